@@ -1,0 +1,56 @@
+package org.adamant.dsl.tests;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.adamant.dsl.AdamantStandaloneSetup;
+import org.adamant.dsl.adamant.Model;
+import org.eclipse.emf.common.util.URI;
+import org.eclipse.emf.ecore.resource.Resource;
+import org.eclipse.xtext.resource.XtextResourceSet;
+import org.eclipse.xtext.util.CancelIndicator;
+import org.eclipse.xtext.validation.CheckMode;
+import org.eclipse.xtext.validation.IResourceValidator;
+import org.eclipse.xtext.validation.Issue;
+
+import com.google.inject.Injector;
+
+/** Loads models the way the CLI does: from files, with their imports, then validates them. */
+final class AdamantTestSupport {
+
+	static final Injector INJECTOR = new AdamantStandaloneSetup().createInjectorAndDoEMFRegistration();
+	static final Path ROOT = Path.of(System.getProperty("adamant.root", "../..")).toAbsolutePath().normalize();
+
+	private AdamantTestSupport() {
+	}
+
+	/** Loads a file of the repository (and what it imports). */
+	static Resource load(String relativePath) {
+		XtextResourceSet set = INJECTOR.getInstance(XtextResourceSet.class);
+		return set.getResource(URI.createFileURI(ROOT.resolve(relativePath).toString()), true);
+	}
+
+	/**
+	 * Writes {@code text} as a model beside the repository's profiles (so that
+	 * {@code import "transports.adamant"} resolves) and loads it.
+	 */
+	static Resource loadText(String text) throws IOException {
+		Path dir = Files.createTempDirectory(ROOT.resolve("dsl/org.adamant.dsl.tests/target"), "model");
+		Files.copy(ROOT.resolve("profiles/transports.adamant"), dir.resolve("transports.adamant"));
+		Path file = dir.resolve("test.adamant");
+		Files.writeString(file, text);
+		XtextResourceSet set = INJECTOR.getInstance(XtextResourceSet.class);
+		return set.getResource(URI.createFileURI(file.toString()), true);
+	}
+
+	static Model model(Resource resource) {
+		return (Model) resource.getContents().get(0);
+	}
+
+	static List<Issue> validate(Resource resource) {
+		IResourceValidator validator = INJECTOR.getInstance(IResourceValidator.class);
+		return validator.validate(resource, CheckMode.ALL, CancelIndicator.NullImpl);
+	}
+}

@@ -1,0 +1,120 @@
+package org.adamant.dsl.tests;
+
+import static org.adamant.dsl.tests.AdamantTestSupport.loadText;
+import static org.adamant.dsl.tests.AdamantTestSupport.validate;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+import org.adamant.dsl.validation.IssueCodes;
+import org.eclipse.xtext.diagnostics.Severity;
+import org.eclipse.xtext.validation.Issue;
+import org.junit.jupiter.api.Test;
+
+class ValidationTest {
+
+	private static final String HEADER = """
+			import "transports.adamant"
+			struct Scan { @key uint32 id; float t; }
+			""";
+
+	private static List<Issue> issues(String body) throws Exception {
+		var resource = loadText(HEADER + body);
+		assertTrue(resource.getErrors().isEmpty(), () -> "syntax errors: " + resource.getErrors());
+		return validate(resource);
+	}
+
+	private static List<Issue> withCode(List<Issue> issues, String code) {
+		return issues.stream().filter(i -> code.equals(i.getCode())).collect(Collectors.toList());
+	}
+
+	@Test
+	void reliableProfileOnUdpIsAnError() throws Exception {
+		List<Issue> issues = issues("""
+				qos Fused { reliability reliable }
+				topic Scans : Scan qos Fused
+				application gw { publish Scans rate 10 Hz transport opendds_udp }
+				""");
+		List<Issue> hits = withCode(issues, IssueCodes.RELIABLE_ON_UNRELIABLE_TRANSPORT);
+		assertEquals(1, hits.size(), issues::toString);
+		Issue issue = hits.get(0);
+		assertEquals(Severity.ERROR, issue.getSeverity());
+		assertTrue(issue.getMessage().contains("Scans") && issue.getMessage().contains("opendds_udp")
+				&& issue.getMessage().contains("Fused"), issue::getMessage);
+		assertEquals(5, issue.getLineNumber()); // points at the transport name
+	}
+
+	@Test
+	void endpointOverrideIsWhatCounts() throws Exception {
+		// The topic is reliable but the subscriber overrides with a best-effort profile: fine on UDP.
+		List<Issue> issues = issues("""
+				qos Fused { reliability reliable }
+				qos Lossy { reliability best_effort }
+				topic Scans : Scan qos Fused
+				application viewer { subscribe Scans qos Lossy transport opendds_udp }
+				""");
+		assertTrue(withCode(issues, IssueCodes.RELIABLE_ON_UNRELIABLE_TRANSPORT).isEmpty(), issues::toString);
+	}
+
+	@Test
+	void reliableProfileOnNakcastIsFine() throws Exception {
+		List<Issue> issues = issues("""
+				qos Fused { reliability reliable }
+				topic Scans : Scan qos Fused
+				application gw { publish Scans rate 10 Hz transport nakcast }
+				application fc { subscribe Scans transport nakcast }
+				""");
+		assertTrue(issues.isEmpty(), issues::toString);
+	}
+
+	@Test
+	void inheritedReliabilityIsSeen() throws Exception {
+		List<Issue> issues = issues("""
+				qos Base { reliability reliable }
+				qos Derived extends Base { deadline 100 ms }
+				topic Scans : Scan qos Derived
+				application fc { subscribe Scans transport baseline }
+				""");
+		assertEquals(1, withCode(issues, IssueCodes.RELIABLE_ON_UNRELIABLE_TRANSPORT).size(), issues::toString);
+	}
+
+	@Test
+	void missingUnitIsAnErrorNamingTheUnits() throws Exception {
+		List<Issue> issues = issues("""
+				qos Q { deadline 50 }
+				""");
+		List<Issue> hits = withCode(issues, IssueCodes.MISSING_UNIT);
+		assertEquals(1, hits.size(), issues::toString);
+		assertTrue(hits.get(0).getMessage().contains("us, ms, s"), hits.get(0)::getMessage);
+	}
+
+	@Test
+	void wrongDimensionIsAnError() throws Exception {
+		List<Issue> issues = issues("""
+				topic Scans : Scan
+				application gw { publish Scans rate 10 ms }
+				""");
+		assertEquals(1, withCode(issues, IssueCodes.WRONG_UNIT).size(), issues::toString);
+	}
+
+	@Test
+	void absurdValuesAreErrors() throws Exception {
+		List<Issue> issues = issues("""
+				environment e { loss 140 % bandwidth -5 KB/s }
+				""");
+		assertEquals(2, withCode(issues, IssueCodes.VALUE_OUT_OF_RANGE).size(), issues::toString);
+	}
+
+	@Test
+	void unitsOfEveryDimensionAreAccepted() throws Exception {
+		List<Issue> issues = issues("""
+				environment e { multicast available loss 0.5 % bandwidth 5 KB/s rtt 20 ms queue 4 packets }
+				environment f { bandwidth 2 Mbit/s rtt 150 us }
+				environment g { bandwidth 56 kbit/s }
+				qos Q { lifespan 1 s latency_budget 500 us max_loss 2 % }
+				""");
+		assertTrue(issues.isEmpty(), issues::toString);
+	}
+}

@@ -1,0 +1,78 @@
+package org.adamant.dsl.semantics;
+
+import java.util.Map;
+import java.util.Optional;
+
+import org.adamant.dsl.adamant.AdamantPackage;
+import org.adamant.dsl.adamant.Quantity;
+import org.eclipse.emf.ecore.EStructuralFeature;
+
+/**
+ * Which dimension each quantity-valued feature of the language has, and conversion of quantities to
+ * base units. One table here serves the validator (unit checks) and the generators (conversion).
+ */
+public final class Quantities {
+
+	private static final AdamantPackage P = AdamantPackage.eINSTANCE;
+
+	private static final Map<EStructuralFeature, Dimension> DIMENSIONS = Map.ofEntries(
+			Map.entry(P.getReliabilityPolicy_MaxBlockingTime(), Dimension.DURATION),
+			Map.entry(P.getDeadlinePolicy_Period(), Dimension.DURATION),
+			Map.entry(P.getLatencyBudgetPolicy_Duration(), Dimension.DURATION),
+			Map.entry(P.getLifespanPolicy_Duration(), Dimension.DURATION),
+			Map.entry(P.getMaxLossRequirement_Value(), Dimension.PERCENT),
+			Map.entry(P.getMaxLatencyRequirement_Value(), Dimension.DURATION),
+			Map.entry(P.getEnvironment_Loss(), Dimension.PERCENT),
+			Map.entry(P.getEnvironment_LossUpper(), Dimension.PERCENT),
+			Map.entry(P.getEnvironment_Bandwidth(), Dimension.BANDWIDTH),
+			Map.entry(P.getEnvironment_Rtt(), Dimension.DURATION),
+			Map.entry(P.getPublication_Rate(), Dimension.RATE),
+			Map.entry(P.getPublication_Payload(), Dimension.SIZE),
+			Map.entry(P.getExperiment_Loss(), Dimension.PERCENT),
+			Map.entry(P.getExperiment_Rates(), Dimension.RATE),
+			Map.entry(P.getExperiment_Payload(), Dimension.SIZE));
+
+	/** Runtime transport parameters by name; their dimension, or none for plain counts. */
+	private static final Map<String, Optional<Dimension>> PARAMETERS = Map.of(
+			"timeout", Optional.of(Dimension.DURATION),
+			"r", Optional.empty(),
+			"c", Optional.empty());
+
+	private Quantities() {
+	}
+
+	/** The dimension a quantity must have where it stands, if the language fixes one. */
+	public static Optional<Dimension> expectedDimension(Quantity quantity) {
+		EStructuralFeature feature = quantity.eContainingFeature();
+		if (feature == P.getParameter_Value()) {
+			String name = ((org.adamant.dsl.adamant.Parameter) quantity.eContainer()).getName();
+			return PARAMETERS.getOrDefault(name, Optional.empty());
+		}
+		return Optional.ofNullable(DIMENSIONS.get(feature));
+	}
+
+	/** The quantity in its dimension's base unit (s, Hz, B, B/s, %). */
+	public static double toBase(Quantity quantity, Dimension dimension) {
+		return dimension.toBase(quantity.getValue(), quantity.getUnit());
+	}
+
+	public static double seconds(Quantity q) {
+		return toBase(q, Dimension.DURATION);
+	}
+
+	public static double hertz(Quantity q) {
+		return toBase(q, Dimension.RATE);
+	}
+
+	public static double bytes(Quantity q) {
+		return toBase(q, Dimension.SIZE);
+	}
+
+	public static double percent(Quantity q) {
+		return toBase(q, Dimension.PERCENT);
+	}
+
+	public static double bytesPerSecond(Quantity q) {
+		return toBase(q, Dimension.BANDWIDTH);
+	}
+}
