@@ -1,0 +1,10 @@
+// Umbrella header: the whole public runtime API (see docs/runtime-contract.md).
+#pragma once
+
+#include <adamant/bench.hpp>
+#include <adamant/engine.hpp>
+#include <adamant/metrics.hpp>
+#include <adamant/pubsub.hpp>
+#include <adamant/types.hpp>
+#include <adamant/udp.hpp>
+#include <adamant/wire.hpp>

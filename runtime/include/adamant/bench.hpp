@@ -1,0 +1,47 @@
+// Multi-process benchmark harness (1 writer = this process, N re-executed readers).
+#pragma once
+
+#include <adamant/types.hpp>
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace adamant::bench {
+
+struct Point {
+  std::string transport;
+  int receivers;
+  double loss_pct;
+  double rate_hz;
+  int updates;
+  int run;
+  std::uint64_t seed;
+  std::chrono::microseconds nak_timeout{50'000};
+};
+
+struct HarnessSpec {
+  std::string name;            // experiment name, for messages
+  std::vector<Point> points;   // the sweep, in order
+  std::size_t payload_bytes;   // encoded size of one update
+  std::function<std::vector<std::uint8_t>(std::uint64_t seq)> make_payload;  // encoded sample
+  std::function<bool(ByteView)> check_payload;  // decodes; false = corrupt
+};
+
+// Parses argv (--csv FILE, --updates N, --runs N, --help, and the internal --reader role),
+// runs every point with 1 writer (this process) and `receivers` reader processes
+// (re-executed from /proc/self/exe), and writes one CSV row per point. Returns the
+// process exit code (0 = every point ran and every reader reported cleanly).
+//
+// Extra options: --port P (first UDP port; point i uses P+i), --group, --iface,
+// --linger-ms (override the post-publish linger). `--runs K` repeats every point K times
+// with run = point.run + k and seed = point.seed + k; `--updates N` overrides every point.
+int harness_main(int argc, char** argv, const HarnessSpec& spec);
+
+// A ready-made spec payload: `bytes` (>= 8) bytes, big-endian sequence then a
+// sequence-derived pattern that check_payload verifies. Used by ant-bench and tests.
+HarnessSpec counter_spec(std::string name, std::size_t bytes, std::vector<Point> points);
+
+}  // namespace adamant::bench

@@ -1,0 +1,46 @@
+// Latency statistics, delivery, ReLate / ReLate2 and the contract's CSV format.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace adamant::metrics {
+
+struct LatencyStats {
+  std::size_t count = 0;
+  double mean_us = 0, std_us = 0, p50_us = 0, p90_us = 0, p99_us = 0, max_us = 0;
+};
+// Population std dev; percentiles by nearest rank (ceil(p·n)-th smallest).
+LatencyStats latency_stats(std::vector<std::int64_t> latencies_ns);
+
+// delivery = received / (sent × receivers); 0 when nothing was expected.
+double delivery(std::uint64_t sent, std::uint64_t received, int receivers);
+// ReLate = mean latency ÷ (r/t); infinity when nothing was delivered.
+double relate(double mean_latency_us, double delivery);
+// ReLate2 = mean latency × (percent lost + 1).
+double relate2(double mean_latency_us, double delivery);
+
+struct Row {
+  std::string transport;
+  int receivers = 0;
+  double loss_pct = 0, rate_hz = 0;
+  int run = 0;
+  std::uint64_t sent = 0, received = 0;
+  double delivery = 0;
+  LatencyStats lat;
+  double relate = 0, relate2 = 0;
+};
+
+// Builds a complete row from raw results (every delivered latency of every receiver).
+Row make_row(std::string transport, int receivers, double loss_pct, double rate_hz, int run,
+             std::uint64_t sent, std::vector<std::int64_t> latencies_ns);
+
+std::string_view csv_header();  // no trailing newline
+std::string csv_line(const Row& r);  // no trailing newline
+// Appends one row, writing the header first if the file is new or empty. Throws on I/O error.
+void append_csv(const std::string& path, const Row& r);
+
+}  // namespace adamant::metrics

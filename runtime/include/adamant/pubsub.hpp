@@ -1,0 +1,51 @@
+// Publisher / Subscriber: the engines bound to real UDP multicast sockets.
+#pragma once
+
+#include <adamant/engine.hpp>
+#include <adamant/types.hpp>
+
+#include <chrono>
+#include <functional>
+#include <memory>
+
+namespace adamant {
+
+class Publisher {  // RAII: owns its sockets
+ public:
+  explicit Publisher(ChannelConfig cfg);
+  ~Publisher();
+  Publisher(Publisher&&) noexcept;
+  Publisher& operator=(Publisher&&) noexcept;
+
+  void publish(ByteView payload);  // stamps sequence + send time, sends, keeps history
+  void service_for(std::chrono::milliseconds d);  // answer NAKs, send heartbeats for that long
+  // Extensions beyond the generated-code contract (used by the bench harness).
+  void service_until(std::int64_t deadline_monotonic_ns);
+  const engine::SenderStats& stats() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+class Subscriber {
+ public:
+  Subscriber(ChannelConfig cfg, std::function<void(const Sample&)> on_sample);
+  ~Subscriber();
+  Subscriber(Subscriber&&) noexcept;
+  Subscriber& operator=(Subscriber&&) noexcept;
+
+  void poll_for(std::chrono::milliseconds d);  // receive, recover, deliver in order
+  // Extensions beyond the generated-code contract.
+  void poll_until(std::int64_t deadline_monotonic_ns);
+  void on_event(std::function<void(const engine::Event&)> handler);
+  const engine::ReceiverStats& stats() const;
+  std::uint64_t accounted_through() const;  // see ReceiverEngine::accounted_through
+  std::uint64_t injected_drops() const;     // datagrams dropped by loss injection
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace adamant

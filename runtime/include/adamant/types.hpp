@@ -1,0 +1,60 @@
+// Basic value types shared by the public API, the engines and the I/O binding.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace adamant {
+
+// Non-owning view of bytes; the owner must outlive it (callbacks only borrow).
+struct ByteView {
+  const std::uint8_t* data = nullptr;
+  std::size_t size = 0;
+};
+
+enum class TransportKind { Baseline, Nakcast };
+
+std::optional<TransportKind> parse_transport(std::string_view name);
+std::string_view to_string(TransportKind kind);
+
+struct TransportSettings {
+  TransportKind kind = TransportKind::Nakcast;
+  std::chrono::microseconds nak_timeout{50'000};  // NAKcast: wait before NAKing a gap
+};
+
+struct ChannelConfig {
+  std::string group = "239.255.0.1";  // multicast group
+  std::uint16_t port = 7400;
+  std::string iface = "127.0.0.1";  // multicast interface, always explicit; TTL 0 on loopback
+  std::uint32_t stream_id = 1;      // one stream per topic
+  TransportSettings transport;
+  double loss_pct = 0.0;   // loss injected at this end host on receive (readers)
+  std::uint64_t seed = 1;  // loss-injection seed
+};
+
+struct Sample {
+  std::uint64_t sequence;
+  std::int64_t send_time_ns;
+  ByteView payload;
+};
+
+// Opaque datagram source/destination (IPv4, host byte order). The sans-IO engines
+// only compare and echo it back; the socket layer gives it meaning.
+struct Endpoint {
+  std::uint32_t ipv4 = 0;
+  std::uint16_t port = 0;
+  friend bool operator==(const Endpoint& a, const Endpoint& b) {
+    return a.ipv4 == b.ipv4 && a.port == b.port;
+  }
+  friend bool operator!=(const Endpoint& a, const Endpoint& b) { return !(a == b); }
+};
+
+// CLOCK_MONOTONIC in ns: the one clock every process on the host shares, so a
+// writer's send stamp can be compared with a reader's delivery time.
+std::int64_t monotonic_now_ns();
+
+}  // namespace adamant

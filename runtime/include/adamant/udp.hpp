@@ -1,0 +1,63 @@
+// UDP/IPv4 multicast socket binding (RAII). Throws std::system_error on setup failures.
+#pragma once
+
+#include <adamant/types.hpp>
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace adamant::io {
+
+// Owns one file descriptor; closes it exactly once.
+class UniqueFd {
+ public:
+  UniqueFd() = default;
+  explicit UniqueFd(int fd) : fd_(fd) {}
+  UniqueFd(UniqueFd&& o) noexcept : fd_(o.release()) {}
+  UniqueFd& operator=(UniqueFd&& o) noexcept;
+  UniqueFd(const UniqueFd&) = delete;
+  UniqueFd& operator=(const UniqueFd&) = delete;
+  ~UniqueFd() { reset(); }
+  int get() const { return fd_; }
+  explicit operator bool() const { return fd_ >= 0; }
+  int release() {
+    int f = fd_;
+    fd_ = -1;
+    return f;
+  }
+  void reset(int fd = -1);
+
+ private:
+  int fd_ = -1;
+};
+
+std::optional<Endpoint> parse_ipv4(const std::string& addr, std::uint16_t port);
+std::string to_string(const Endpoint& ep);
+
+class UdpSocket {
+ public:
+  // Sender side: bound to iface:ephemeral (NAKs come back here), IP_MULTICAST_IF = iface,
+  // TTL 0 when iface is loopback (1 otherwise), IP_MULTICAST_LOOP on.
+  static UdpSocket open_sender(const std::string& iface);
+  // Receiver side: bound to INADDR_ANY:port with SO_REUSEADDR (several readers per host),
+  // joined to group on iface, IP_MULTICAST_ALL off (only this socket's groups).
+  // Also multicast-capable with the same IF/TTL/LOOP settings.
+  static UdpSocket open_receiver(const std::string& group, std::uint16_t port,
+                                 const std::string& iface);
+
+  int fd() const { return fd_.get(); }
+  Endpoint local() const;
+  void send_to(ByteView bytes, const Endpoint& to) const;
+  // Non-blocking; nullopt when nothing is queued.
+  std::optional<std::size_t> try_recv(std::uint8_t* buf, std::size_t cap, Endpoint& from) const;
+  // poll() for readability; false on timeout.
+  bool wait_readable(std::chrono::nanoseconds timeout) const;
+
+ private:
+  explicit UdpSocket(UniqueFd fd) : fd_(std::move(fd)) {}
+  UniqueFd fd_;
+};
+
+}  // namespace adamant::io

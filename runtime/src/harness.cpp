@@ -1,0 +1,456 @@
+#include <adamant/bench.hpp>
+#include <adamant/metrics.hpp>
+#include <adamant/pubsub.hpp>
+#include <adamant/udp.hpp>
+
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <poll.h>
+#include <stdexcept>
+#include <string>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+namespace adamant::bench {
+namespace {
+
+using namespace std::chrono_literals;
+constexpr std::uint64_t kResultMagic = 0x4144524553554C54ull;  // "ADRESULT"
+constexpr char kReady = 'R';
+constexpr std::size_t kResultHeaderWords = 8;
+
+struct ReaderResult {
+  std::uint64_t delivered = 0, unrecoverable = 0, corrupt = 0, order_errors = 0, drops = 0,
+                naks = 0;
+  std::vector<std::int64_t> latencies_ns;
+};
+
+struct Failure : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+std::int64_t now_ns() { return monotonic_now_ns(); }
+
+void write_all(int fd, const void* data, std::size_t n) {
+  auto p = static_cast<const std::uint8_t*>(data);
+  while (n > 0) {
+    ssize_t w = ::write(fd, p, n);
+    if (w < 0) {
+      if (errno == EINTR) continue;
+      throw std::system_error(errno, std::generic_category(), "adamant reader: write result");
+    }
+    p += w;
+    n -= static_cast<std::size_t>(w);
+  }
+}
+
+// ------------------------------------------------------------------ reader role
+
+struct ReaderArgs {
+  std::string transport = "nakcast", group, iface;
+  int port = 0, index = 0, result_fd = -1, ctrl_fd = -1;
+  double loss = 0;
+  std::uint64_t seed = 1, updates = 0;
+  std::int64_t nak_us = 50'000;
+};
+
+int run_reader(const ReaderArgs& a, const HarnessSpec& spec) {
+  io::UniqueFd result(a.result_fd), ctrl(a.ctrl_fd);
+  auto kind = parse_transport(a.transport);
+  if (!kind) throw std::invalid_argument("unknown transport " + a.transport);
+  ChannelConfig cfg;
+  cfg.group = a.group;
+  cfg.port = static_cast<std::uint16_t>(a.port);
+  cfg.iface = a.iface;
+  cfg.transport.kind = *kind;
+  cfg.transport.nak_timeout = std::chrono::microseconds(a.nak_us);
+  cfg.loss_pct = a.loss;
+  cfg.seed = a.seed;
+
+  ReaderResult r;
+  r.latencies_ns.reserve(a.updates);
+  std::uint64_t last_seq = 0;
+  Subscriber sub(cfg, [&](const Sample& s) {
+    r.latencies_ns.push_back(now_ns() - s.send_time_ns);  // first: keep check cost out of it
+    if (spec.check_payload && !spec.check_payload(s.payload)) ++r.corrupt;
+    if (s.sequence <= last_seq) ++r.order_errors;
+    last_seq = s.sequence;
+  });
+  write_all(result.get(), &kReady, 1);
+
+  for (;;) {
+    sub.poll_until(now_ns() + 5'000'000);
+    if (sub.accounted_through() >= a.updates) break;
+    pollfd p{ctrl.get(), POLLIN, 0};
+    if (::poll(&p, 1, 0) > 0) break;  // writer closed the control pipe: stop now
+  }
+  r.delivered = r.latencies_ns.size();
+  r.unrecoverable = sub.stats().unrecoverable;
+  r.drops = sub.injected_drops();
+  r.naks = sub.stats().naks_sent;
+  const std::uint64_t header[kResultHeaderWords] = {
+      kResultMagic, r.delivered, r.unrecoverable, r.corrupt, r.order_errors, r.drops, r.naks,
+      static_cast<std::uint64_t>(r.latencies_ns.size())};
+  write_all(result.get(), header, sizeof(header));
+  write_all(result.get(), r.latencies_ns.data(), r.latencies_ns.size() * sizeof(std::int64_t));
+  return 0;
+}
+
+// ------------------------------------------------------------------ writer role
+
+// One reader process. The destructor kills and reaps it unless it was already reaped,
+// so an exception anywhere in the writer leaves neither zombies nor orphans.
+class Child {
+ public:
+  Child(const std::vector<std::string>& args, int index) : index_(index) {
+    int res[2], ctl[2];
+    if (::pipe2(res, O_CLOEXEC) != 0 || ::pipe2(ctl, O_CLOEXEC) != 0)
+      throw std::system_error(errno, std::generic_category(), "pipe2");
+    io::UniqueFd res_r(res[0]), res_w(res[1]), ctl_r(ctl[0]), ctl_w(ctl[1]);
+    std::vector<std::string> full = args;
+    full.push_back("--reader-result-fd");
+    full.push_back(std::to_string(res_w.get()));
+    full.push_back("--reader-ctrl-fd");
+    full.push_back(std::to_string(ctl_r.get()));
+    std::vector<char*> argv;
+    for (auto& s : full) argv.push_back(s.data());
+    argv.push_back(nullptr);
+    const pid_t parent = ::getpid();
+    pid_t pid = ::fork();
+    if (pid < 0) throw std::system_error(errno, std::generic_category(), "fork");
+    if (pid == 0) {
+      // Async-signal-safe calls only until exec.
+      ::prctl(PR_SET_PDEATHSIG, SIGKILL);  // die with the writer: no orphans
+      if (::getppid() != parent) ::_exit(127);
+      ::fcntl(res_w.get(), F_SETFD, 0);
+      ::fcntl(ctl_r.get(), F_SETFD, 0);
+      ::execv("/proc/self/exe", argv.data());
+      ::_exit(127);
+    }
+    pid_ = pid;
+    result_ = std::move(res_r);
+    ctrl_ = std::move(ctl_w);
+    ::fcntl(result_.get(), F_SETFL, O_NONBLOCK);
+  }
+  Child(const Child&) = delete;
+  Child& operator=(const Child&) = delete;
+  ~Child() {
+    if (pid_ > 0) {
+      ::kill(pid_, SIGKILL);
+      int st = 0;
+      while (::waitpid(pid_, &st, 0) < 0 && errno == EINTR) {
+      }
+    }
+  }
+
+  int index() const { return index_; }
+  int result_fd() const { return result_.get(); }
+  bool eof() const { return eof_; }
+  bool ready() const { return !buf_.empty(); }
+  void stop() { ctrl_.reset(); }  // reader sees EOF/POLLHUP and reports
+
+  // Reads whatever is available without blocking; records EOF.
+  void drain() {
+    if (eof_) return;
+    std::uint8_t tmp[65536];
+    for (;;) {
+      ssize_t n = ::read(result_.get(), tmp, sizeof(tmp));
+      if (n > 0) {
+        buf_.insert(buf_.end(), tmp, tmp + n);
+        continue;
+      }
+      if (n == 0) {
+        eof_ = true;
+        return;
+      }
+      if (errno == EINTR) continue;
+      if (errno == EAGAIN) return;
+      throw std::system_error(errno, std::generic_category(), "read reader pipe");
+    }
+  }
+
+  // Reaps the process; returns a description of the failure, if any.
+  std::optional<std::string> reap() {
+    int st = 0;
+    while (::waitpid(pid_, &st, 0) < 0) {
+      if (errno != EINTR) return "waitpid failed";
+    }
+    pid_ = -1;
+    if (WIFSIGNALED(st)) return "killed by signal " + std::to_string(WTERMSIG(st));
+    if (WIFEXITED(st) && WEXITSTATUS(st) != 0) return "exited with status " + std::to_string(WEXITSTATUS(st));
+    return std::nullopt;
+  }
+
+  std::optional<ReaderResult> parse() const {
+    const std::size_t head = 1 + kResultHeaderWords * 8;
+    if (buf_.size() < head || buf_[0] != static_cast<std::uint8_t>(kReady)) return std::nullopt;
+    std::uint64_t h[kResultHeaderWords];
+    std::memcpy(h, buf_.data() + 1, sizeof(h));
+    if (h[0] != kResultMagic || buf_.size() != head + h[7] * 8) return std::nullopt;
+    ReaderResult r{h[1], h[2], h[3], h[4], h[5], h[6], std::vector<std::int64_t>(h[7])};
+    std::memcpy(r.latencies_ns.data(), buf_.data() + head, h[7] * 8);
+    return r;
+  }
+
+ private:
+  int index_;
+  pid_t pid_ = -1;
+  io::UniqueFd result_, ctrl_;
+  std::vector<std::uint8_t> buf_;
+  bool eof_ = false;
+};
+
+void drain_all(std::vector<std::unique_ptr<Child>>& kids) {
+  for (auto& k : kids) k->drain();
+}
+
+bool all(const std::vector<std::unique_ptr<Child>>& kids, bool (Child::*pred)() const) {
+  return std::all_of(kids.begin(), kids.end(), [&](const auto& k) { return ((*k).*pred)(); });
+}
+
+struct WriterOptions {
+  std::string csv, group = "239.255.0.1", iface = "127.0.0.1";
+  int port = 0;
+  std::optional<int> linger_ms;
+};
+
+// Runs one point and appends its CSV row; throws Failure with a clear message.
+void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& opt, int port) {
+  auto kind = parse_transport(pt.transport);
+  if (!kind) throw Failure("unknown transport '" + pt.transport + "'");
+  if (pt.receivers < 1 || pt.updates < 0 || pt.rate_hz <= 0)
+    throw Failure("invalid point (receivers >= 1, updates >= 0, rate_hz > 0 required)");
+  ChannelConfig cfg;
+  cfg.group = opt.group;
+  cfg.port = static_cast<std::uint16_t>(port);
+  cfg.iface = opt.iface;
+  cfg.transport.kind = *kind;
+  cfg.transport.nak_timeout = pt.nak_timeout;
+  Publisher pub(cfg);
+
+  std::vector<std::unique_ptr<Child>> kids;
+  for (int i = 0; i < pt.receivers; ++i) {
+    // Distinct, reproducible loss stream per reader.
+    const std::uint64_t seed = pt.seed * 0x9E3779B97F4A7C15ull + static_cast<std::uint64_t>(i) + 1;
+    kids.push_back(std::make_unique<Child>(
+        std::vector<std::string>{"adamant-reader", "--reader", "--reader-transport", pt.transport,
+                                 "--reader-group", opt.group, "--reader-iface", opt.iface,
+                                 "--reader-port", std::to_string(port), "--reader-index",
+                                 std::to_string(i), "--reader-loss", std::to_string(pt.loss_pct),
+                                 "--reader-seed", std::to_string(seed), "--reader-updates",
+                                 std::to_string(pt.updates), "--reader-nak-us",
+                                 std::to_string(pt.nak_timeout.count())},
+        i));
+  }
+
+  // Wait until every reader has joined the group.
+  const std::int64_t ready_deadline = now_ns() + 10'000'000'000;
+  while (!all(kids, &Child::ready)) {
+    drain_all(kids);
+    for (auto& k : kids)
+      if (k->eof() && !k->ready())
+        throw Failure("reader " + std::to_string(k->index()) + " died before becoming ready");
+    if (now_ns() > ready_deadline) throw Failure("readers not ready within 10 s");
+    pub.service_for(2ms);
+  }
+  // Heartbeats (highest = 0) before the first update fix every reader's start point at 1,
+  // so even a lost first update is recovered.
+  pub.service_for(100ms);
+
+  const std::int64_t period = static_cast<std::int64_t>(1e9 / pt.rate_hz);
+  const std::int64_t t0 = now_ns();
+  for (int i = 0; i < pt.updates; ++i) {
+    pub.service_until(t0 + i * period);  // absolute schedule: no cumulative drift
+    auto payload = spec.make_payload(static_cast<std::uint64_t>(i) + 1);
+    if (payload.size() != spec.payload_bytes)
+      throw Failure("make_payload returned " + std::to_string(payload.size()) + " bytes, spec says " +
+                    std::to_string(spec.payload_bytes));
+    pub.publish(ByteView{payload.data(), payload.size()});
+    if (i % 50 == 49) {
+      // No reader can be complete before the last update, so EOF now means it died: fail fast.
+      drain_all(kids);
+      for (auto& k : kids)
+        if (k->eof()) {
+          const auto why = k->reap();
+          throw Failure("reader " + std::to_string(k->index()) + " exited during publishing (" +
+                        why.value_or("exit status 0") + ")");
+        }
+    }
+  }
+
+  const auto nak = std::chrono::duration_cast<std::chrono::milliseconds>(pt.nak_timeout);
+  std::chrono::milliseconds linger =
+      *kind == TransportKind::Nakcast ? std::max<std::chrono::milliseconds>(2000ms, 40 * nak)
+                                      : std::max<std::chrono::milliseconds>(200ms, std::chrono::milliseconds(static_cast<std::int64_t>(10 * 1000 / pt.rate_hz)));
+  if (opt.linger_ms) linger = std::chrono::milliseconds(*opt.linger_ms);
+  const std::int64_t linger_end = now_ns() + std::chrono::duration_cast<std::chrono::nanoseconds>(linger).count();
+  while (!all(kids, &Child::eof) && now_ns() < linger_end) {
+    pub.service_for(5ms);
+    drain_all(kids);
+  }
+  for (auto& k : kids) k->stop();
+  const std::int64_t report_deadline = now_ns() + 5'000'000'000;
+  while (!all(kids, &Child::eof)) {
+    if (now_ns() > report_deadline) throw Failure("readers did not report within 5 s of stop");
+    pub.service_for(5ms);
+    drain_all(kids);
+  }
+
+  std::vector<std::int64_t> lat;
+  std::uint64_t unrecoverable = 0, corrupt = 0, order = 0, drops = 0, naks = 0;
+  for (auto& k : kids) {
+    const std::string who = "reader " + std::to_string(k->index());
+    if (auto err = k->reap()) throw Failure(who + " " + *err);
+    auto r = k->parse();
+    if (!r) throw Failure(who + " sent a malformed result");
+    lat.insert(lat.end(), r->latencies_ns.begin(), r->latencies_ns.end());
+    unrecoverable += r->unrecoverable;
+    corrupt += r->corrupt;
+    order += r->order_errors;
+    drops += r->drops;
+    naks += r->naks;
+  }
+
+  const auto row = metrics::make_row(pt.transport, pt.receivers, pt.loss_pct, pt.rate_hz, pt.run,
+                                     static_cast<std::uint64_t>(pt.updates), std::move(lat));
+  metrics::append_csv(opt.csv, row);
+  const auto& s = pub.stats();
+  std::printf(
+      "[%s] %s receivers=%d loss=%g%% rate=%gHz run=%d: sent %llu, received %llu, delivery %.6f | "
+      "latency us mean %.1f sd %.1f p50 %.1f p90 %.1f p99 %.1f max %.1f | ReLate %.1f ReLate2 %.1f | "
+      "injected drops %llu, NAKs %llu, retransmits %llu, unrecoverable %llu\n",
+      spec.name.c_str(), pt.transport.c_str(), pt.receivers, pt.loss_pct, pt.rate_hz, pt.run,
+      static_cast<unsigned long long>(row.sent), static_cast<unsigned long long>(row.received),
+      row.delivery, row.lat.mean_us, row.lat.std_us, row.lat.p50_us, row.lat.p90_us, row.lat.p99_us,
+      row.lat.max_us, row.relate, row.relate2, static_cast<unsigned long long>(drops),
+      static_cast<unsigned long long>(naks), static_cast<unsigned long long>(s.retransmitted),
+      static_cast<unsigned long long>(unrecoverable));
+  std::fflush(stdout);
+  if (corrupt) throw Failure(std::to_string(corrupt) + " corrupt payload(s) delivered");
+  if (order && *kind == TransportKind::Nakcast)
+    throw Failure(std::to_string(order) + " out-of-order deliveries");
+}
+
+std::string default_csv(const std::string& name) {
+  std::string s = name.empty() ? "adamant" : name;
+  for (auto& c : s)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_') c = '_';
+  return s + ".csv";
+}
+
+}  // namespace
+
+int harness_main(int argc, char** argv, const HarnessSpec& spec) {
+  CLI::App app{spec.name.empty() ? "ADAMANT benchmark" : spec.name};
+  WriterOptions opt;
+  opt.csv = default_csv(spec.name);
+  std::optional<int> updates, runs, linger;
+  app.add_option("--csv", opt.csv, "CSV file to append one row per point to");
+  app.add_option("--updates", updates, "override updates per point")->check(CLI::NonNegativeNumber);
+  app.add_option("--runs", runs, "repeat every point N times")->check(CLI::PositiveNumber);
+  app.add_option("--port", opt.port, "first UDP port (point i uses port+i; 0 = derive from pid)");
+  app.add_option("--group", opt.group, "multicast group");
+  app.add_option("--iface", opt.iface, "multicast interface address");
+  app.add_option("--linger-ms", linger, "time to keep repairing after the last update");
+
+  bool reader = false;
+  ReaderArgs ra;
+  const std::string hidden;  // empty group name hides the internal options from --help
+  app.add_flag("--reader", reader, "internal: reader role")->group(hidden);
+  app.add_option("--reader-transport", ra.transport)->group(hidden);
+  app.add_option("--reader-group", ra.group)->group(hidden);
+  app.add_option("--reader-iface", ra.iface)->group(hidden);
+  app.add_option("--reader-port", ra.port)->group(hidden);
+  app.add_option("--reader-index", ra.index)->group(hidden);
+  app.add_option("--reader-loss", ra.loss)->group(hidden);
+  app.add_option("--reader-seed", ra.seed)->group(hidden);
+  app.add_option("--reader-updates", ra.updates)->group(hidden);
+  app.add_option("--reader-nak-us", ra.nak_us)->group(hidden);
+  app.add_option("--reader-result-fd", ra.result_fd)->group(hidden);
+  app.add_option("--reader-ctrl-fd", ra.ctrl_fd)->group(hidden);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  }
+
+  if (reader) {
+    try {
+      return run_reader(ra, spec);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "%s: reader %d: %s\n", spec.name.c_str(), ra.index, e.what());
+      return 1;
+    }
+  }
+
+  std::vector<Point> points;
+  for (const auto& p : spec.points) {
+    for (int k = 0; k < runs.value_or(1); ++k) {
+      Point q = p;
+      if (runs) {
+        q.run = p.run + k;
+        q.seed = p.seed + static_cast<std::uint64_t>(k);
+      }
+      if (updates) q.updates = *updates;
+      points.push_back(q);
+    }
+  }
+  opt.linger_ms = linger;
+  if (opt.port == 0) opt.port = 20000 + static_cast<int>(::getpid() % 1000) * 40;
+  std::signal(SIGPIPE, SIG_IGN);  // a dead reader must surface as an error, not kill us
+  if (!spec.make_payload) {
+    std::fprintf(stderr, "%s: HarnessSpec::make_payload is empty\n", spec.name.c_str());
+    return 2;
+  }
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const int port = opt.port + static_cast<int>(i % 1000);  // fresh port per point
+    try {
+      run_point(spec, points[i], opt, port);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "%s: point %zu (%s, %d receivers, %g%% loss, %g Hz, run %d) FAILED: %s\n",
+                   spec.name.c_str(), i, points[i].transport.c_str(), points[i].receivers,
+                   points[i].loss_pct, points[i].rate_hz, points[i].run, e.what());
+      return 1;
+    }
+  }
+  return 0;
+}
+
+HarnessSpec counter_spec(std::string name, std::size_t bytes, std::vector<Point> points) {
+  bytes = std::max<std::size_t>(bytes, 8);
+  auto pattern = [](std::uint64_t seq, std::size_t i) {
+    return static_cast<std::uint8_t>((seq * 131 + i * 7 + 0x5A) & 0xFF);
+  };
+  HarnessSpec s;
+  s.name = std::move(name);
+  s.points = std::move(points);
+  s.payload_bytes = bytes;
+  s.make_payload = [bytes, pattern](std::uint64_t seq) {
+    std::vector<std::uint8_t> v(bytes);
+    for (int i = 0; i < 8; ++i) v[i] = static_cast<std::uint8_t>(seq >> (56 - 8 * i));
+    for (std::size_t i = 8; i < bytes; ++i) v[i] = pattern(seq, i);
+    return v;
+  };
+  s.check_payload = [bytes, pattern](ByteView b) {
+    if (b.size != bytes) return false;
+    std::uint64_t seq = 0;
+    for (int i = 0; i < 8; ++i) seq = (seq << 8) | b.data[i];
+    for (std::size_t i = 8; i < bytes; ++i)
+      if (b.data[i] != pattern(seq, i)) return false;
+    return seq != 0;
+  };
+  return s;
+}
+
+}  // namespace adamant::bench

@@ -1,0 +1,27 @@
+#include <adamant/types.hpp>
+
+#include <ctime>
+
+namespace adamant {
+
+std::optional<TransportKind> parse_transport(std::string_view name) {
+  if (name == "baseline") return TransportKind::Baseline;
+  if (name == "nakcast") return TransportKind::Nakcast;
+  return std::nullopt;
+}
+
+std::string_view to_string(TransportKind kind) {
+  switch (kind) {
+    case TransportKind::Baseline: return "baseline";
+    case TransportKind::Nakcast: return "nakcast";
+  }
+  return "unknown";
+}
+
+std::int64_t monotonic_now_ns() {
+  timespec ts{};
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+}
+
+}  // namespace adamant

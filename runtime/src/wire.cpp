@@ -1,0 +1,151 @@
+#include <adamant/wire.hpp>
+
+#include <limits>
+#include <stdexcept>
+
+namespace adamant::wire {
+namespace {
+
+void put_u16(std::vector<std::uint8_t>& b, std::uint16_t v) {
+  b.push_back(static_cast<std::uint8_t>(v >> 8));
+  b.push_back(static_cast<std::uint8_t>(v));
+}
+void put_u32(std::vector<std::uint8_t>& b, std::uint32_t v) {
+  for (int s = 24; s >= 0; s -= 8) b.push_back(static_cast<std::uint8_t>(v >> s));
+}
+void put_u64(std::vector<std::uint8_t>& b, std::uint64_t v) {
+  for (int s = 56; s >= 0; s -= 8) b.push_back(static_cast<std::uint8_t>(v >> s));
+}
+
+// Callers check the bounds before reading; these only assemble bytes.
+std::uint16_t get_u16(const std::uint8_t* p) {
+  return static_cast<std::uint16_t>((p[0] << 8) | p[1]);
+}
+std::uint32_t get_u32(const std::uint8_t* p) {
+  std::uint32_t v = 0;
+  for (int i = 0; i < 4; ++i) v = (v << 8) | p[i];
+  return v;
+}
+std::uint64_t get_u64(const std::uint8_t* p) {
+  std::uint64_t v = 0;
+  for (int i = 0; i < 8; ++i) v = (v << 8) | p[i];
+  return v;
+}
+
+bool valid_kind(std::uint8_t k) { return k >= 1 && k <= 4; }
+
+}  // namespace
+
+std::string_view to_string(DecodeError e) {
+  switch (e) {
+    case DecodeError::None: return "none";
+    case DecodeError::TooShort: return "too short";
+    case DecodeError::BadMagic: return "bad magic";
+    case DecodeError::BadVersion: return "bad version";
+    case DecodeError::BadKind: return "bad kind";
+    case DecodeError::BadFlags: return "bad flags";
+    case DecodeError::LengthMismatch: return "length mismatch";
+    case DecodeError::BadPayload: return "bad payload";
+  }
+  return "unknown";
+}
+
+std::vector<std::uint8_t> encode(const Header& h, ByteView payload) {
+  if (payload.size > kMaxPayload) throw std::length_error("adamant::wire: payload too large");
+  std::vector<std::uint8_t> b;
+  b.reserve(kHeaderSize + payload.size);
+  put_u32(b, kMagic);
+  b.push_back(kVersion);
+  b.push_back(static_cast<std::uint8_t>(h.kind));
+  put_u16(b, 0);
+  put_u32(b, h.session);
+  put_u32(b, h.stream_id);
+  put_u64(b, h.sequence);
+  put_u64(b, static_cast<std::uint64_t>(h.send_time_ns));
+  put_u32(b, static_cast<std::uint32_t>(payload.size));
+  if (payload.size > 0) b.insert(b.end(), payload.data, payload.data + payload.size);
+  return b;
+}
+
+std::vector<std::uint8_t> encode_heartbeat(std::uint32_t session, std::uint32_t stream_id,
+                                           std::uint64_t highest, std::uint64_t lowest_available,
+                                           std::int64_t now_ns) {
+  std::vector<std::uint8_t> p;
+  put_u64(p, lowest_available);
+  return encode(Header{Kind::Heartbeat, session, stream_id, highest, now_ns, 0},
+                ByteView{p.data(), p.size()});
+}
+
+std::vector<std::uint8_t> encode_nak(std::uint32_t session, std::uint32_t stream_id,
+                                     const std::vector<SeqRange>& ranges, std::int64_t now_ns) {
+  if (ranges.empty() || ranges.size() > kMaxNakRanges)
+    throw std::length_error("adamant::wire: NAK range count out of bounds");
+  std::vector<std::uint8_t> p;
+  p.reserve(ranges.size() * kNakRangeSize);
+  for (const auto& r : ranges) {
+    put_u64(p, r.first);
+    put_u64(p, r.last);
+  }
+  return encode(Header{Kind::Nak, session, stream_id, 0, now_ns, 0}, ByteView{p.data(), p.size()});
+}
+
+std::optional<Packet> decode(ByteView bytes, DecodeError* error) {
+  auto fail = [&](DecodeError e) -> std::optional<Packet> {
+    if (error) *error = e;
+    return std::nullopt;
+  };
+  if (bytes.data == nullptr || bytes.size < kHeaderSize) return fail(DecodeError::TooShort);
+  const std::uint8_t* p = bytes.data;
+  if (get_u32(p) != kMagic) return fail(DecodeError::BadMagic);
+  if (p[4] != kVersion) return fail(DecodeError::BadVersion);
+  if (!valid_kind(p[5])) return fail(DecodeError::BadKind);
+  if (get_u16(p + 6) != 0) return fail(DecodeError::BadFlags);
+  Packet pkt;
+  pkt.header.kind = static_cast<Kind>(p[5]);
+  pkt.header.session = get_u32(p + 8);
+  pkt.header.stream_id = get_u32(p + 12);
+  pkt.header.sequence = get_u64(p + 16);
+  pkt.header.send_time_ns = static_cast<std::int64_t>(get_u64(p + 24));
+  pkt.header.payload_len = get_u32(p + 32);
+  // The top sequence is reserved so "highest + 1" can never wrap in a receiver.
+  if (pkt.header.sequence == std::numeric_limits<std::uint64_t>::max())
+    return fail(DecodeError::BadPayload);
+  // Exact match: a datagram is one packet, trailing garbage means corruption.
+  if (pkt.header.payload_len != bytes.size - kHeaderSize) return fail(DecodeError::LengthMismatch);
+  pkt.payload = ByteView{p + kHeaderSize, pkt.header.payload_len};
+  switch (pkt.header.kind) {
+    case Kind::Heartbeat:
+      if (!decode_heartbeat_lowest(pkt.payload)) return fail(DecodeError::BadPayload);
+      break;
+    case Kind::Nak:
+      if (!decode_nak_ranges(pkt.payload)) return fail(DecodeError::BadPayload);
+      break;
+    case Kind::Data:
+    case Kind::Retransmit:
+      if (pkt.header.sequence == 0) return fail(DecodeError::BadPayload);  // sequences start at 1
+      break;
+  }
+  if (error) *error = DecodeError::None;
+  return pkt;
+}
+
+std::optional<std::vector<SeqRange>> decode_nak_ranges(ByteView payload) {
+  if (payload.size == 0 || payload.size % kNakRangeSize != 0 ||
+      payload.size / kNakRangeSize > kMaxNakRanges)
+    return std::nullopt;
+  std::vector<SeqRange> out;
+  out.reserve(payload.size / kNakRangeSize);
+  for (std::size_t off = 0; off < payload.size; off += kNakRangeSize) {
+    SeqRange r{get_u64(payload.data + off), get_u64(payload.data + off + 8)};
+    if (r.first == 0 || r.first > r.last) return std::nullopt;
+    out.push_back(r);
+  }
+  return out;
+}
+
+std::optional<std::uint64_t> decode_heartbeat_lowest(ByteView payload) {
+  if (payload.size != 8) return std::nullopt;
+  return get_u64(payload.data);
+}
+
+}  // namespace adamant::wire

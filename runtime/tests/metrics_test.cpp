@@ -1,0 +1,60 @@
+#include <adamant/metrics.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <unistd.h>
+
+using namespace adamant::metrics;
+
+TEST(Metrics, LatencyStatsHandComputed) {
+  auto s = latency_stats({400'000, 100'000, 300'000, 200'000});  // ns, unsorted on purpose
+  EXPECT_EQ(s.count, 4u);
+  EXPECT_DOUBLE_EQ(s.mean_us, 250.0);
+  EXPECT_NEAR(s.std_us, 111.80339887, 1e-6);  // population: sqrt((150²+50²+50²+150²)/4)
+  EXPECT_DOUBLE_EQ(s.p50_us, 200.0);           // nearest rank: ceil(0.5·4) = 2nd
+  EXPECT_DOUBLE_EQ(s.p90_us, 400.0);
+  EXPECT_DOUBLE_EQ(s.p99_us, 400.0);
+  EXPECT_DOUBLE_EQ(s.max_us, 400.0);
+  EXPECT_EQ(latency_stats({}).count, 0u);
+}
+
+TEST(Metrics, ReLateAndReLate2HandComputed) {
+  // 10 sent, 2 receivers, 19 received: delivery 0.95, 5 % lost.
+  EXPECT_DOUBLE_EQ(delivery(10, 19, 2), 0.95);
+  EXPECT_NEAR(relate(250.0, 0.95), 263.1578947, 1e-6);  // 250 / 0.95
+  EXPECT_NEAR(relate2(250.0, 0.95), 1500.0, 1e-9);      // 250 × (5 + 1)
+  EXPECT_DOUBLE_EQ(relate(250.0, 1.0), 250.0);
+  EXPECT_DOUBLE_EQ(relate2(250.0, 1.0), 250.0);
+  EXPECT_DOUBLE_EQ(delivery(0, 0, 3), 0.0);
+}
+
+TEST(Metrics, RowAndCsvFormat) {
+  auto row = make_row("nakcast", 2, 1.0, 100.0, 3, 2, {100'000, 200'000, 300'000});
+  EXPECT_EQ(row.received, 3u);
+  EXPECT_DOUBLE_EQ(row.delivery, 0.75);
+  EXPECT_DOUBLE_EQ(row.relate, 200.0 / 0.75);
+  EXPECT_DOUBLE_EQ(row.relate2, 200.0 * 26.0);
+  EXPECT_EQ(std::string(csv_header()),
+            "transport,receivers,loss_pct,rate_hz,run,sent,received,delivery,lat_mean_us,"
+            "lat_std_us,lat_p50_us,lat_p99_us,lat_max_us,relate,relate2");
+  EXPECT_EQ(csv_line(row),
+            "nakcast,2,1,100,3,2,3,0.750000,200.000,81.650,200.000,300.000,300.000,266.667,5200.000");
+
+  const std::string path = "/tmp/adamant_metrics_test_" + std::to_string(::getpid()) + ".csv";
+  std::remove(path.c_str());
+  append_csv(path, row);
+  append_csv(path, row);
+  std::ifstream f(path);
+  std::string l1, l2, l3, l4;
+  std::getline(f, l1);
+  std::getline(f, l2);
+  std::getline(f, l3);
+  EXPECT_EQ(l1, csv_header());
+  EXPECT_EQ(l2, csv_line(row));
+  EXPECT_EQ(l3, csv_line(row));
+  EXPECT_FALSE(std::getline(f, l4));
+  std::remove(path.c_str());
+}

@@ -1,0 +1,93 @@
+// Real UDP multicast through the kernel. Run only inside tools/adamant-netns (CTest does).
+#include <adamant/adamant.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
+using namespace adamant;
+using namespace std::chrono_literals;
+
+namespace {
+
+bench::HarnessSpec real_spec() {
+  bench::Point p{"nakcast", 3, 1.0, 200.0, 500, 1, 7, std::chrono::microseconds(50'000)};
+  return bench::counter_spec("real-test", 12, {p});
+}
+
+std::vector<std::string> split(const std::string& s) {
+  std::vector<std::string> out;
+  std::stringstream ss(s);
+  for (std::string f; std::getline(ss, f, ',');) out.push_back(f);
+  return out;
+}
+
+std::string self_path;
+
+}  // namespace
+
+TEST(Real, Nakcast3Readers1PctLoss) {
+  const std::string csv = "/tmp/adamant_real_" + std::to_string(::getpid()) + ".csv";
+  std::remove(csv.c_str());
+  std::vector<std::string> args{self_path, "--csv", csv};
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  ASSERT_EQ(bench::harness_main(static_cast<int>(args.size()), argv.data(), real_spec()), 0);
+
+  std::ifstream f(csv);
+  std::string header, row, extra;
+  ASSERT_TRUE(std::getline(f, header));
+  ASSERT_TRUE(std::getline(f, row));
+  EXPECT_FALSE(std::getline(f, extra));
+  EXPECT_EQ(header, metrics::csv_header());
+  auto cols = split(row);
+  ASSERT_EQ(cols.size(), 15u) << row;
+  EXPECT_EQ(cols[0], "nakcast");
+  EXPECT_EQ(cols[5], "500");   // sent
+  EXPECT_EQ(cols[6], "1500");  // received
+  EXPECT_EQ(std::stod(cols[7]), 1.0) << row;  // delivery
+  EXPECT_GT(std::stod(cols[8]), 0.0);
+  std::remove(csv.c_str());
+}
+
+TEST(Real, PubSubApi) {
+  ChannelConfig cfg;
+  cfg.port = 7611;
+  cfg.transport.nak_timeout = 10ms;
+  ChannelConfig rcfg = cfg;
+  rcfg.loss_pct = 5.0;
+  rcfg.seed = 99;
+  std::vector<std::uint64_t> got;
+  Subscriber sub(rcfg, [&](const Sample& s) { got.push_back(s.sequence); });
+  Publisher pub(cfg);
+  pub.service_for(30ms);  // heartbeats first: the subscriber starts at sequence 1
+  sub.poll_for(5ms);
+  std::uint8_t payload[12] = {};
+  for (int i = 0; i < 200; ++i) {
+    pub.publish(ByteView{payload, sizeof(payload)});
+    pub.service_for(1ms);
+    sub.poll_for(1ms);
+  }
+  for (int i = 0; i < 200 && sub.accounted_through() < 200; ++i) {
+    pub.service_for(2ms);
+    sub.poll_for(2ms);
+  }
+  ASSERT_EQ(got.size(), 200u);
+  for (std::size_t i = 0; i < got.size(); ++i) EXPECT_EQ(got[i], i + 1);
+  EXPECT_GT(sub.injected_drops(), 0u);
+  EXPECT_GT(pub.stats().retransmitted, 0u);
+}
+
+int main(int argc, char** argv) {
+  // Reader processes re-executed by the harness land here too.
+  for (int i = 1; i < argc; ++i)
+    if (std::strcmp(argv[i], "--reader") == 0) return bench::harness_main(argc, argv, real_spec());
+  self_path = argv[0];
+  ::testing::InitGoogleTest(&argc, argv);
+  return RUN_ALL_TESTS();
+}
