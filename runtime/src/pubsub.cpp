@@ -1,8 +1,10 @@
 #include <adamant/pubsub.hpp>
+#include <adamant/setup.hpp>
 #include <adamant/udp.hpp>
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <random>
 #include <stdexcept>
 #include <unistd.h>
@@ -27,10 +29,6 @@ std::uint32_t fresh_session() {
   return s == 0 ? 1 : s;
 }
 
-Nanos nak_timeout(const ChannelConfig& cfg) {
-  return std::chrono::duration_cast<Nanos>(cfg.transport.nak_timeout);
-}
-
 constexpr std::size_t kRecvBuf = 65536;
 
 void send_all(const io::UdpSocket& sock, const Endpoint& group, engine::Output& out) {
@@ -53,14 +51,7 @@ struct Publisher::Impl {
 
   explicit Impl(ChannelConfig c)
       : cfg(std::move(c)), group(group_endpoint(cfg)), sock(io::UdpSocket::open_sender(cfg.iface)) {
-    engine::SenderConfig sc;
-    sc.stream_id = cfg.stream_id;
-    sc.session = fresh_session();
-    const Nanos t = nak_timeout(cfg);
-    sc.heartbeat_interval = std::clamp(t / 2, Nanos{std::chrono::milliseconds(1)},
-                                       Nanos{std::chrono::milliseconds(10)});
-    sc.retransmit_holdoff = t / 2;  // below the receivers' re-NAK interval
-    engine = engine::make_sender(cfg.transport.kind, sc);
+    engine = engine::make_sender(cfg.transport.kind, setup::sender_config(cfg, fresh_session()));
   }
 
   void pump(Nanos now) {
@@ -110,6 +101,9 @@ struct Subscriber::Impl {
   ChannelConfig cfg;
   Endpoint group;
   io::UdpSocket sock;
+  // Ricochet only: this member's unicast socket. Repairs arrive here, and JOIN/LEAVE and
+  // repairs leave from it, so peers learn its address. Same IF/TTL-0 settings.
+  std::optional<io::UdpSocket> uni;
   std::unique_ptr<engine::ReceiverEngine> engine;
   std::function<void(const Sample&)> on_sample;
   std::function<void(const engine::Event&)> on_event;
@@ -125,18 +119,30 @@ struct Subscriber::Impl {
         sock(io::UdpSocket::open_receiver(cfg.group, cfg.port, cfg.iface)),
         on_sample(std::move(cb)),
         loss_rng(cfg.seed) {
-    engine::ReceiverConfig rc;
-    rc.stream_id = cfg.stream_id;
-    rc.nak_timeout = nak_timeout(cfg);
-    rc.nak_jitter = rc.nak_timeout / 10;  // small random spread, see engine.hpp
-    rc.seed = cfg.seed ^ 0x9E3779B97F4A7C15ull;  // independent of the loss stream
-    engine = engine::make_receiver(cfg.transport.kind, rc);
+    if (cfg.transport.kind == TransportKind::Ricochet) {
+      uni.emplace(io::UdpSocket::open_sender(cfg.iface));
+      engine = engine::make_receiver(cfg.transport.kind,
+                                     setup::receiver_config(cfg, uni->local(), fresh_session()));
+    } else {
+      engine = engine::make_receiver(cfg.transport.kind, setup::receiver_config(cfg));
+    }
   }
 
-  void pump(Nanos now) {
+  ~Impl() {
+    if (auto* r = dynamic_cast<engine::RicochetReceiver*>(engine.get())) {
+      try {  // best effort: peers stop sending repairs here at once instead of timing out
+        engine::Output bye;
+        r->leave(Nanos{monotonic_now_ns()}, bye);
+        send_all(*uni, group, bye);
+      } catch (...) {
+      }
+    }
+  }
+
+  void receive_from(const io::UdpSocket& s, Nanos now) {
     Endpoint from;
-    while (auto n = sock.try_recv(buf.data(), buf.size(), from)) {
-      // Injected loss applies to every datagram (data, repairs, heartbeats).
+    while (auto n = s.try_recv(buf.data(), buf.size(), from)) {
+      // Injected loss applies to every datagram (data, repairs, heartbeats, membership).
       if (cfg.loss_pct > 0.0 && pct(loss_rng) < cfg.loss_pct) {
         ++drops;
         continue;
@@ -144,12 +150,17 @@ struct Subscriber::Impl {
       engine->on_datagram(ByteView{buf.data(), *n}, from, now, out);
       flush();
     }
+  }
+
+  void pump(Nanos now) {
+    receive_from(sock, now);
+    if (uni) receive_from(*uni, now);
     engine->on_tick(now, out);
     flush();
   }
 
   void flush() {
-    send_all(sock, group, out);
+    send_all(uni ? *uni : sock, group, out);
     for (const auto& d : out.deliveries)
       if (on_sample) on_sample(Sample{d.sequence, d.send_time_ns, ByteView{d.payload.data(), d.payload.size()}});
     if (on_event)
@@ -164,7 +175,8 @@ struct Subscriber::Impl {
       if (now.count() >= deadline) return;
       Nanos wake{deadline};
       if (auto d = engine->next_deadline()) wake = std::min(wake, *d);
-      sock.wait_readable(wake - now);
+      if (uni) io::wait_any_readable(sock, *uni, wake - now);
+      else sock.wait_readable(wake - now);
     }
   }
 };

@@ -55,6 +55,33 @@ TEST(Real, Nakcast3Readers1PctLoss) {
   std::remove(csv.c_str());
 }
 
+// Ricochet over real sockets: membership by JOIN multicasts, repairs over each reader's
+// unicast socket, loss injected at every reader.
+TEST(Real, Ricochet5Readers3PctLoss) {
+  const std::string csv = "/tmp/adamant_real_ric_" + std::to_string(::getpid()) + ".csv";
+  std::remove(csv.c_str());
+  bench::Point p{"ricochet", 5, 3.0, 200.0, 600, 1, 11, std::chrono::microseconds(50'000)};
+  p.lec_r = 4;
+  p.lec_c = 3;
+  auto spec = bench::counter_spec("real-test", 12, {p});
+  std::vector<std::string> args{self_path, "--csv", csv};
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  ASSERT_EQ(bench::harness_main(static_cast<int>(args.size()), argv.data(), spec), 0);
+  std::ifstream f(csv);
+  std::string header, row;
+  ASSERT_TRUE(std::getline(f, header));
+  ASSERT_TRUE(std::getline(f, row));
+  auto cols = split(row);
+  ASSERT_GE(cols.size(), 15u) << row;
+  EXPECT_EQ(cols[0], "ricochet");
+  EXPECT_EQ(cols[5], "600");
+  // Without lateral repair about 3% would be missing.
+  EXPECT_GE(std::stod(cols[7]), 0.99) << row;
+  std::remove(csv.c_str());
+}
+
 TEST(Real, PubSubApi) {
   ChannelConfig cfg;
   cfg.port = 7611;

@@ -1,0 +1,201 @@
+package org.adamant.generator.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import org.adamant.cli.Main;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CliTest {
+
+	record Result(int code, String out, String err) {
+	}
+
+	static Result cli(String... args) {
+		StringWriter out = new StringWriter();
+		StringWriter err = new StringWriter();
+		int code = Main.run(args, new PrintWriter(out), new PrintWriter(err));
+		return new Result(code, out.toString(), err.toString());
+	}
+
+	static final String RELIABLE_ON_UDP = """
+			model bad
+			import "transports.adamant"
+			struct S { @key uint32 id; }
+			qos Strict { reliability reliable }
+			topic T : S qos Strict
+			application app {
+			  publish T rate 10 Hz transport opendds_udp
+			}
+			""";
+
+	static final String SYNTAX_ERROR = """
+			model broken
+			struct S {
+			  uint32 id
+			}
+			""";
+
+	@Test
+	void validateAcceptsTheSarExample() {
+		Result r = cli("validate", Models.sar().toString());
+		assertEquals(0, r.code(), r.out() + r.err());
+		assertTrue(r.out().contains("0 errors"), r.out());
+	}
+
+	@Test
+	void validateReportsReliableOnUnreliableTransport(@TempDir Path dir) throws IOException {
+		Path file = Models.write(dir, "bad.adamant", RELIABLE_ON_UDP);
+		Result r = cli("validate", file.toString());
+		assertEquals(1, r.code(), r.out() + r.err());
+		Pattern line = Pattern.compile("^" + Pattern.quote(file.toString())
+				+ ":7:\\d+: error: \\[adamant\\.reliable-on-unreliable-transport\\] .+$", Pattern.MULTILINE);
+		assertTrue(line.matcher(r.out()).find(), r.out());
+		assertTrue(r.out().contains("1 error"), r.out());
+	}
+
+	@Test
+	void validateJson(@TempDir Path dir) throws IOException {
+		Path file = Models.write(dir, "bad.adamant", RELIABLE_ON_UDP);
+		Result r = cli("validate", "--format", "json", file.toString());
+		assertEquals(1, r.code(), r.out() + r.err());
+		String json = r.out().strip();
+		assertTrue(json.startsWith("[") && json.endsWith("]"), json);
+		assertTrue(json.contains("\"code\":\"adamant.reliable-on-unreliable-transport\""), json);
+		assertTrue(json.contains("\"line\":7,"), json);
+		assertTrue(json.contains("\"severity\":\"error\""), json);
+	}
+
+	@Test
+	void validateReportsSyntaxErrorsWithTheirPosition(@TempDir Path dir) throws IOException {
+		Path file = Models.write(dir, "broken.adamant", SYNTAX_ERROR);
+		Result r = cli("validate", file.toString());
+		assertEquals(1, r.code(), r.out() + r.err());
+		assertTrue(Pattern.compile("^" + Pattern.quote(file.toString()) + ":4:1: error: .*';'", Pattern.MULTILINE)
+				.matcher(r.out()).find(), r.out());
+		assertFalse(r.err().contains("Exception"), r.err());
+	}
+
+	@Test
+	void validateReportsUnresolvedReferences(@TempDir Path dir) throws IOException {
+		Path file = Models.write(dir, "unresolved.adamant", "model u\ntopic T : Missing\n");
+		Result r = cli("validate", file.toString());
+		assertEquals(1, r.code(), r.out() + r.err());
+		assertTrue(r.out().contains(file + ":2:11: error: "), r.out());
+		assertTrue(r.out().contains("Missing"), r.out());
+	}
+
+	@Test
+	void missingFileIsAUsageErrorWithoutStackTrace(@TempDir Path dir) {
+		Result r = cli("validate", dir.resolve("nope.adamant").toString());
+		assertEquals(2, r.code());
+		assertTrue(r.err().startsWith("error: ") && r.err().contains("no such file"), r.err());
+		assertFalse(r.err().contains("at org."), r.err());
+	}
+
+	@Test
+	void usageErrorsExitWith2() {
+		assertEquals(2, cli("validate").code());
+		assertEquals(2, cli("frobnicate").code());
+		assertEquals(2, cli("generate", "x.adamant").code()); // no -o
+		Result r = cli("generate", Models.sar().toString(), "-o", "/tmp/x", "--target", "corba");
+		assertEquals(2, r.code());
+		assertTrue(r.err().contains("native, opendds or all"), r.err());
+	}
+
+	@Test
+	void helpAndVersion() {
+		Result help = cli("--help");
+		assertEquals(0, help.code());
+		assertTrue(help.out().contains("validate") && help.out().contains("generate"), help.out());
+		Result gen = cli("generate", "--help");
+		assertEquals(0, gen.code());
+		assertTrue(gen.out().contains("--target") && gen.out().contains("--output"), gen.out());
+		Result val = cli("validate", "--help");
+		assertTrue(val.out().contains("--format"), val.out());
+		Result v = cli("--version");
+		assertEquals(0, v.code());
+		assertTrue(v.out().startsWith("adamant "), v.out());
+	}
+
+	@Test
+	void generateRefusesAnInvalidModelAndWritesNothing(@TempDir Path dir) throws IOException {
+		Path file = Models.write(dir, "bad.adamant", RELIABLE_ON_UDP);
+		Path out = dir.resolve("out");
+		Result r = cli("generate", file.toString(), "-o", out.toString());
+		assertEquals(1, r.code(), r.out() + r.err());
+		assertTrue(r.err().contains("[adamant.reliable-on-unreliable-transport]"), r.err());
+		assertFalse(Files.exists(out));
+		assertEquals(List.of("bad.adamant", "transports.adamant"), list(dir));
+	}
+
+	@Test
+	void generateRejectsCppKeywordsWithFileLineColumn(@TempDir Path dir) throws IOException {
+		Path file = Models.write(dir, "kw.adamant", "model kw\nstruct Reading {\n  uint32 delete;\n}\n");
+		Path out = dir.resolve("out");
+		Result r = cli("generate", file.toString(), "-o", out.toString(), "--target", "native");
+		assertEquals(1, r.code(), r.out() + r.err());
+		assertTrue(r.err().contains(file + ":3:10: error: the member of struct 'Reading' name 'delete' is a C++ keyword"),
+				r.err());
+		assertFalse(Files.exists(out));
+	}
+
+	@Test
+	void generateWritesAtomicallyAndDeterministically(@TempDir Path dir) throws IOException {
+		Path out = dir.resolve("gen");
+		Result first = cli("generate", Models.sar().toString(), "-o", out.toString());
+		assertEquals(0, first.code(), first.out() + first.err());
+		assertTrue(first.out().contains("native/CMakeLists.txt"), first.out());
+		Map<String, String> a = snapshot(out);
+		assertTrue(a.containsKey("native/include/sar/types.hpp"));
+		assertTrue(a.containsKey("opendds/sar.idl"));
+		Files.writeString(out.resolve("stale.txt"), "left over");
+		Result second = cli("generate", Models.sar().toString(), "-o", out.toString());
+		assertEquals(0, second.code(), second.out() + second.err());
+		assertEquals(a, snapshot(out)); // byte-identical, stale file gone
+		assertEquals(List.of("gen"), list(dir)); // no temporary directories left behind
+		Result nativeOnly = cli("generate", Models.sar().toString(), "-o", out.toString(), "--target", "native");
+		assertEquals(0, nativeOnly.code());
+		assertFalse(Files.exists(out.resolve("opendds")));
+	}
+
+	@Test
+	void generateRefusesToReplaceAForeignDirectory(@TempDir Path dir) throws IOException {
+		Path out = dir.resolve("mine");
+		Files.createDirectories(out);
+		Files.writeString(out.resolve("precious.txt"), "keep me");
+		Result r = cli("generate", Models.sar().toString(), "-o", out.toString());
+		assertEquals(2, r.code(), r.out() + r.err());
+		assertTrue(r.err().startsWith("error: "), r.err());
+		assertEquals("keep me", Files.readString(out.resolve("precious.txt")));
+	}
+
+	private static List<String> list(Path dir) throws IOException {
+		try (Stream<Path> s = Files.list(dir)) {
+			return s.map(p -> p.getFileName().toString()).sorted().toList();
+		}
+	}
+
+	private static Map<String, String> snapshot(Path dir) throws IOException {
+		Map<String, String> files = new TreeMap<>();
+		try (Stream<Path> s = Files.walk(dir)) {
+			for (Path p : s.filter(Files::isRegularFile).toList()) {
+				files.put(dir.relativize(p).toString(), Files.readString(p));
+			}
+		}
+		return files;
+	}
+}

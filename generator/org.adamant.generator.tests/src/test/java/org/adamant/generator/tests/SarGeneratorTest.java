@@ -1,0 +1,152 @@
+package org.adamant.generator.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import org.adamant.dsl.adamant.Model;
+import org.adamant.dsl.adamant.StructType;
+import org.adamant.generator.AdamantGenerator;
+import org.adamant.generator.GeneratorException;
+import org.adamant.generator.Target;
+import org.adamant.generator.cpp.CppTypes;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SarGeneratorTest {
+
+	private static Map<String, String> generate(Model model, Target target) {
+		return new AdamantGenerator().generate(model, target).entrySet().stream()
+				.collect(Collectors.toMap(Map.Entry::getKey, e -> e.getValue().toString(), (a, b) -> a,
+						java.util.TreeMap::new));
+	}
+
+	@Test
+	void sarGeneratesTheExpectedFileSet() {
+		Map<String, String> files = generate(Models.load(Models.sar()), Target.ALL);
+		assertEquals(List.of("native/CMakeLists.txt", "native/bench/nakcast_smoke_bench.cpp",
+				"native/include/sar/samples.hpp", "native/include/sar/types.hpp", "native/src/fusion_center.cpp",
+				"native/src/uav_gateway.cpp", "opendds/CMakeLists.txt", "opendds/README.md", "opendds/sar.idl",
+				"opendds/sarQos.h"), List.copyOf(files.keySet()));
+	}
+
+	@Test
+	void targetsSelectTheirDirectories() {
+		Model model = Models.load(Models.sar());
+		assertTrue(generate(model, Target.NATIVE).keySet().stream().allMatch(p -> p.startsWith("native/")));
+		assertTrue(generate(model, Target.OPENDDS).keySet().stream().allMatch(p -> p.startsWith("opendds/")));
+	}
+
+	@Test
+	void thermalScanEncodesAs12Bytes() {
+		Model model = Models.load(Models.sar());
+		StructType scan = (StructType) model.getElements().stream()
+				.filter(e -> "ThermalScan".equals(e.getName())).findFirst().orElseThrow();
+		assertEquals(12L, CppTypes.fixedSize(scan).getAsLong());
+		String types = generate(model, Target.NATIVE).get("native/include/sar/types.hpp");
+		assertTrue(types.contains("inline constexpr std::size_t kThermalScanEncodedSize = 12;"), types);
+		assertTrue(types.contains("struct ThermalScan {\n  std::uint32_t uav_id{};  // @key\n  std::uint32_t cell{};\n"
+				+ "  float temperature{};\n};"), types);
+	}
+
+	@Test
+	void benchHasTheModeledPoint() {
+		String bench = generate(Models.load(Models.sar()), Target.NATIVE).get("native/bench/nakcast_smoke_bench.cpp");
+		assertNotNull(bench);
+		assertTrue(bench.contains("constexpr int kUpdates = 2000;"), bench);
+		assertTrue(bench.contains("constexpr std::chrono::microseconds kNakcastNakTimeout{50000};"), bench);
+		assertTrue(bench.contains("point(\"nakcast\", kNakcastNakTimeout, /*receivers=*/3, /*loss_pct=*/1.0,"), bench);
+		assertTrue(bench.contains("/*rate_hz=*/100.0, /*run=*/1)"), bench);
+		assertTrue(bench.contains("spec.payload_bytes = sar::kThermalScanEncodedSize;"), bench);
+		assertTrue(bench.contains("adamant::bench::harness_main(argc, argv, spec)"), bench);
+		assertTrue(bench.contains("NAK after 50 ms — from profiles/transports.adamant"), bench);
+	}
+
+	@Test
+	void generationIsDeterministic() {
+		Map<String, String> first = generate(Models.load(Models.sar()), Target.ALL);
+		Map<String, String> second = generate(Models.load(Models.sar()), Target.ALL);
+		assertEquals(first, second);
+	}
+
+	@Test
+	void openDdsQosUsesTheDdsNames(@TempDir Path dir) {
+		String qos = generate(Models.load(Models.sar()), Target.OPENDDS).get("opendds/sarQos.h");
+		assertTrue(qos.contains("inline void apply_ThermalScanQos(DDS::DataWriterQos& qos) {"), qos);
+		assertTrue(qos.contains("qos.reliability.kind = DDS::RELIABLE_RELIABILITY_QOS;"), qos);
+		assertTrue(qos.contains("qos.reliability.max_blocking_time.nanosec = 100000000;"), qos);
+		assertTrue(qos.contains("qos.deadline.period.nanosec = 50000000;"), qos);
+		assertTrue(qos.contains("qos.history.kind = DDS::KEEP_LAST_HISTORY_QOS;\n  qos.history.depth = 1;"), qos);
+		String idl = generate(Models.load(Models.sar()), Target.OPENDDS).get("opendds/sar.idl");
+		assertTrue(idl.contains("  @topic\n  struct ThermalScan {\n    @key unsigned long uav_id;"), idl);
+	}
+
+	@Test
+	void cppKeywordIsRejectedWithItsLocation(@TempDir Path dir) throws Exception {
+		Path file = Models.write(dir, "kw.adamant", """
+				model kw
+				struct Reading {
+				  uint32 delete;
+				}
+				""");
+		GeneratorException e = assertThrows(GeneratorException.class,
+				() -> new AdamantGenerator().generate(Models.load(file), Target.NATIVE));
+		assertTrue(e.getMessage().contains("'delete'") && e.getMessage().contains("C++ keyword"), e.getMessage());
+		assertEquals(3, e.getLine());
+		assertEquals(10, e.getColumn());
+		assertTrue(e.getUri().toFileString().endsWith("kw.adamant"));
+	}
+
+	@Test
+	void payloadMismatchIsCommentedAndTheEncodedSizeUsed(@TempDir Path dir) throws Exception {
+		Path file = Models.write(dir, "x.adamant", """
+				model x
+				import "transports.adamant"
+				struct S { @key uint32 id; double v; }
+				topic T : S
+				experiment sweep {
+				  topic T
+				  transports nakcast, baseline
+				  receivers 1, 3
+				  loss 0 %, 5 %
+				  rate 10 Hz
+				  updates 100
+				  payload 16 B
+				  runs 2
+				}
+				""");
+		String bench = generate(Models.load(file), Target.NATIVE).get("native/bench/sweep_bench.cpp");
+		assertTrue(bench.contains("NOTE: the model says payload 16 B, but S encodes to 12 B; the encoded size is used."),
+				bench);
+		assertEquals(2 * 2 * 2 * 1 * 2, bench.split("points.push_back\\(").length - 1, bench);
+		// model order: transports outermost, runs innermost
+		int first = bench.indexOf("point(\"nakcast\", kNakcastNakTimeout, /*receivers=*/1, /*loss_pct=*/0.0,");
+		int second = bench.indexOf("point(\"baseline\", kBaselineNakTimeout, /*receivers=*/1, /*loss_pct=*/0.0,");
+		assertTrue(first > 0 && second > first, bench);
+		assertTrue(bench.contains("/*rate_hz=*/10.0, /*run=*/2));"), bench);
+	}
+
+	@Test
+	void nativeSkipsApplicationsOnOpenDdsTransports(@TempDir Path dir) throws Exception {
+		Path file = Models.write(dir, "y.adamant", """
+				model y
+				import "transports.adamant"
+				struct S { @key uint32 id; }
+				topic T : S
+				application onDds { publish T rate 1 Hz transport opendds_tcp }
+				application onRuntime { subscribe T transport baseline }
+				""");
+		Map<String, String> files = generate(Models.load(file), Target.NATIVE);
+		assertTrue(files.containsKey("native/src/onRuntime.cpp"), files.keySet().toString());
+		assertTrue(!files.containsKey("native/src/onDds.cpp"), files.keySet().toString());
+		assertTrue(files.get("native/CMakeLists.txt").contains(
+				"#   application onDds: transport opendds_tcp maps to OpenDDS tcp (use --target opendds)"),
+				files.get("native/CMakeLists.txt"));
+	}
+}

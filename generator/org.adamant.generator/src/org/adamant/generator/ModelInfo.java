@@ -1,0 +1,174 @@
+package org.adamant.generator;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.adamant.dsl.adamant.Application;
+import org.adamant.dsl.adamant.Element;
+import org.adamant.dsl.adamant.EnumType;
+import org.adamant.dsl.adamant.Experiment;
+import org.adamant.dsl.adamant.Member;
+import org.adamant.dsl.adamant.Model;
+import org.adamant.dsl.adamant.NamedRef;
+import org.adamant.dsl.adamant.QosProfile;
+import org.adamant.dsl.adamant.SequenceRef;
+import org.adamant.dsl.adamant.StructType;
+import org.adamant.dsl.adamant.Topic;
+import org.adamant.dsl.adamant.TypeDecl;
+import org.adamant.dsl.adamant.TypeRef;
+import org.eclipse.emf.common.util.URI;
+import org.eclipse.emf.ecore.EObject;
+import org.eclipse.emf.ecore.resource.Resource;
+
+/**
+ * The parts of one model a generator emits, in a fixed order (declaration order of the model file;
+ * types from imported files that the model uses come before their first user).
+ */
+public final class ModelInfo {
+
+	private final Model model;
+	private final String name;
+
+	public ModelInfo(Model model) {
+		this.model = model;
+		String n = model.getModelName();
+		if (n == null || n.isEmpty()) {
+			URI uri = model.eResource() == null ? null : model.eResource().getURI();
+			n = uri == null ? "model" : uri.trimFileExtension().lastSegment();
+		}
+		this.name = n;
+	}
+
+	public Model getModel() {
+		return model;
+	}
+
+	/** The model name as written ({@code sar}, {@code adamant.transports}). */
+	public String getName() {
+		return name;
+	}
+
+	/** The model name as one identifier ({@code adamant_transports}): project, directory, namespace. */
+	public String getIdentifier() {
+		return name.replace('.', '_');
+	}
+
+	/** Where an element was declared, for comments: the file's directory and name. */
+	public static String sourceOf(EObject element) {
+		Resource resource = element == null ? null : element.eResource();
+		if (resource == null || resource.getURI() == null) {
+			return "<unknown>";
+		}
+		URI uri = resource.getURI();
+		int n = uri.segmentCount();
+		return n >= 2 ? uri.segment(n - 2) + "/" + uri.segment(n - 1) : uri.lastSegment();
+	}
+
+	public String getSourceFile() {
+		return sourceOf(model);
+	}
+
+	public <T extends Element> List<T> elements(Class<T> kind) {
+		List<T> result = new ArrayList<>();
+		for (Element e : model.getElements()) {
+			if (kind.isInstance(e)) {
+				result.add(kind.cast(e));
+			}
+		}
+		return result;
+	}
+
+	public List<Topic> getTopics() {
+		return elements(Topic.class);
+	}
+
+	public List<Application> getApplications() {
+		return elements(Application.class);
+	}
+
+	public List<Experiment> getExperiments() {
+		return elements(Experiment.class);
+	}
+
+	/** Profiles declared here plus those the model's topics use from imports, parents first. */
+	public List<QosProfile> getQosProfiles() {
+		Set<QosProfile> result = new LinkedHashSet<>();
+		for (Element e : model.getElements()) {
+			if (e instanceof QosProfile p) {
+				addProfile(p, result, new LinkedHashSet<>());
+			} else if (e instanceof Topic t && t.getQos() != null) {
+				addProfile(t.getQos(), result, new LinkedHashSet<>());
+			}
+		}
+		return new ArrayList<>(result);
+	}
+
+	private static void addProfile(QosProfile p, Set<QosProfile> out, Set<QosProfile> visiting) {
+		// visiting guards against an extends cycle, which the validator reports
+		if (p == null || p.eIsProxy() || out.contains(p) || !visiting.add(p)) {
+			return;
+		}
+		addProfile(p.getParent(), out, visiting);
+		out.add(p);
+	}
+
+	/**
+	 * The types to emit: those declared in the model and those its topics and experiments use,
+	 * each after the types it depends on (C++ and IDL need definitions before use).
+	 */
+	public List<TypeDecl> getTypes() {
+		Set<TypeDecl> result = new LinkedHashSet<>();
+		Set<TypeDecl> visiting = new LinkedHashSet<>();
+		for (Element e : model.getElements()) {
+			if (e instanceof TypeDecl t) {
+				addType(t, result, visiting);
+			} else if (e instanceof Topic t && t.getType() != null) {
+				addType(t.getType(), result, visiting);
+			} else if (e instanceof Experiment x && x.getTopic() != null && x.getTopic().getType() != null) {
+				addType(x.getTopic().getType(), result, visiting);
+			}
+		}
+		return new ArrayList<>(result);
+	}
+
+	public List<StructType> getStructs() {
+		return getTypes().stream().filter(StructType.class::isInstance).map(StructType.class::cast).toList();
+	}
+
+	public List<EnumType> getEnums() {
+		return getTypes().stream().filter(EnumType.class::isInstance).map(EnumType.class::cast).toList();
+	}
+
+	private static void addType(TypeDecl type, Set<TypeDecl> out, Set<TypeDecl> visiting) {
+		if (type == null || type.eIsProxy() || out.contains(type)) {
+			return;
+		}
+		if (!visiting.add(type)) {
+			throw new GeneratorException(type, type.eClass().getEStructuralFeature("name"),
+					"type '" + type.getName() + "' contains itself; a recursive struct has no C++/IDL value type");
+		}
+		if (type instanceof StructType s) {
+			for (Member m : s.getMembers()) {
+				addTypeRef(m.getType(), out, visiting);
+			}
+		}
+		visiting.remove(type);
+		out.add(type);
+	}
+
+	private static void addTypeRef(TypeRef ref, Set<TypeDecl> out, Set<TypeDecl> visiting) {
+		if (ref instanceof NamedRef n) {
+			addType(n.getType(), out, visiting);
+		} else if (ref instanceof SequenceRef s) {
+			addTypeRef(s.getElement(), out, visiting);
+		}
+	}
+
+	/** 1-based index of a topic among the model's topics: its stream id on the runtime. */
+	public int streamId(Topic topic) {
+		int i = getTopics().indexOf(topic);
+		return i < 0 ? getTopics().size() + 1 : i + 1;
+	}
+}

@@ -1,0 +1,291 @@
+package org.adamant.generator.cpp
+
+import org.adamant.dsl.adamant.Application
+import org.adamant.dsl.adamant.Endpoint
+import org.adamant.dsl.adamant.Member
+import org.adamant.dsl.adamant.PrimitiveKind
+import org.adamant.dsl.adamant.PrimitiveRef
+import org.adamant.dsl.adamant.Publication
+import org.adamant.dsl.adamant.Subscription
+import org.adamant.dsl.semantics.Quantities
+import org.adamant.generator.Banner
+import org.adamant.generator.ModelInfo
+
+/**
+ * native/src/<app>.cpp: publishes each published topic at its modeled rate with the sample
+ * generator, and counts (and prints the first few) samples of each subscribed topic.
+ */
+class ApplicationTemplate {
+
+	static val DEFAULT_RATE_HZ = 1.0
+
+	def static String path(Application a) '''native/src/«a.name».cpp'''
+
+	def CharSequence generate(ModelInfo info, Application app) {
+		val ns = info.identifier
+		val pubs = app.endpoints.filter(Publication).toList
+		val subs = app.endpoints.filter(Subscription).toList
+		'''
+		«Banner.of(info, "//", "Application " + app.name + ": " + app.summary)»
+		«IF app.environment !== null»
+			//
+			// Runs in environment «app.environment.name»«IF app.environment.loss !== null» (about «Banner.number(Quantities.percent(app.environment.loss))» % loss at end hosts)«ENDIF».
+		«ENDIF»
+		«IF app.instances > 1»
+			// The model deploys «app.instances» instances: start this program «app.instances» times.
+		«ENDIF»
+		#include <adamant/adamant.hpp>
+
+		#include "«ns»/samples.hpp"
+		#include "«ns»/types.hpp"
+
+		#include <chrono>
+		#include <cstdint>
+		#include <cstdlib>
+		#include <iostream>
+		#include <string>
+		#include <vector>
+
+		namespace {
+
+		struct Options {
+		  std::uint64_t count = 1000;  // per endpoint; 0 = no limit
+		  double seconds = 0;          // 0 = no limit
+		  std::string group = "239.255.0.1";
+		  std::uint16_t port = 7400;
+		  std::string iface = "127.0.0.1";
+		  std::uint64_t print = 10;  // received samples printed per topic
+		};
+
+		void usage(std::ostream& out) {
+		  out << "usage: «app.name» [--count N] [--seconds S] [--group ADDR] [--port P] [--iface ADDR] [--print N]\n"
+		      << "  --count N      «IF !pubs.empty»publish N samples per published topic«ENDIF»«IF !pubs.empty && !subs.empty»; «ENDIF»«IF !subs.empty»stop after N samples per subscribed topic«ENDIF» (0: no limit; default 1000)\n"
+		      << "  --seconds S    stop after S seconds (0: no limit; default 0)\n"
+		      << "  --group ADDR   multicast group (default 239.255.0.1)\n"
+		      << "  --port P       UDP port (default 7400)\n"
+		      << "  --iface ADDR   multicast interface address (default 127.0.0.1)\n"
+		      << "  --print N      print the first N samples received per topic (default 10)\n";
+		}
+
+		// Returns -1 to go on, or the exit code.
+		int parse_options(int argc, char** argv, Options& options) {
+		  for (int i = 1; i < argc; ++i) {
+		    const std::string arg = argv[i];
+		    if (arg == "--help" || arg == "-h") {
+		      usage(std::cout);
+		      return 0;
+		    }
+		    if (arg != "--count" && arg != "--seconds" && arg != "--group" && arg != "--port" && arg != "--iface" &&
+		        arg != "--print") {
+		      std::cerr << "«app.name»: unknown option " << arg << "\n";
+		      usage(std::cerr);
+		      return 2;
+		    }
+		    if (i + 1 >= argc) {
+		      std::cerr << "«app.name»: " << arg << " needs a value\n";
+		      return 2;
+		    }
+		    const std::string value = argv[++i];
+		    char* end = nullptr;
+		    if (arg == "--group") {
+		      options.group = value;
+		      continue;
+		    }
+		    if (arg == "--iface") {
+		      options.iface = value;
+		      continue;
+		    }
+		    if (arg == "--seconds") {
+		      options.seconds = std::strtod(value.c_str(), &end);
+		    } else {
+		      const unsigned long long n = std::strtoull(value.c_str(), &end, 10);
+		      if (arg == "--port") {
+		        if (n == 0 || n > 65535) {
+		          end = nullptr;
+		        }
+		        options.port = static_cast<std::uint16_t>(n);
+		      } else if (arg == "--count") {
+		        options.count = n;
+		      } else {
+		        options.print = n;
+		      }
+		    }
+		    if (value.empty() || end == nullptr || *end != '\0' || value[0] == '-') {
+		      std::cerr << "«app.name»: bad value '" << value << "' for " << arg << "\n";
+		      return 2;
+		    }
+		  }
+		  return -1;
+		}
+
+		adamant::ChannelConfig channel(const Options& options, std::uint32_t stream_id, adamant::TransportKind kind,
+		                               std::chrono::microseconds nak_timeout) {
+		  adamant::ChannelConfig config;
+		  config.group = options.group;
+		  config.port = options.port;
+		  config.iface = options.iface;
+		  config.stream_id = stream_id;
+		  config.transport.kind = kind;
+		  config.transport.nak_timeout = nak_timeout;
+		  return config;
+		}
+
+		}  // namespace
+
+		int main(int argc, char** argv) {
+		  Options options;
+		  if (const int rc = parse_options(argc, argv, options); rc >= 0) {
+		    return rc;
+		  }
+		  using Clock = std::chrono::steady_clock;
+		  const auto start = Clock::now();
+		  const auto expired = [&] {
+		    return options.seconds > 0 && Clock::now() - start >= std::chrono::duration<double>(options.seconds);
+		  };
+		  «FOR p : pubs»
+
+		  	«pubDecl(info, app, p)»
+		  «ENDFOR»
+		  «FOR s : subs»
+
+		  	«subDecl(info, app, s)»
+		  «ENDFOR»
+		  «IF !pubs.empty»
+		  	std::vector<std::uint8_t> buffer;
+		  «ENDIF»
+
+		  bool done = false;
+		  while (!done && !expired()) {
+		    done = true;
+		    «IF !pubs.empty»
+		    	const auto now = Clock::now();
+		    «ENDIF»
+		    «FOR p : pubs»
+		    	«pubStep(app, p)»
+		    «ENDFOR»
+		    «FOR s : subs»
+		    	«subStep(app, s)»
+		    «ENDFOR»
+		  }
+		  «FOR p : pubs»
+		  	«app.varName(p)».service_for(std::chrono::milliseconds(500));  // answer late NAKs before leaving
+		  	std::cout << "«app.name»: published " << «app.varName(p)»_sent << " «p.topic.name» samples\n";
+		  «ENDFOR»
+		  «FOR s : subs»
+		  	std::cout << "«app.name»: received " << «app.varName(s)»_received << " «s.topic.name» samples (" << «app.varName(s)»_corrupt
+		  	          << " corrupt)\n";
+		  «ENDFOR»
+		  return 0;
+		}
+		'''
+	}
+
+	def private pubDecl(ModelInfo info, Application app, Publication p) {
+		val v = app.varName(p)
+		val rate = if(p.rate !== null) Quantities.hertz(p.rate) else DEFAULT_RATE_HZ
+		val t = RuntimeTransports.resolve(p).get
+		val stream = info.streamId(p.topic)
+		'''
+			// publish «p.topic.name» («p.topic.type.name») as stream «stream» at «Banner.number(rate)» Hz«IF p.rate === null» (no rate in the model: default)«ENDIF»
+			// «t.comment»
+			adamant::Publisher «v»(
+			    channel(options, «stream», «t.kindEnum», std::chrono::microseconds(«t.nakTimeoutUs»)));
+			const auto «v»_period =
+			    std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(1.0 / «Banner.decimal(rate)»));
+			auto «v»_next = start;
+			std::uint64_t «v»_sent = 0;
+		'''
+	}
+
+	def private subDecl(ModelInfo info, Application app, Subscription s) {
+		val v = app.varName(s)
+		val t = RuntimeTransports.resolve(s).get
+		val stream = info.streamId(s.topic)
+		val ns = info.identifier
+		'''
+			// subscribe «s.topic.name» («s.topic.type.name») as stream «stream»
+			// «t.comment»
+			std::uint64_t «v»_received = 0;
+			std::uint64_t «v»_corrupt = 0;
+			adamant::Subscriber «v»(
+			    channel(options, «stream», «t.kindEnum», std::chrono::microseconds(«t.nakTimeoutUs»)),
+			    [&](const adamant::Sample& sample) {
+			      «ns»::«s.topic.type.name» value;
+			      if (!«ns»::decode(sample.payload, value)) {
+			        ++«v»_corrupt;
+			        return;
+			      }
+			      if («v»_received++ < options.print) {
+			        std::cout << "«s.topic.name» #" << sample.sequence«FOR m : s.topic.type.members.filter[printable]»
+			                  << " «m.name»=" << «m.printExpr("value")»«ENDFOR» << "\n";
+			      }
+			    });
+		'''
+	}
+
+	def private pubStep(Application app, Publication p) {
+		val v = app.varName(p)
+		val ns = (app.eResource.contents.head as org.adamant.dsl.adamant.Model).namespaceOf
+		'''
+			if (options.count == 0 || «v»_sent < options.count) {
+			  done = false;
+			  if (now >= «v»_next) {
+			    «ns»::«p.topic.type.name» sample;
+			    «ns»::sample_fill(sample, «v»_sent);
+			    buffer.clear();
+			    «ns»::encode(sample, buffer);
+			    «v».publish(adamant::ByteView{buffer.data(), buffer.size()});
+			    ++«v»_sent;
+			    «v»_next += «v»_period;
+			  }
+			}
+			«v».service_for(std::chrono::milliseconds(1));
+		'''
+	}
+
+	def private subStep(Application app, Subscription s) {
+		val v = app.varName(s)
+		'''
+			if (options.count == 0 || «v»_received < options.count) {
+			  done = false;
+			}
+			«v».poll_for(std::chrono::milliseconds(1));
+		'''
+	}
+
+	def private namespaceOf(org.adamant.dsl.adamant.Model m) {
+		new ModelInfo(m).identifier
+	}
+
+	def private summary(Application app) {
+		val parts = newArrayList
+		for (e : app.endpoints) {
+			if (e instanceof Publication) parts += "publishes " + e.topic.name
+			else parts += "subscribes to " + e.topic.name
+		}
+		if(parts.empty) "no endpoints." else parts.join(", ") + "."
+	}
+
+	/** A local variable name per endpoint: the topic name, suffixed when the topic repeats. */
+	def private String varName(Application app, Endpoint e) {
+		val role = if(e instanceof Publication) "pub" else "sub"
+		val same = app.endpoints.filter[it.class == e.class && it.topic == e.topic].toList
+		val base = e.topic.name.toSnake + "_" + role
+		if(same.size > 1) base + (same.indexOf(e) + 1) else base
+	}
+
+	def static String toSnake(String name) {
+		name.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toLowerCase
+	}
+
+	def private printable(Member m) {
+		m.dims.empty && m.type instanceof PrimitiveRef
+	}
+
+	def private printExpr(Member m, String v) {
+		val k = (m.type as PrimitiveRef).kind
+		// int8/uint8/char would print as characters
+		if (k == PrimitiveKind.INT8 || k == PrimitiveKind.UINT8 || k == PrimitiveKind.CHAR) '''+«v».«m.name»'''
+		else '''«v».«m.name»'''
+	}
+}
