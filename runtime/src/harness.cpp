@@ -31,11 +31,12 @@ namespace {
 using namespace std::chrono_literals;
 constexpr std::uint64_t kResultMagic = 0x4144524553554C54ull;  // "ADRESULT"
 constexpr char kReady = 'R';
-constexpr std::size_t kResultHeaderWords = 8;
+constexpr std::size_t kResultHeaderWords = 13;
 
 struct ReaderResult {
   std::uint64_t delivered = 0, unrecoverable = 0, corrupt = 0, order_errors = 0, drops = 0,
                 naks = 0;
+  engine::WireBytes sent;
   std::vector<std::int64_t> latencies_ns;
 };
 
@@ -103,8 +104,10 @@ int run_reader(const ReaderArgs& a, const HarnessSpec& spec) {
   r.unrecoverable = sub.stats().unrecoverable;
   r.drops = sub.injected_drops();
   r.naks = sub.stats().naks_sent;
+  const auto& b = sub.sent_bytes();
   const std::uint64_t header[kResultHeaderWords] = {
       kResultMagic, r.delivered, r.unrecoverable, r.corrupt, r.order_errors, r.drops, r.naks,
+      b.data, b.nak, b.repair, b.retransmit, b.control,
       static_cast<std::uint64_t>(r.latencies_ns.size())};
   write_all(result.get(), header, sizeof(header));
   write_all(result.get(), r.latencies_ns.data(), r.latencies_ns.size() * sizeof(std::int64_t));
@@ -201,9 +204,12 @@ class Child {
     if (buf_.size() < head || buf_[0] != static_cast<std::uint8_t>(kReady)) return std::nullopt;
     std::uint64_t h[kResultHeaderWords];
     std::memcpy(h, buf_.data() + 1, sizeof(h));
-    if (h[0] != kResultMagic || buf_.size() != head + h[7] * 8) return std::nullopt;
-    ReaderResult r{h[1], h[2], h[3], h[4], h[5], h[6], std::vector<std::int64_t>(h[7])};
-    std::memcpy(r.latencies_ns.data(), buf_.data() + head, h[7] * 8);
+    const std::uint64_t n = h[kResultHeaderWords - 1];
+    if (h[0] != kResultMagic || n > (buf_.size() - head) / 8 || buf_.size() != head + n * 8)
+      return std::nullopt;
+    ReaderResult r{h[1], h[2], h[3], h[4], h[5], h[6], engine::WireBytes{h[7], h[8], h[9], h[10], h[11]},
+                   std::vector<std::int64_t>(n)};
+    std::memcpy(r.latencies_ns.data(), buf_.data() + head, n * 8);
     return r;
   }
 
@@ -306,6 +312,7 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
 
   std::vector<std::int64_t> lat;
   detail::Totals t;
+  engine::WireBytes bytes;
   for (auto& k : kids) {
     const std::string who = "reader " + std::to_string(k->index());
     if (auto err = k->reap()) throw Failure(who + " " + *err);
@@ -317,10 +324,13 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
     t.order_errors += r->order_errors;
     t.drops += r->drops;
     t.naks += r->naks;
+    bytes.add(r->sent);
   }
   t.retransmits = pub.stats().retransmitted;
-  const auto row = metrics::make_row(pt.transport, pt.receivers, pt.loss_pct, pt.rate_hz, pt.run,
-                                     static_cast<std::uint64_t>(pt.updates), std::move(lat));
+  bytes.add(pub.sent_bytes());
+  auto row = metrics::make_row(pt.transport, pt.receivers, pt.loss_pct, pt.rate_hz, pt.run,
+                               static_cast<std::uint64_t>(pt.updates), std::move(lat));
+  detail::set_bytes(row, bytes);
   detail::finish_point(spec, pt, kind, row, t, opt.csv, "real");
 }
 

@@ -42,6 +42,14 @@ std::chrono::milliseconds linger_for(TransportKind kind, const Point& pt) {
   return std::max<std::chrono::milliseconds>(2000ms, 40 * nak);
 }
 
+void set_bytes(metrics::Row& row, const engine::WireBytes& b) {
+  row.bytes_data = b.data;
+  row.bytes_nak = b.nak;
+  row.bytes_repair = b.repair;
+  row.bytes_retransmit = b.retransmit;
+  row.bytes_control = b.control;
+}
+
 void finish_point(const HarnessSpec& spec, const Point& pt, TransportKind kind,
                   const metrics::Row& row, const Totals& t, const std::string& csv,
                   const char* mode) {

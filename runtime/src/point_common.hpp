@@ -3,6 +3,7 @@
 #pragma once
 
 #include <adamant/bench.hpp>
+#include <adamant/engine.hpp>
 #include <adamant/metrics.hpp>
 #include <adamant/types.hpp>
 
@@ -31,6 +32,7 @@ std::uint64_t reader_seed(std::uint64_t point_seed, int index);
 ChannelConfig point_channel(const Point& pt, TransportKind kind, bool reader, int index);
 // How long the writer keeps servicing repairs after the last update.
 std::chrono::milliseconds linger_for(TransportKind kind, const Point& pt);
+void set_bytes(metrics::Row& row, const engine::WireBytes& b);
 // Appends the CSV row, prints the summary line (tagged with `mode`), and throws Failure
 // for corrupt payloads or (for in-order transports) out-of-order deliveries.
 void finish_point(const HarnessSpec& spec, const Point& pt, TransportKind kind,

@@ -31,7 +31,9 @@ std::uint32_t fresh_session() {
 
 constexpr std::size_t kRecvBuf = 65536;
 
-void send_all(const io::UdpSocket& sock, const Endpoint& group, engine::Output& out) {
+void send_all(const io::UdpSocket& sock, const Endpoint& group, engine::Output& out,
+              engine::WireBytes& sent) {
+  engine::count_sent(out, sent);
   for (const auto& d : out.datagrams)
     sock.send_to(ByteView{d.bytes.data(), d.bytes.size()}, d.dest == engine::Dest::Group ? group : d.peer);
   out.datagrams.clear();
@@ -47,6 +49,7 @@ struct Publisher::Impl {
   io::UdpSocket sock;
   std::unique_ptr<engine::SenderEngine> engine;
   engine::Output out;
+  engine::WireBytes sent;
   std::array<std::uint8_t, kRecvBuf> buf{};
 
   explicit Impl(ChannelConfig c)
@@ -59,7 +62,7 @@ struct Publisher::Impl {
     while (auto n = sock.try_recv(buf.data(), buf.size(), from))
       engine->on_datagram(ByteView{buf.data(), *n}, from, now, out);
     engine->on_tick(now, out);
-    send_all(sock, group, out);
+    send_all(sock, group, out, sent);
     out.clear();
   }
 
@@ -83,7 +86,7 @@ Publisher& Publisher::operator=(Publisher&&) noexcept = default;
 void Publisher::publish(ByteView payload) {
   const Nanos now{monotonic_now_ns()};
   impl_->engine->publish(payload, now, impl_->out);
-  send_all(impl_->sock, impl_->group, impl_->out);
+  send_all(impl_->sock, impl_->group, impl_->out, impl_->sent);
   impl_->pump(now);  // answer pending NAKs without blocking
 }
 
@@ -94,6 +97,7 @@ void Publisher::service_for(std::chrono::milliseconds d) {
 void Publisher::service_until(std::int64_t deadline) { impl_->service_until(deadline); }
 
 const engine::SenderStats& Publisher::stats() const { return impl_->engine->stats(); }
+const engine::WireBytes& Publisher::sent_bytes() const { return impl_->sent; }
 
 // ------------------------------------------------------------------ Subscriber
 
@@ -111,6 +115,7 @@ struct Subscriber::Impl {
   std::uniform_real_distribution<double> pct{0.0, 100.0};
   std::uint64_t drops = 0;
   engine::Output out;
+  engine::WireBytes sent;
   std::array<std::uint8_t, kRecvBuf> buf{};
 
   Impl(ChannelConfig c, std::function<void(const Sample&)> cb)
@@ -133,7 +138,7 @@ struct Subscriber::Impl {
       try {  // best effort: peers stop sending repairs here at once instead of timing out
         engine::Output bye;
         r->leave(Nanos{monotonic_now_ns()}, bye);
-        send_all(*uni, group, bye);
+        send_all(*uni, group, bye, sent);
       } catch (...) {
       }
     }
@@ -160,7 +165,7 @@ struct Subscriber::Impl {
   }
 
   void flush() {
-    send_all(uni ? *uni : sock, group, out);
+    send_all(uni ? *uni : sock, group, out, sent);
     for (const auto& d : out.deliveries)
       if (on_sample) on_sample(Sample{d.sequence, d.send_time_ns, ByteView{d.payload.data(), d.payload.size()}});
     if (on_event)
@@ -195,5 +200,6 @@ void Subscriber::on_event(std::function<void(const engine::Event&)> h) { impl_->
 const engine::ReceiverStats& Subscriber::stats() const { return impl_->engine->stats(); }
 std::uint64_t Subscriber::accounted_through() const { return impl_->engine->accounted_through(); }
 std::uint64_t Subscriber::injected_drops() const { return impl_->drops; }
+const engine::WireBytes& Subscriber::sent_bytes() const { return impl_->sent; }
 
 }  // namespace adamant

@@ -205,6 +205,7 @@ class PointSim {
     res.end_time = q_.now();
     res.row = metrics::make_row(pt_.transport, pt_.receivers, pt_.loss_pct, pt_.rate_hz, pt_.run,
                                 static_cast<std::uint64_t>(pt_.updates), std::move(lat));
+    bench::detail::set_bytes(res.row, bytes_);
     return res;
   }
 
@@ -241,6 +242,7 @@ class PointSim {
   void handle(std::size_t h, bool after_tick) {
     engine::Output out = std::move(out_);
     out_ = engine::Output{};
+    engine::count_sent(out, bytes_);
     for (auto& d : out.datagrams) send(h, d);
     if (h > 0) {
       auto& x = hosts_[h];
@@ -336,6 +338,7 @@ class PointSim {
   std::unique_ptr<engine::SenderEngine> writer_;
   std::vector<Host> hosts_;
   engine::Output out_;
+  engine::WireBytes bytes_;
   bool published_all_ = false;
   int done_ = 0;
 };

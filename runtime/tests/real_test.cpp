@@ -46,7 +46,11 @@ TEST(Real, Nakcast3Readers1PctLoss) {
   EXPECT_FALSE(std::getline(f, extra));
   EXPECT_EQ(header, metrics::csv_header());
   auto cols = split(row);
-  ASSERT_EQ(cols.size(), 15u) << row;
+  ASSERT_EQ(cols.size(), 20u) << row;  // the contract's 15 + bytes by kind
+  EXPECT_EQ(cols[15], std::to_string(500 * 48)) << row;  // DATA: 500 × (36 + 12) bytes
+  EXPECT_NE(cols[16], "0") << row;                       // NAKs were sent
+  EXPECT_EQ(cols[17], "0") << row;                       // no Ricochet repairs
+  EXPECT_NE(cols[18], "0") << row;                       // retransmissions
   EXPECT_EQ(cols[0], "nakcast");
   EXPECT_EQ(cols[5], "500");   // sent
   EXPECT_EQ(cols[6], "1500");  // received
@@ -74,8 +78,11 @@ TEST(Real, Ricochet5Readers3PctLoss) {
   ASSERT_TRUE(std::getline(f, header));
   ASSERT_TRUE(std::getline(f, row));
   auto cols = split(row);
-  ASSERT_GE(cols.size(), 15u) << row;
+  ASSERT_EQ(cols.size(), 20u) << row;
   EXPECT_EQ(cols[0], "ricochet");
+  EXPECT_EQ(cols[16], "0") << row;  // no NAKs: the fallback is off
+  EXPECT_NE(cols[17], "0") << row;  // repairs between readers
+  EXPECT_NE(cols[19], "0") << row;  // JOINs + heartbeats
   EXPECT_EQ(cols[5], "600");
   // Without lateral repair about 3% would be missing.
   EXPECT_GE(std::stod(cols[7]), 0.99) << row;

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 
 using namespace adamant;
@@ -132,4 +133,25 @@ TEST(Sim, RicochetWithoutLossIsPlainMulticast) {
   EXPECT_EQ(r.recovered, 0u);
   EXPECT_EQ(r.order_errors, 0u);
   EXPECT_DOUBLE_EQ(r.row.lat.mean_us, 100.0);
+}
+
+TEST(Sim, BytesOnTheWireByKind) {
+  const auto b = run(point("baseline", 3, 3.0));
+  EXPECT_EQ(b.row.bytes_data, 2000u * 48);  // 36-byte header + 12-byte payload, multicast once
+  EXPECT_EQ(b.row.bytes_nak + b.row.bytes_repair + b.row.bytes_retransmit + b.row.bytes_control, 0u);
+  const auto n = run(point("nakcast", 3, 3.0));
+  EXPECT_EQ(n.row.bytes_data, 2000u * 48);
+  EXPECT_GT(n.row.bytes_nak, 0u);
+  EXPECT_EQ(n.row.bytes_retransmit, n.retransmits * 48);
+  EXPECT_EQ(n.row.bytes_repair, 0u);
+  EXPECT_GT(n.row.bytes_control, 0u);  // heartbeats
+  const auto r = run(ricochet(4, 3, 5, 3.0));
+  EXPECT_EQ(r.row.bytes_nak, 0u);
+  EXPECT_EQ(r.row.bytes_retransmit, 0u);
+  // Every repair of 4 full packets: header 36 + 16 fixed + 4 × 8 sequences + 12 XOR bytes.
+  EXPECT_GE(r.row.bytes_repair, r.repairs_sent * (36 + 16 + 8 + 12));
+  EXPECT_LE(r.row.bytes_repair, r.repairs_sent * (36 + 16 + 4 * 8 + 12));
+  EXPECT_GT(r.row.bytes_control, 0u);  // JOINs + heartbeats
+  const std::string line = metrics::csv_line(r.row);
+  EXPECT_EQ(std::count(line.begin(), line.end(), ','), 19);
 }
