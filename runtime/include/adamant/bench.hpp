@@ -20,8 +20,6 @@ struct Point {
   int run;
   std::uint64_t seed;
   std::chrono::microseconds nak_timeout{50'000};
-  int lec_r = 8;  // Ricochet r (extension)
-  int lec_c = 3;  // Ricochet c (extension)
 };
 
 struct HarnessSpec {

@@ -22,7 +22,6 @@ class Publisher {  // RAII: owns its sockets
   // Extensions beyond the generated-code contract (used by the bench harness).
   void service_until(std::int64_t deadline_monotonic_ns);
   const engine::SenderStats& stats() const;
-  const engine::WireBytes& sent_bytes() const;  // by kind, everything this publisher sent
 
  private:
   struct Impl;
@@ -43,7 +42,6 @@ class Subscriber {
   const engine::ReceiverStats& stats() const;
   std::uint64_t accounted_through() const;  // see ReceiverEngine::accounted_through
   std::uint64_t injected_drops() const;     // datagrams dropped by loss injection
-  const engine::WireBytes& sent_bytes() const;  // by kind (NAKs, repairs, JOIN/LEAVE)
 
  private:
   struct Impl;
