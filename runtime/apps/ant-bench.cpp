@@ -1,7 +1,10 @@
 // ant-bench: runs one benchmark point with a 12-byte counter payload.
 //   ant-bench --transport nakcast --receivers 3 --loss 1 --rate 100 --updates 2000
 //             [--nak-timeout 25ms] --runs 1 --seed 1 --csv out.csv
-// --updates/--runs/--csv (and --port/--group/--iface/--linger-ms) go to harness_main.
+//   ant-bench --mode sim --transport ricochet --r 4 --c 3 --receivers 25 --loss 3 --rate 100
+//             --updates 20000 [--bandwidth 5KB/s --queue 4] --csv out.csv
+// --updates/--runs/--csv/--mode (and --port/--group/--iface/--linger-ms, sim: --bandwidth,
+// --queue, --delay-us, --burst) go to harness_main.
 #include <adamant/bench.hpp>
 
 #include <CLI/CLI.hpp>
@@ -32,11 +35,14 @@ int main(int argc, char** argv) {
   adamant::bench::Point pt{"nakcast", 3, 0.0, 100.0, 1000, 1, 1, std::chrono::microseconds(50'000)};
   std::string nak = "50ms";
   bool help = false;
-  app.add_option("--transport", pt.transport, "baseline | nakcast");
+  app.add_option("--transport", pt.transport, "baseline | nakcast | ricochet");
+  app.add_option("--r", pt.lec_r, "ricochet: packets XORed per repair (default 8)")->check(CLI::Range(1, 64));
+  app.add_option("--c", pt.lec_c, "ricochet: members each repair goes to (default 3)")->check(CLI::Range(1, 64));
   app.add_option("--receivers", pt.receivers, "reader processes")->check(CLI::PositiveNumber);
   app.add_option("--loss", pt.loss_pct, "loss injected at each reader, percent")->check(CLI::Range(0.0, 100.0));
   app.add_option("--rate", pt.rate_hz, "updates per second")->check(CLI::PositiveNumber);
   app.add_option("--nak-timeout", nak, "e.g. 25ms, 50ms, 50000us");
+  app.add_flag("--nak-fallback", pt.lec_nak_fallback, "ricochet: also NAK the sender after --nak-timeout");
   app.add_option("--seed", pt.seed, "loss-injection seed");
   app.add_flag("-h,--help", help);
   try {

@@ -1,7 +1,10 @@
 #include <adamant/bench.hpp>
 #include <adamant/metrics.hpp>
 #include <adamant/pubsub.hpp>
+#include <adamant/sim.hpp>
 #include <adamant/udp.hpp>
+
+#include "point_common.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -28,17 +31,16 @@ namespace {
 using namespace std::chrono_literals;
 constexpr std::uint64_t kResultMagic = 0x4144524553554C54ull;  // "ADRESULT"
 constexpr char kReady = 'R';
-constexpr std::size_t kResultHeaderWords = 8;
+constexpr std::size_t kResultHeaderWords = 15;
 
 struct ReaderResult {
   std::uint64_t delivered = 0, unrecoverable = 0, corrupt = 0, order_errors = 0, drops = 0,
-                naks = 0;
+                naks = 0, repairs = 0, recovered = 0;
+  engine::WireBytes sent;
   std::vector<std::int64_t> latencies_ns;
 };
 
-struct Failure : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
+using detail::Failure;
 
 std::int64_t now_ns() { return monotonic_now_ns(); }
 
@@ -63,6 +65,8 @@ struct ReaderArgs {
   double loss = 0;
   std::uint64_t seed = 1, updates = 0;
   std::int64_t nak_us = 50'000;
+  int lec_r = 8, lec_c = 3;
+  bool lec_nak = false;
 };
 
 int run_reader(const ReaderArgs& a, const HarnessSpec& spec) {
@@ -75,6 +79,9 @@ int run_reader(const ReaderArgs& a, const HarnessSpec& spec) {
   cfg.iface = a.iface;
   cfg.transport.kind = *kind;
   cfg.transport.nak_timeout = std::chrono::microseconds(a.nak_us);
+  cfg.transport.lec_r = a.lec_r;
+  cfg.transport.lec_c = a.lec_c;
+  cfg.transport.lec_nak_fallback = a.lec_nak;
   cfg.loss_pct = a.loss;
   cfg.seed = a.seed;
 
@@ -99,9 +106,11 @@ int run_reader(const ReaderArgs& a, const HarnessSpec& spec) {
   r.unrecoverable = sub.stats().unrecoverable;
   r.drops = sub.injected_drops();
   r.naks = sub.stats().naks_sent;
+  const auto& b = sub.sent_bytes();
   const std::uint64_t header[kResultHeaderWords] = {
       kResultMagic, r.delivered, r.unrecoverable, r.corrupt, r.order_errors, r.drops, r.naks,
-      static_cast<std::uint64_t>(r.latencies_ns.size())};
+      b.data, b.nak, b.repair, b.retransmit, b.control, sub.stats().repairs_sent,
+      sub.stats().recovered, static_cast<std::uint64_t>(r.latencies_ns.size())};
   write_all(result.get(), header, sizeof(header));
   write_all(result.get(), r.latencies_ns.data(), r.latencies_ns.size() * sizeof(std::int64_t));
   return 0;
@@ -197,9 +206,12 @@ class Child {
     if (buf_.size() < head || buf_[0] != static_cast<std::uint8_t>(kReady)) return std::nullopt;
     std::uint64_t h[kResultHeaderWords];
     std::memcpy(h, buf_.data() + 1, sizeof(h));
-    if (h[0] != kResultMagic || buf_.size() != head + h[7] * 8) return std::nullopt;
-    ReaderResult r{h[1], h[2], h[3], h[4], h[5], h[6], std::vector<std::int64_t>(h[7])};
-    std::memcpy(r.latencies_ns.data(), buf_.data() + head, h[7] * 8);
+    const std::uint64_t n = h[kResultHeaderWords - 1];
+    if (h[0] != kResultMagic || n > (buf_.size() - head) / 8 || buf_.size() != head + n * 8)
+      return std::nullopt;
+    ReaderResult r{h[1],  h[2], h[3], h[4], h[5], h[6], h[12], h[13],
+                   engine::WireBytes{h[7], h[8], h[9], h[10], h[11]}, std::vector<std::int64_t>(n)};
+    std::memcpy(r.latencies_ns.data(), buf_.data() + head, n * 8);
     return r;
   }
 
@@ -227,22 +239,16 @@ struct WriterOptions {
 
 // Runs one point and appends its CSV row; throws Failure with a clear message.
 void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& opt, int port) {
-  auto kind = parse_transport(pt.transport);
-  if (!kind) throw Failure("unknown transport '" + pt.transport + "'");
-  if (pt.receivers < 1 || pt.updates < 0 || pt.rate_hz <= 0)
-    throw Failure("invalid point (receivers >= 1, updates >= 0, rate_hz > 0 required)");
-  ChannelConfig cfg;
+  const TransportKind kind = detail::check_point(pt);
+  ChannelConfig cfg = detail::point_channel(pt, kind, false, 0);
   cfg.group = opt.group;
   cfg.port = static_cast<std::uint16_t>(port);
   cfg.iface = opt.iface;
-  cfg.transport.kind = *kind;
-  cfg.transport.nak_timeout = pt.nak_timeout;
   Publisher pub(cfg);
 
   std::vector<std::unique_ptr<Child>> kids;
   for (int i = 0; i < pt.receivers; ++i) {
-    // Distinct, reproducible loss stream per reader.
-    const std::uint64_t seed = pt.seed * 0x9E3779B97F4A7C15ull + static_cast<std::uint64_t>(i) + 1;
+    const std::uint64_t seed = detail::reader_seed(pt.seed, i);
     kids.push_back(std::make_unique<Child>(
         std::vector<std::string>{"adamant-reader", "--reader", "--reader-transport", pt.transport,
                                  "--reader-group", opt.group, "--reader-iface", opt.iface,
@@ -250,7 +256,9 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
                                  std::to_string(i), "--reader-loss", std::to_string(pt.loss_pct),
                                  "--reader-seed", std::to_string(seed), "--reader-updates",
                                  std::to_string(pt.updates), "--reader-nak-us",
-                                 std::to_string(pt.nak_timeout.count())},
+                                 std::to_string(pt.nak_timeout.count()), "--reader-r",
+                                 std::to_string(pt.lec_r), "--reader-c", std::to_string(pt.lec_c),
+                                 "--reader-lec-nak", pt.lec_nak_fallback ? "1" : "0"},
         i));
   }
 
@@ -277,8 +285,9 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
       throw Failure("make_payload returned " + std::to_string(payload.size()) + " bytes, spec says " +
                     std::to_string(spec.payload_bytes));
     pub.publish(ByteView{payload.data(), payload.size()});
-    if (i % 50 == 49) {
+    if (i % 50 == 49 && i + 1 < pt.updates) {
       // No reader can be complete before the last update, so EOF now means it died: fail fast.
+      // (After the last update a fast reader may legitimately be done already.)
       drain_all(kids);
       for (auto& k : kids)
         if (k->eof()) {
@@ -289,10 +298,7 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
     }
   }
 
-  const auto nak = std::chrono::duration_cast<std::chrono::milliseconds>(pt.nak_timeout);
-  std::chrono::milliseconds linger =
-      *kind == TransportKind::Nakcast ? std::max<std::chrono::milliseconds>(2000ms, 40 * nak)
-                                      : std::max<std::chrono::milliseconds>(200ms, std::chrono::milliseconds(static_cast<std::int64_t>(10 * 1000 / pt.rate_hz)));
+  std::chrono::milliseconds linger = detail::linger_for(kind, pt);
   if (opt.linger_ms) linger = std::chrono::milliseconds(*opt.linger_ms);
   const std::int64_t linger_end = now_ns() + std::chrono::duration_cast<std::chrono::nanoseconds>(linger).count();
   while (!all(kids, &Child::eof) && now_ns() < linger_end) {
@@ -308,38 +314,29 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
   }
 
   std::vector<std::int64_t> lat;
-  std::uint64_t unrecoverable = 0, corrupt = 0, order = 0, drops = 0, naks = 0;
+  detail::Totals t;
+  engine::WireBytes bytes;
   for (auto& k : kids) {
     const std::string who = "reader " + std::to_string(k->index());
     if (auto err = k->reap()) throw Failure(who + " " + *err);
     auto r = k->parse();
     if (!r) throw Failure(who + " sent a malformed result");
     lat.insert(lat.end(), r->latencies_ns.begin(), r->latencies_ns.end());
-    unrecoverable += r->unrecoverable;
-    corrupt += r->corrupt;
-    order += r->order_errors;
-    drops += r->drops;
-    naks += r->naks;
+    t.unrecoverable += r->unrecoverable;
+    t.corrupt += r->corrupt;
+    t.order_errors += r->order_errors;
+    t.drops += r->drops;
+    t.naks += r->naks;
+    t.repairs += r->repairs;
+    t.recovered += r->recovered;
+    bytes.add(r->sent);
   }
-
-  const auto row = metrics::make_row(pt.transport, pt.receivers, pt.loss_pct, pt.rate_hz, pt.run,
-                                     static_cast<std::uint64_t>(pt.updates), std::move(lat));
-  metrics::append_csv(opt.csv, row);
-  const auto& s = pub.stats();
-  std::printf(
-      "[%s] %s receivers=%d loss=%g%% rate=%gHz run=%d: sent %llu, received %llu, delivery %.6f | "
-      "latency us mean %.1f sd %.1f p50 %.1f p90 %.1f p99 %.1f max %.1f | ReLate %.1f ReLate2 %.1f | "
-      "injected drops %llu, NAKs %llu, retransmits %llu, unrecoverable %llu\n",
-      spec.name.c_str(), pt.transport.c_str(), pt.receivers, pt.loss_pct, pt.rate_hz, pt.run,
-      static_cast<unsigned long long>(row.sent), static_cast<unsigned long long>(row.received),
-      row.delivery, row.lat.mean_us, row.lat.std_us, row.lat.p50_us, row.lat.p90_us, row.lat.p99_us,
-      row.lat.max_us, row.relate, row.relate2, static_cast<unsigned long long>(drops),
-      static_cast<unsigned long long>(naks), static_cast<unsigned long long>(s.retransmitted),
-      static_cast<unsigned long long>(unrecoverable));
-  std::fflush(stdout);
-  if (corrupt) throw Failure(std::to_string(corrupt) + " corrupt payload(s) delivered");
-  if (order && *kind == TransportKind::Nakcast)
-    throw Failure(std::to_string(order) + " out-of-order deliveries");
+  t.retransmits = pub.stats().retransmitted;
+  bytes.add(pub.sent_bytes());
+  auto row = metrics::make_row(pt.transport, pt.receivers, pt.loss_pct, pt.rate_hz, pt.run,
+                               static_cast<std::uint64_t>(pt.updates), std::move(lat));
+  detail::set_bytes(row, bytes);
+  detail::finish_point(spec, pt, kind, row, t, opt.csv, "real");
 }
 
 std::string default_csv(const std::string& name) {
@@ -363,6 +360,18 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
   app.add_option("--group", opt.group, "multicast group");
   app.add_option("--iface", opt.iface, "multicast interface address");
   app.add_option("--linger-ms", linger, "time to keep repairing after the last update");
+  std::string mode = "real", bandwidth;
+  std::size_t queue = 0;
+  std::int64_t delay_us = 100;
+  std::vector<double> burst;
+  app.add_option("--mode", mode, "real (processes + UDP multicast) or sim (discrete-event simulator)")
+      ->check(CLI::IsMember({"real", "sim"}));
+  app.add_option("--bandwidth", bandwidth,
+                 "sim: egress bandwidth of every host, e.g. 5KB/s or 40KB/s@50s,5KB/s@10s");
+  app.add_option("--queue", queue, "sim: egress queue in packets (0 = unbounded)");
+  app.add_option("--delay-us", delay_us, "sim: propagation delay in microseconds")->check(CLI::NonNegativeNumber);
+  app.add_option("--burst", burst, "sim: Gilbert loss P(good->bad),P(bad->good) instead of --loss")
+      ->expected(2)->delimiter(',');
 
   bool reader = false;
   ReaderArgs ra;
@@ -377,6 +386,9 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
   app.add_option("--reader-seed", ra.seed)->group(hidden);
   app.add_option("--reader-updates", ra.updates)->group(hidden);
   app.add_option("--reader-nak-us", ra.nak_us)->group(hidden);
+  app.add_option("--reader-r", ra.lec_r)->group(hidden);
+  app.add_option("--reader-c", ra.lec_c)->group(hidden);
+  app.add_option("--reader-lec-nak", ra.lec_nak)->group(hidden);
   app.add_option("--reader-result-fd", ra.result_fd)->group(hidden);
   app.add_option("--reader-ctrl-fd", ra.ctrl_fd)->group(hidden);
   try {
@@ -412,6 +424,49 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
   if (!spec.make_payload) {
     std::fprintf(stderr, "%s: HarnessSpec::make_payload is empty\n", spec.name.c_str());
     return 2;
+  }
+  if (mode == "sim") {
+    sim::NetConfig net;
+    net.delay = std::chrono::microseconds(delay_us);
+    net.queue_packets = queue;
+    if (!bandwidth.empty()) {
+      auto bw = sim::parse_bandwidth(bandwidth);
+      if (!bw) {
+        std::fprintf(stderr, "%s: bad --bandwidth '%s'\n", spec.name.c_str(), bandwidth.c_str());
+        return 2;
+      }
+      net.bandwidth = *bw;
+    }
+    if (burst.size() == 2) net.burst = sim::GilbertLoss{burst[0], burst[1], 0.0, 100.0};
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      try {
+        const TransportKind kind = detail::check_point(points[i]);
+        const auto w0 = std::chrono::steady_clock::now();
+        const auto res = sim::run_point(spec, points[i], net);
+        const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
+        detail::Totals t;
+        t.unrecoverable = res.unrecoverable;
+        t.corrupt = res.corrupt;
+        t.order_errors = res.order_errors;
+        t.drops = res.injected_drops;
+        t.naks = res.naks;
+        t.retransmits = res.retransmits;
+        t.repairs = res.repairs_sent;
+        t.recovered = res.recovered;
+        std::printf("[%s/sim] wall %.3f s, %llu events (%.2f M events/s), virtual %.3f s, "
+                    "link drops %llu\n",
+                    spec.name.c_str(), wall, static_cast<unsigned long long>(res.events),
+                    wall > 0 ? res.events / wall / 1e6 : 0.0, res.end_time.count() / 1e9,
+                    static_cast<unsigned long long>(res.link_drops));
+        detail::finish_point(spec, points[i], kind, res.row, t, opt.csv, "sim");
+      } catch (const std::exception& e) {
+        std::fprintf(stderr, "%s: sim point %zu (%s, %d receivers, %g%% loss, %g Hz, run %d) FAILED: %s\n",
+                     spec.name.c_str(), i, points[i].transport.c_str(), points[i].receivers,
+                     points[i].loss_pct, points[i].rate_hz, points[i].run, e.what());
+        return 1;
+      }
+    }
+    return 0;
   }
   for (std::size_t i = 0; i < points.size(); ++i) {
     const int port = opt.port + static_cast<int>(i % 1000);  // fresh port per point

@@ -63,16 +63,21 @@ Row make_row(std::string transport, int receivers, double loss_pct, double rate_
 
 std::string_view csv_header() {
   return "transport,receivers,loss_pct,rate_hz,run,sent,received,delivery,lat_mean_us,lat_std_us,"
-         "lat_p50_us,lat_p99_us,lat_max_us,relate,relate2";
+         "lat_p50_us,lat_p99_us,lat_max_us,relate,relate2,"
+         "bytes_data,bytes_nak,bytes_repair,bytes_retransmit,bytes_control";
 }
 
 std::string csv_line(const Row& r) {
-  char buf[512];
-  std::snprintf(buf, sizeof(buf), "%s,%d,%g,%g,%d,%llu,%llu,%.6f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f",
+  char buf[768];
+  std::snprintf(buf, sizeof(buf),
+                "%s,%d,%g,%g,%d,%llu,%llu,%.6f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%llu,%llu,%llu,%llu,%llu",
                 r.transport.c_str(), r.receivers, r.loss_pct, r.rate_hz, r.run,
                 static_cast<unsigned long long>(r.sent), static_cast<unsigned long long>(r.received),
                 r.delivery, r.lat.mean_us, r.lat.std_us, r.lat.p50_us, r.lat.p99_us, r.lat.max_us,
-                r.relate, r.relate2);
+                r.relate, r.relate2, static_cast<unsigned long long>(r.bytes_data),
+                static_cast<unsigned long long>(r.bytes_nak), static_cast<unsigned long long>(r.bytes_repair),
+                static_cast<unsigned long long>(r.bytes_retransmit),
+                static_cast<unsigned long long>(r.bytes_control));
   return buf;
 }
 

@@ -1,8 +1,10 @@
 #include <adamant/pubsub.hpp>
+#include <adamant/setup.hpp>
 #include <adamant/udp.hpp>
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <random>
 #include <stdexcept>
 #include <unistd.h>
@@ -27,13 +29,11 @@ std::uint32_t fresh_session() {
   return s == 0 ? 1 : s;
 }
 
-Nanos nak_timeout(const ChannelConfig& cfg) {
-  return std::chrono::duration_cast<Nanos>(cfg.transport.nak_timeout);
-}
-
 constexpr std::size_t kRecvBuf = 65536;
 
-void send_all(const io::UdpSocket& sock, const Endpoint& group, engine::Output& out) {
+void send_all(const io::UdpSocket& sock, const Endpoint& group, engine::Output& out,
+              engine::WireBytes& sent) {
+  engine::count_sent(out, sent);
   for (const auto& d : out.datagrams)
     sock.send_to(ByteView{d.bytes.data(), d.bytes.size()}, d.dest == engine::Dest::Group ? group : d.peer);
   out.datagrams.clear();
@@ -49,18 +49,12 @@ struct Publisher::Impl {
   io::UdpSocket sock;
   std::unique_ptr<engine::SenderEngine> engine;
   engine::Output out;
+  engine::WireBytes sent;
   std::array<std::uint8_t, kRecvBuf> buf{};
 
   explicit Impl(ChannelConfig c)
       : cfg(std::move(c)), group(group_endpoint(cfg)), sock(io::UdpSocket::open_sender(cfg.iface)) {
-    engine::SenderConfig sc;
-    sc.stream_id = cfg.stream_id;
-    sc.session = fresh_session();
-    const Nanos t = nak_timeout(cfg);
-    sc.heartbeat_interval = std::clamp(t / 2, Nanos{std::chrono::milliseconds(1)},
-                                       Nanos{std::chrono::milliseconds(10)});
-    sc.retransmit_holdoff = t / 2;  // below the receivers' re-NAK interval
-    engine = engine::make_sender(cfg.transport.kind, sc);
+    engine = engine::make_sender(cfg.transport.kind, setup::sender_config(cfg, fresh_session()));
   }
 
   void pump(Nanos now) {
@@ -68,7 +62,7 @@ struct Publisher::Impl {
     while (auto n = sock.try_recv(buf.data(), buf.size(), from))
       engine->on_datagram(ByteView{buf.data(), *n}, from, now, out);
     engine->on_tick(now, out);
-    send_all(sock, group, out);
+    send_all(sock, group, out, sent);
     out.clear();
   }
 
@@ -92,7 +86,7 @@ Publisher& Publisher::operator=(Publisher&&) noexcept = default;
 void Publisher::publish(ByteView payload) {
   const Nanos now{monotonic_now_ns()};
   impl_->engine->publish(payload, now, impl_->out);
-  send_all(impl_->sock, impl_->group, impl_->out);
+  send_all(impl_->sock, impl_->group, impl_->out, impl_->sent);
   impl_->pump(now);  // answer pending NAKs without blocking
 }
 
@@ -103,6 +97,7 @@ void Publisher::service_for(std::chrono::milliseconds d) {
 void Publisher::service_until(std::int64_t deadline) { impl_->service_until(deadline); }
 
 const engine::SenderStats& Publisher::stats() const { return impl_->engine->stats(); }
+const engine::WireBytes& Publisher::sent_bytes() const { return impl_->sent; }
 
 // ------------------------------------------------------------------ Subscriber
 
@@ -110,6 +105,9 @@ struct Subscriber::Impl {
   ChannelConfig cfg;
   Endpoint group;
   io::UdpSocket sock;
+  // Ricochet only: this member's unicast socket. Repairs arrive here, and JOIN/LEAVE and
+  // repairs leave from it, so peers learn its address. Same IF/TTL-0 settings.
+  std::optional<io::UdpSocket> uni;
   std::unique_ptr<engine::ReceiverEngine> engine;
   std::function<void(const Sample&)> on_sample;
   std::function<void(const engine::Event&)> on_event;
@@ -117,6 +115,7 @@ struct Subscriber::Impl {
   std::uniform_real_distribution<double> pct{0.0, 100.0};
   std::uint64_t drops = 0;
   engine::Output out;
+  engine::WireBytes sent;
   std::array<std::uint8_t, kRecvBuf> buf{};
 
   Impl(ChannelConfig c, std::function<void(const Sample&)> cb)
@@ -125,18 +124,30 @@ struct Subscriber::Impl {
         sock(io::UdpSocket::open_receiver(cfg.group, cfg.port, cfg.iface)),
         on_sample(std::move(cb)),
         loss_rng(cfg.seed) {
-    engine::ReceiverConfig rc;
-    rc.stream_id = cfg.stream_id;
-    rc.nak_timeout = nak_timeout(cfg);
-    rc.nak_jitter = rc.nak_timeout / 10;  // small random spread, see engine.hpp
-    rc.seed = cfg.seed ^ 0x9E3779B97F4A7C15ull;  // independent of the loss stream
-    engine = engine::make_receiver(cfg.transport.kind, rc);
+    if (cfg.transport.kind == TransportKind::Ricochet) {
+      uni.emplace(io::UdpSocket::open_sender(cfg.iface));
+      engine = engine::make_receiver(cfg.transport.kind,
+                                     setup::receiver_config(cfg, uni->local(), fresh_session()));
+    } else {
+      engine = engine::make_receiver(cfg.transport.kind, setup::receiver_config(cfg));
+    }
   }
 
-  void pump(Nanos now) {
+  ~Impl() {
+    if (auto* r = dynamic_cast<engine::RicochetReceiver*>(engine.get())) {
+      try {  // best effort: peers stop sending repairs here at once instead of timing out
+        engine::Output bye;
+        r->leave(Nanos{monotonic_now_ns()}, bye);
+        send_all(*uni, group, bye, sent);
+      } catch (...) {
+      }
+    }
+  }
+
+  void receive_from(const io::UdpSocket& s, Nanos now) {
     Endpoint from;
-    while (auto n = sock.try_recv(buf.data(), buf.size(), from)) {
-      // Injected loss applies to every datagram (data, repairs, heartbeats).
+    while (auto n = s.try_recv(buf.data(), buf.size(), from)) {
+      // Injected loss applies to every datagram (data, repairs, heartbeats, membership).
       if (cfg.loss_pct > 0.0 && pct(loss_rng) < cfg.loss_pct) {
         ++drops;
         continue;
@@ -144,12 +155,17 @@ struct Subscriber::Impl {
       engine->on_datagram(ByteView{buf.data(), *n}, from, now, out);
       flush();
     }
+  }
+
+  void pump(Nanos now) {
+    receive_from(sock, now);
+    if (uni) receive_from(*uni, now);
     engine->on_tick(now, out);
     flush();
   }
 
   void flush() {
-    send_all(sock, group, out);
+    send_all(uni ? *uni : sock, group, out, sent);
     for (const auto& d : out.deliveries)
       if (on_sample) on_sample(Sample{d.sequence, d.send_time_ns, ByteView{d.payload.data(), d.payload.size()}});
     if (on_event)
@@ -164,7 +180,8 @@ struct Subscriber::Impl {
       if (now.count() >= deadline) return;
       Nanos wake{deadline};
       if (auto d = engine->next_deadline()) wake = std::min(wake, *d);
-      sock.wait_readable(wake - now);
+      if (uni) io::wait_any_readable(sock, *uni, wake - now);
+      else sock.wait_readable(wake - now);
     }
   }
 };
@@ -183,5 +200,11 @@ void Subscriber::on_event(std::function<void(const engine::Event&)> h) { impl_->
 const engine::ReceiverStats& Subscriber::stats() const { return impl_->engine->stats(); }
 std::uint64_t Subscriber::accounted_through() const { return impl_->engine->accounted_through(); }
 std::uint64_t Subscriber::injected_drops() const { return impl_->drops; }
+const engine::WireBytes& Subscriber::sent_bytes() const { return impl_->sent; }
+bool Subscriber::set_lec(int r, int c) {
+  auto* ric = dynamic_cast<engine::RicochetReceiver*>(impl_->engine.get());
+  if (ric) ric->set_lec(r, c);
+  return ric != nullptr;
+}
 
 }  // namespace adamant

@@ -7,6 +7,7 @@ namespace adamant {
 std::optional<TransportKind> parse_transport(std::string_view name) {
   if (name == "baseline") return TransportKind::Baseline;
   if (name == "nakcast") return TransportKind::Nakcast;
+  if (name == "ricochet") return TransportKind::Ricochet;
   return std::nullopt;
 }
 
@@ -14,6 +15,7 @@ std::string_view to_string(TransportKind kind) {
   switch (kind) {
     case TransportKind::Baseline: return "baseline";
     case TransportKind::Nakcast: return "nakcast";
+    case TransportKind::Ricochet: return "ricochet";
   }
   return "unknown";
 }

@@ -172,4 +172,17 @@ bool UdpSocket::wait_readable(std::chrono::nanoseconds timeout) const {
   }
 }
 
+bool wait_any_readable(const UdpSocket& a, const UdpSocket& b, std::chrono::nanoseconds timeout) {
+  pollfd p[2] = {{a.fd(), POLLIN, 0}, {b.fd(), POLLIN, 0}};
+  const auto t = std::max(timeout, std::chrono::nanoseconds{0});
+  timespec ts{};
+  ts.tv_sec = static_cast<time_t>(t.count() / 1'000'000'000);
+  ts.tv_nsec = static_cast<long>(t.count() % 1'000'000'000);
+  for (;;) {
+    int r = ::ppoll(p, 2, &ts, nullptr);
+    if (r >= 0) return r > 0;
+    if (errno != EINTR) throw_errno("poll");
+  }
+}
+
 }  // namespace adamant::io

@@ -1,5 +1,6 @@
 #include <adamant/wire.hpp>
 
+#include <algorithm>
 #include <limits>
 #include <stdexcept>
 
@@ -32,7 +33,7 @@ std::uint64_t get_u64(const std::uint8_t* p) {
   return v;
 }
 
-bool valid_kind(std::uint8_t k) { return k >= 1 && k <= 4; }
+bool valid_kind(std::uint8_t k) { return k >= 1 && k <= 7; }
 
 }  // namespace
 
@@ -89,6 +90,46 @@ std::vector<std::uint8_t> encode_nak(std::uint32_t session, std::uint32_t stream
   return encode(Header{Kind::Nak, session, stream_id, 0, now_ns, 0}, ByteView{p.data(), p.size()});
 }
 
+std::vector<std::uint8_t> encode_repair(std::uint32_t session, std::uint32_t stream_id,
+                                        const std::vector<std::uint64_t>& seqs,
+                                        std::uint32_t len_xor, std::int64_t time_xor,
+                                        ByteView xor_payload, std::int64_t now_ns) {
+  if (seqs.empty() || seqs.size() > kMaxRepairCount)
+    throw std::length_error("adamant::wire: REPAIR count out of bounds");
+  std::vector<std::uint8_t> p;
+  p.reserve(kRepairFixedSize + seqs.size() * 8 + xor_payload.size);
+  put_u16(p, static_cast<std::uint16_t>(seqs.size()));
+  put_u16(p, 0);
+  put_u32(p, len_xor);
+  put_u64(p, static_cast<std::uint64_t>(time_xor));
+  for (auto s : seqs) put_u64(p, s);
+  if (xor_payload.size) p.insert(p.end(), xor_payload.data, xor_payload.data + xor_payload.size);
+  return encode(Header{Kind::Repair, session, stream_id, 0, now_ns, 0}, ByteView{p.data(), p.size()});
+}
+
+bool valid_member_address(const Endpoint& ep) {
+  if (ep.port == 0 || ep.ipv4 == 0) return false;
+  return (ep.ipv4 >> 28) < 0xE;  // not multicast (224/4) nor reserved/broadcast (240/4)
+}
+
+std::vector<std::uint8_t> encode_membership(Kind kind, std::uint32_t stream_id,
+                                            const std::vector<Member>& members, std::int64_t now_ns) {
+  if (kind != Kind::Join && kind != Kind::Leave)
+    throw std::invalid_argument("adamant::wire: membership kind must be JOIN or LEAVE");
+  if (members.empty() || members.size() > kMaxMembersPerMessage)
+    throw std::length_error("adamant::wire: membership count out of bounds");
+  std::vector<std::uint8_t> p;
+  put_u16(p, static_cast<std::uint16_t>(members.size()));
+  put_u16(p, 0);
+  for (const auto& m : members) {
+    put_u32(p, m.id);
+    put_u32(p, m.endpoint.ipv4);
+    put_u16(p, m.endpoint.port);
+    put_u16(p, 0);
+  }
+  return encode(Header{kind, 0, stream_id, 0, now_ns, 0}, ByteView{p.data(), p.size()});
+}
+
 std::optional<Packet> decode(ByteView bytes, DecodeError* error) {
   auto fail = [&](DecodeError e) -> std::optional<Packet> {
     if (error) *error = e;
@@ -120,6 +161,13 @@ std::optional<Packet> decode(ByteView bytes, DecodeError* error) {
     case Kind::Nak:
       if (!decode_nak_ranges(pkt.payload)) return fail(DecodeError::BadPayload);
       break;
+    case Kind::Repair:
+      if (!decode_repair(pkt.payload)) return fail(DecodeError::BadPayload);
+      break;
+    case Kind::Join:
+    case Kind::Leave:
+      if (!decode_members(pkt.payload)) return fail(DecodeError::BadPayload);
+      break;
     case Kind::Data:
     case Kind::Retransmit:
       if (pkt.header.sequence == 0) return fail(DecodeError::BadPayload);  // sequences start at 1
@@ -146,6 +194,47 @@ std::optional<std::vector<SeqRange>> decode_nak_ranges(ByteView payload) {
 std::optional<std::uint64_t> decode_heartbeat_lowest(ByteView payload) {
   if (payload.size != 8) return std::nullopt;
   return get_u64(payload.data);
+}
+
+std::optional<Repair> decode_repair(ByteView payload) {
+  if (payload.data == nullptr || payload.size < kRepairFixedSize) return std::nullopt;
+  const std::uint8_t* p = payload.data;
+  const std::size_t count = get_u16(p);
+  if (count == 0 || count > kMaxRepairCount || get_u16(p + 2) != 0) return std::nullopt;
+  if (payload.size < kRepairFixedSize + count * 8) return std::nullopt;  // count larger than data
+  Repair r;
+  r.len_xor = get_u32(p + 4);
+  r.time_xor = static_cast<std::int64_t>(get_u64(p + 8));
+  r.sequences.reserve(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::uint64_t s = get_u64(p + kRepairFixedSize + i * 8);
+    if (s == 0 || s == std::numeric_limits<std::uint64_t>::max()) return std::nullopt;
+    r.sequences.push_back(s);
+  }
+  std::vector<std::uint64_t> sorted = r.sequences;
+  std::sort(sorted.begin(), sorted.end());
+  if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end()) return std::nullopt;
+  const std::size_t off = kRepairFixedSize + count * 8;
+  r.xor_payload = ByteView{p + off, payload.size - off};
+  // len_xor may be any value; the engine checks a recovered length against xor_payload.
+  return r;
+}
+
+std::optional<std::vector<Member>> decode_members(ByteView payload) {
+  if (payload.data == nullptr || payload.size < 4) return std::nullopt;
+  const std::size_t count = get_u16(payload.data);
+  if (count == 0 || count > kMaxMembersPerMessage || get_u16(payload.data + 2) != 0 ||
+      payload.size != 4 + count * kMemberEntrySize)
+    return std::nullopt;
+  std::vector<Member> out;
+  out.reserve(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::uint8_t* e = payload.data + 4 + i * kMemberEntrySize;
+    Member m{get_u32(e), Endpoint{get_u32(e + 4), get_u16(e + 8)}};
+    if (m.id == 0 || get_u16(e + 10) != 0 || !valid_member_address(m.endpoint)) return std::nullopt;
+    out.push_back(m);
+  }
+  return out;
 }
 
 }  // namespace adamant::wire

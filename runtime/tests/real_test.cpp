@@ -46,12 +46,46 @@ TEST(Real, Nakcast3Readers1PctLoss) {
   EXPECT_FALSE(std::getline(f, extra));
   EXPECT_EQ(header, metrics::csv_header());
   auto cols = split(row);
-  ASSERT_EQ(cols.size(), 15u) << row;
+  ASSERT_EQ(cols.size(), 20u) << row;  // the contract's 15 + bytes by kind
+  EXPECT_EQ(cols[15], std::to_string(500 * 48)) << row;  // DATA: 500 × (36 + 12) bytes
+  EXPECT_NE(cols[16], "0") << row;                       // NAKs were sent
+  EXPECT_EQ(cols[17], "0") << row;                       // no Ricochet repairs
+  EXPECT_NE(cols[18], "0") << row;                       // retransmissions
   EXPECT_EQ(cols[0], "nakcast");
   EXPECT_EQ(cols[5], "500");   // sent
   EXPECT_EQ(cols[6], "1500");  // received
   EXPECT_EQ(std::stod(cols[7]), 1.0) << row;  // delivery
   EXPECT_GT(std::stod(cols[8]), 0.0);
+  std::remove(csv.c_str());
+}
+
+// Ricochet over real sockets: membership by JOIN multicasts, repairs over each reader's
+// unicast socket, loss injected at every reader.
+TEST(Real, Ricochet5Readers3PctLoss) {
+  const std::string csv = "/tmp/adamant_real_ric_" + std::to_string(::getpid()) + ".csv";
+  std::remove(csv.c_str());
+  bench::Point p{"ricochet", 5, 3.0, 200.0, 600, 1, 11, std::chrono::microseconds(50'000)};
+  p.lec_r = 4;
+  p.lec_c = 3;
+  auto spec = bench::counter_spec("real-test", 12, {p});
+  std::vector<std::string> args{self_path, "--csv", csv};
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  ASSERT_EQ(bench::harness_main(static_cast<int>(args.size()), argv.data(), spec), 0);
+  std::ifstream f(csv);
+  std::string header, row;
+  ASSERT_TRUE(std::getline(f, header));
+  ASSERT_TRUE(std::getline(f, row));
+  auto cols = split(row);
+  ASSERT_EQ(cols.size(), 20u) << row;
+  EXPECT_EQ(cols[0], "ricochet");
+  EXPECT_EQ(cols[16], "0") << row;  // no NAKs: the fallback is off
+  EXPECT_NE(cols[17], "0") << row;  // repairs between readers
+  EXPECT_NE(cols[19], "0") << row;  // JOINs + heartbeats
+  EXPECT_EQ(cols[5], "600");
+  // Without lateral repair about 3% would be missing.
+  EXPECT_GE(std::stod(cols[7]), 0.99) << row;
   std::remove(csv.c_str());
 }
 

@@ -20,6 +20,9 @@ struct Point {
   int run;
   std::uint64_t seed;
   std::chrono::microseconds nak_timeout{50'000};
+  int lec_r = 8;  // Ricochet r (extension)
+  int lec_c = 3;  // Ricochet c (extension)
+  bool lec_nak_fallback = false;  // Ricochet: NAK the sender too (extension)
 };
 
 struct HarnessSpec {
@@ -38,6 +41,8 @@ struct HarnessSpec {
 // Extra options: --port P (first UDP port; point i uses P+i), --group, --iface,
 // --linger-ms (override the post-publish linger). `--runs K` repeats every point K times
 // with run = point.run + k and seed = point.seed + k; `--updates N` overrides every point.
+// `--mode sim` runs every point in the discrete-event simulator instead (adamant/sim.hpp:
+// same engines, same CSV row; options --bandwidth, --queue, --delay-us, --burst).
 int harness_main(int argc, char** argv, const HarnessSpec& spec);
 
 // A ready-made spec payload: `bytes` (>= 8) bytes, big-endian sequence then a

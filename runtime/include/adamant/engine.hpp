@@ -19,6 +19,7 @@
 #include <memory>
 #include <optional>
 #include <random>
+#include <set>
 #include <vector>
 
 namespace adamant::engine {
@@ -67,6 +68,22 @@ struct Output {
   }
 };
 
+// Bytes on the wire (whole datagrams, our header included) by kind, as emitted by an
+// engine: a multicast counts once, a unicast once per destination.
+struct WireBytes {
+  std::uint64_t data = 0;        // DATA
+  std::uint64_t nak = 0;         // NAK
+  std::uint64_t repair = 0;      // Ricochet REPAIR
+  std::uint64_t retransmit = 0;  // RETRANSMIT
+  std::uint64_t control = 0;     // HEARTBEAT, JOIN, LEAVE
+  void add(const WireBytes& o) {
+    data += o.data, nak += o.nak, repair += o.repair, retransmit += o.retransmit, control += o.control;
+  }
+  std::uint64_t total() const { return data + nak + repair + retransmit + control; }
+};
+// Adds every datagram in `out` to `acc` (classified by the header's kind byte).
+void count_sent(const Output& out, WireBytes& acc);
+
 struct SenderConfig {
   std::uint32_t stream_id = 1;
   std::uint32_t session = 1;
@@ -82,6 +99,21 @@ struct ReceiverConfig {
   std::uint64_t seed = 1;       // for the jitter
   std::uint64_t max_window = 65536;  // max sequences tracked ahead of the delivery point
   int max_naks = 200;                // per sequence, then declared unrecoverable
+
+  // Ricochet (lateral error correction).
+  Endpoint self;                  // this receiver's unicast endpoint (repairs arrive there)
+  std::uint32_t member_id = 0;    // id in the group membership (0 = no membership traffic)
+  int lec_r = 8;                  // data packets XORed into one repair (1..64)
+  int lec_c = 3;                  // members each repair is sent to (1..64)
+  Nanos lec_flush = std::chrono::milliseconds(50);    // partial repair after this idle time
+  Nanos lec_give_up = std::chrono::seconds(1);        // missing this long = unrecoverable
+  bool lec_nak_fallback = false;  // also NAK the sender (after nak_timeout) while missing
+  Nanos announce_interval = std::chrono::milliseconds(500);  // JOIN refresh period
+  Nanos member_timeout = std::chrono::seconds(2);     // silent members are dropped
+  std::size_t max_members = 1024;                     // membership table bound
+  std::size_t lec_store = 4096;         // recent packets kept for XOR recovery
+  std::size_t max_pending_repairs = 256;  // repairs waiting for one more packet
+  Nanos repair_expiry = std::chrono::seconds(1);
 };
 
 struct ReceiverStats {
@@ -90,6 +122,8 @@ struct ReceiverStats {
   std::uint64_t duplicates = 0;
   std::uint64_t naks_sent = 0;
   std::uint64_t rejected = 0;
+  std::uint64_t repairs_sent = 0;  // Ricochet: repair packets sent to peers
+  std::uint64_t recovered = 0;     // Ricochet: packets rebuilt from a repair
 };
 
 struct SenderStats {
@@ -221,6 +255,101 @@ class NakcastReceiver final : public ReceiverEngine {
   std::uint64_t highest_known_ = 0;  // highest sequence known to exist
   std::map<std::uint64_t, Missing> missing_;
   std::map<std::uint64_t, Buffered> buffer_;  // received out of order
+  ReceiverStats stats_;
+};
+
+// Ricochet receiver: delivers every packet as soon as it arrives or is rebuilt, i.e. OUT
+// OF ORDER (a recovered packet keeps its original send time, so its latency counts from
+// the original send). Every `lec_r` DATA packets received from the sender (in arrival
+// order) are XORed (payloads zero-padded, lengths and send times too) into one REPAIR
+// unicast to `lec_c` members chosen at random from the membership; a partial repair is
+// sent after `lec_flush` without data. A REPAIR with exactly one covered packet missing
+// rebuilds it; one with more missing is kept (bounded, expiring) until other recoveries
+// make it usable. Membership is learned from JOIN (re-announced every announce_interval)
+// and LEAVE multicasts; members silent for member_timeout are dropped. A packet still
+// missing after lec_give_up is declared unrecoverable. The sender side is NakcastSender
+// (DATA, idle heartbeats, retransmissions for the optional NAK fallback).
+class RicochetReceiver final : public ReceiverEngine {
+ public:
+  explicit RicochetReceiver(ReceiverConfig cfg);
+  void on_datagram(ByteView bytes, const Endpoint& from, Nanos now, Output& out) override;
+  void on_tick(Nanos now, Output& out) override;
+  std::optional<Nanos> next_deadline() const override;
+  std::uint64_t accounted_through() const override { return next_expected_ - 1; }
+  const ReceiverStats& stats() const override { return stats_; }
+
+  // Changes r and c at run time (clamped to 1..64); a bin already holding >= r packets
+  // is sent with the next packet.
+  void set_lec(int r, int c);
+  int lec_r() const { return cfg_.lec_r; }
+  int lec_c() const { return cfg_.lec_c; }
+  // Multicasts a LEAVE for this member (call before going away).
+  void leave(Nanos now, Output& out);
+  std::size_t member_count() const { return members_.size(); }  // excluding self
+  std::size_t pending_repairs() const { return pending_.size(); }
+  bool started() const { return session_.has_value(); }
+
+ private:
+  struct Stored {
+    std::int64_t send_time_ns;
+    std::vector<std::uint8_t> payload;
+  };
+  struct Bin {
+    std::vector<std::uint64_t> seqs;
+    std::uint32_t len_xor = 0;
+    std::int64_t time_xor = 0;
+    std::vector<std::uint8_t> bytes;
+    Nanos last_add{0};
+  };
+  struct Pending {
+    Nanos expires;
+    std::vector<std::uint64_t> seqs;
+    std::uint32_t len_xor;
+    std::int64_t time_xor;
+    std::vector<std::uint8_t> bytes;
+  };
+  struct MemberInfo {
+    Endpoint ep;
+    Nanos last_seen;
+  };
+  struct Missing {
+    Nanos since;
+    Nanos nak_due;
+  };
+  enum class Use { Useless, Recovered, Wait, Unusable };
+
+  void start(std::uint32_t session, std::uint64_t first, Output& out, bool reset);
+  bool settled(std::uint64_t seq) const { return seq < next_expected_ || settled_.count(seq) > 0; }
+  void settle(std::uint64_t seq);
+  void compact();
+  void note_highest(std::uint64_t seq, bool received, Nanos now, Output& out);
+  void give_up_below(std::uint64_t limit, Output& out);
+  void accept_packet(std::uint64_t seq, std::int64_t send_time, std::vector<std::uint8_t> payload,
+                     bool from_sender, Nanos now, Output& out);
+  Use try_repair(const std::vector<std::uint64_t>& seqs, std::uint32_t len_xor,
+                 std::int64_t time_xor, ByteView bytes, Nanos now, Output& out);
+  void cascade(Nanos now, Output& out);
+  void on_repair(const wire::Packet& pkt, Nanos now, Output& out);
+  void on_membership(const wire::Packet& pkt, Nanos now, Output& out);
+  bool announces() const;
+  void flush_bin(Nanos now, Output& out);
+  void announce(Nanos now, Output& out);
+
+  ReceiverConfig cfg_;
+  std::mt19937_64 rng_;
+  std::optional<std::uint32_t> session_;
+  std::optional<Endpoint> sender_;
+  std::uint64_t next_expected_ = 1;  // every sequence below is delivered or given up
+  std::uint64_t highest_known_ = 0;
+  std::set<std::uint64_t> settled_;  // delivered or given up, >= next_expected_
+  std::map<std::uint64_t, Missing> missing_;
+  std::map<std::uint64_t, Stored> store_;
+  Bin bin_;
+  std::deque<Pending> pending_;
+  std::size_t pending_bytes_ = 0;
+  std::map<std::uint32_t, MemberInfo> members_;  // ordered: deterministic target choice
+  std::optional<Nanos> last_announce_;
+  bool announce_soon_ = false;
   ReceiverStats stats_;
 };
 

@@ -32,13 +32,18 @@ struct Row {
   double delivery = 0;
   LatencyStats lat;
   double relate = 0, relate2 = 0;
+  // Appended columns (after the contract's): bytes sent by every engine of the point.
+  std::uint64_t bytes_data = 0, bytes_nak = 0, bytes_repair = 0, bytes_retransmit = 0,
+                bytes_control = 0;
 };
 
 // Builds a complete row from raw results (every delivered latency of every receiver).
 Row make_row(std::string transport, int receivers, double loss_pct, double rate_hz, int run,
              std::uint64_t sent, std::vector<std::int64_t> latencies_ns);
 
-std::string_view csv_header();  // no trailing newline
+// The contract's 15 columns, then (appended) bytes_data, bytes_nak, bytes_repair,
+// bytes_retransmit, bytes_control. No trailing newline.
+std::string_view csv_header();
 std::string csv_line(const Row& r);  // no trailing newline
 // Appends one row, writing the header first if the file is new or empty. Throws on I/O error.
 void append_csv(const std::string& path, const Row& r);

@@ -22,6 +22,7 @@ class Publisher {  // RAII: owns its sockets
   // Extensions beyond the generated-code contract (used by the bench harness).
   void service_until(std::int64_t deadline_monotonic_ns);
   const engine::SenderStats& stats() const;
+  const engine::WireBytes& sent_bytes() const;  // by kind, everything this publisher sent
 
  private:
   struct Impl;
@@ -35,13 +36,18 @@ class Subscriber {
   Subscriber(Subscriber&&) noexcept;
   Subscriber& operator=(Subscriber&&) noexcept;
 
-  void poll_for(std::chrono::milliseconds d);  // receive, recover, deliver in order
+  // Receive, recover, deliver: in order, except Ricochet, which delivers a recovered update
+  // when it is rebuilt (out of order; its send time is the original one).
+  void poll_for(std::chrono::milliseconds d);
   // Extensions beyond the generated-code contract.
   void poll_until(std::int64_t deadline_monotonic_ns);
   void on_event(std::function<void(const engine::Event&)> handler);
   const engine::ReceiverStats& stats() const;
   std::uint64_t accounted_through() const;  // see ReceiverEngine::accounted_through
   std::uint64_t injected_drops() const;     // datagrams dropped by loss injection
+  const engine::WireBytes& sent_bytes() const;  // by kind (NAKs, repairs, JOIN/LEAVE)
+  // Ricochet: changes r and c at run time (false for other transports).
+  bool set_lec(int r, int c);
 
  private:
   struct Impl;

@@ -16,7 +16,10 @@ struct ByteView {
   std::size_t size = 0;
 };
 
-enum class TransportKind { Baseline, Nakcast };
+// Ricochet: lateral error correction (receivers XOR every r packets into a repair sent to
+// c random group members). Delivers OUT OF ORDER: a recovered packet is delivered when it
+// is rebuilt, after later packets that arrived directly.
+enum class TransportKind { Baseline, Nakcast, Ricochet };
 
 std::optional<TransportKind> parse_transport(std::string_view name);
 std::string_view to_string(TransportKind kind);
@@ -24,6 +27,11 @@ std::string_view to_string(TransportKind kind);
 struct TransportSettings {
   TransportKind kind = TransportKind::Nakcast;
   std::chrono::microseconds nak_timeout{50'000};  // NAKcast: wait before NAKing a gap
+  // Ricochet (extensions; defaults are Ricochet's): XOR every `lec_r` received packets
+  // into a repair sent to `lec_c` random members; NAK fallback is off by default.
+  int lec_r = 8;
+  int lec_c = 3;
+  bool lec_nak_fallback = false;
 };
 
 struct ChannelConfig {

@@ -60,4 +60,7 @@ class UdpSocket {
   UniqueFd fd_;
 };
 
+// poll() two sockets for readability; false on timeout.
+bool wait_any_readable(const UdpSocket& a, const UdpSocket& b, std::chrono::nanoseconds timeout);
+
 }  // namespace adamant::io

@@ -7,6 +7,14 @@
 //   DATA, RETRANSMIT : application bytes (sequence = sample sequence)
 //   HEARTBEAT        : u64 lowest sequence still in the sender history (sequence = highest sent)
 //   NAK              : 1..kMaxNakRanges × (u64 first, u64 last), inclusive ranges
+//   REPAIR (Ricochet LEC; receiver -> receiver, unicast; sequence = 0):
+//       u16 count (1..kMaxRepairCount) | u16 0 | u32 xor of payload lengths |
+//       i64 xor of send_time_ns | count × u64 covered sequence (distinct, >= 1) |
+//       XOR of the covered payloads (zero-padded to the longest; the rest of the datagram)
+//   JOIN / LEAVE (Ricochet membership; multicast; session = 0, sequence = 0):
+//       u16 count (1..kMaxMembersPerMessage) | u16 0 |
+//       count × (u32 member id != 0 | u32 IPv4 | u16 port != 0 | u16 0)
+//       Addresses must be unicast (not 0.0.0.0, multicast, or 240.0.0.0/4).
 #pragma once
 
 #include <adamant/types.hpp>
@@ -25,8 +33,20 @@ inline constexpr std::size_t kMaxDatagram = 65507;  // largest IPv4 UDP payload
 inline constexpr std::size_t kMaxPayload = kMaxDatagram - kHeaderSize;
 inline constexpr std::size_t kMaxNakRanges = 64;  // bounds NAK size and sender work per NAK
 inline constexpr std::size_t kNakRangeSize = 16;
+inline constexpr std::size_t kMaxRepairCount = 64;        // packets one REPAIR may cover
+inline constexpr std::size_t kRepairFixedSize = 16;       // count..time xor
+inline constexpr std::size_t kMaxMembersPerMessage = 64;  // entries in one JOIN/LEAVE
+inline constexpr std::size_t kMemberEntrySize = 12;
 
-enum class Kind : std::uint8_t { Data = 1, Nak = 2, Heartbeat = 3, Retransmit = 4 };
+enum class Kind : std::uint8_t {
+  Data = 1,
+  Nak = 2,
+  Heartbeat = 3,
+  Retransmit = 4,
+  Repair = 5,
+  Join = 6,
+  Leave = 7,
+};
 
 struct Header {
   Kind kind = Kind::Data;
@@ -72,10 +92,36 @@ std::vector<std::uint8_t> encode_heartbeat(std::uint32_t session, std::uint32_t 
 std::vector<std::uint8_t> encode_nak(std::uint32_t session, std::uint32_t stream_id,
                                      const std::vector<SeqRange>& ranges, std::int64_t now_ns);
 
+struct Repair {
+  std::vector<std::uint64_t> sequences;  // covered packets, in the order they were XORed
+  std::uint32_t len_xor = 0;
+  std::int64_t time_xor = 0;
+  ByteView xor_payload;  // points into the decoded buffer
+};
+struct Member {
+  std::uint32_t id = 0;
+  Endpoint endpoint;
+  friend bool operator==(const Member& a, const Member& b) {
+    return a.id == b.id && a.endpoint == b.endpoint;
+  }
+};
+
+// sequences.size() in [1, kMaxRepairCount] (std::length_error otherwise).
+std::vector<std::uint8_t> encode_repair(std::uint32_t session, std::uint32_t stream_id,
+                                        const std::vector<std::uint64_t>& sequences,
+                                        std::uint32_t len_xor, std::int64_t time_xor,
+                                        ByteView xor_payload, std::int64_t now_ns);
+// kind is Join or Leave; members.size() in [1, kMaxMembersPerMessage].
+std::vector<std::uint8_t> encode_membership(Kind kind, std::uint32_t stream_id,
+                                            const std::vector<Member>& members, std::int64_t now_ns);
+bool valid_member_address(const Endpoint& ep);
+
 // Bounds-checked decode; never reads outside `bytes`. Kind-specific payloads are
 // validated too, so a returned Packet can be parsed with the helpers below.
 std::optional<Packet> decode(ByteView bytes, DecodeError* error = nullptr);
 std::optional<std::vector<SeqRange>> decode_nak_ranges(ByteView payload);
 std::optional<std::uint64_t> decode_heartbeat_lowest(ByteView payload);
+std::optional<Repair> decode_repair(ByteView payload);
+std::optional<std::vector<Member>> decode_members(ByteView payload);
 
 }  // namespace adamant::wire

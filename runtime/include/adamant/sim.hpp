@@ -1,0 +1,128 @@
+// Deterministic discrete-event network simulator hosting the same sans-IO engines the
+// socket binding uses (via adamant::setup), so a simulated experiment point produces the
+// same metrics and CSV row as the real multi-process harness.
+//
+// Model
+// - Virtual clock: int64 ns. Events run in (time, insertion order): ties are stable.
+// - Hosts: one writer (sender engine) and N readers (receiver engines). Every host has
+//   one egress Link: serialisation at a (possibly time-varying) bandwidth behind a
+//   bounded FIFO with tail drop, then a fixed propagation delay.
+// - A group (multicast) send is serialised once on the sender's egress link and then
+//   fanned out to every other reader; each receiving end host draws its own loss, as the
+//   real harness injects loss on receive (every datagram kind, readers only).
+// - Loss: Bernoulli(loss_pct) per reader from the reader's seed, or an optional
+//   two-state Gilbert burst model per reader.
+// - Same inputs and seed -> bit-identical results (no wall clock, no unordered iteration).
+#pragma once
+
+#include <adamant/bench.hpp>
+#include <adamant/engine.hpp>
+#include <adamant/metrics.hpp>
+
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace adamant::sim {
+
+using Nanos = engine::Nanos;
+
+// Min-heap of actions ordered by (time, insertion sequence).
+class EventQueue {
+ public:
+  using Action = std::function<void()>;
+  // Schedules `a` at `t`; a time in the past runs at now() (time never goes backwards).
+  void at(Nanos t, Action a);
+  Nanos now() const { return now_; }
+  bool empty() const { return heap_.empty(); }
+  Nanos next_time() const;  // requires !empty()
+  bool step();              // runs the earliest event; false if none
+  void run_until(Nanos end);  // runs every event with time <= end; now() = end afterwards
+  std::uint64_t executed() const { return executed_; }
+  std::size_t pending() const { return heap_.size(); }
+
+ private:
+  struct Item {
+    Nanos t;
+    std::uint64_t seq;
+    Action a;
+  };
+  static bool later(const Item& x, const Item& y) {
+    return x.t != y.t ? x.t > y.t : x.seq > y.seq;
+  }
+  std::vector<Item> heap_;
+  Nanos now_{0};
+  std::uint64_t seq_ = 0, executed_ = 0;
+};
+
+// One phase of a repeating bandwidth schedule; 0 bytes/s = outage.
+struct BandwidthPhase {
+  std::uint64_t bytes_per_s = 0;
+  Nanos duration{0};
+};
+
+// "5KB/s" (constant) or "40KB/s@50s,5KB/s@10s" (phases repeating from t = 0).
+// Units: B/s, KB/s (10^3), MB/s (10^6); durations us, ms, s. nullopt on a bad string.
+std::optional<std::vector<BandwidthPhase>> parse_bandwidth(std::string_view text);
+
+// Egress link: FIFO serialisation + bounded queue (tail drop) + propagation delay.
+// `queue_packets` counts packets waiting behind the one being transmitted
+// (0 = unbounded). An empty schedule means infinite bandwidth (no queueing at all).
+class Link {
+ public:
+  struct Config {
+    std::vector<BandwidthPhase> schedule;
+    std::size_t queue_packets = 0;
+    Nanos delay{0};
+  };
+  explicit Link(Config cfg);  // throws std::invalid_argument for an all-outage schedule
+  // A packet of `bytes` handed to the link at `now`: its arrival time at the far end,
+  // or nullopt when the queue is full (tail drop).
+  std::optional<Nanos> offer(Nanos now, std::size_t bytes);
+  // When the transmission of `bytes` starting at `start` ends (integrates the schedule).
+  Nanos transmit_end(Nanos start, std::size_t bytes) const;
+  std::uint64_t dropped() const { return dropped_; }
+  std::uint64_t sent() const { return sent_; }
+
+ private:
+  Config cfg_;
+  Nanos period_{0};
+  std::deque<Nanos> in_link_;  // transmission end times of queued/in-service packets
+  std::uint64_t dropped_ = 0, sent_ = 0;
+};
+
+// Two-state Gilbert loss: per datagram, first the state transition, then a loss draw
+// with the state's loss percentage.
+struct GilbertLoss {
+  double p_good_to_bad = 0.01;
+  double p_bad_to_good = 0.3;
+  double good_loss_pct = 0.0;
+  double bad_loss_pct = 100.0;
+};
+
+struct NetConfig {
+  Nanos delay = std::chrono::microseconds(100);  // propagation delay of every link
+  std::vector<BandwidthPhase> bandwidth;          // every host's egress; empty = unlimited
+  std::size_t queue_packets = 0;                  // egress queue bound; 0 = unbounded
+  std::optional<GilbertLoss> burst;               // replaces Bernoulli(loss_pct) when set
+};
+
+struct PointResult {
+  metrics::Row row;                  // exactly what the real harness writes
+  std::uint64_t unrecoverable = 0, corrupt = 0, order_errors = 0, injected_drops = 0,
+                naks = 0, retransmits = 0, repairs_sent = 0, recovered = 0;
+  std::uint64_t link_drops = 0;      // tail drops on egress queues
+  std::uint64_t events = 0;          // simulator events executed
+  Nanos end_time{0};                 // virtual time when the point finished
+};
+
+// Runs one point (same schedule as the real harness: 100 ms of warm-up, updates at
+// t0 + i/rate, linger for repairs) entirely in virtual time. Throws std::runtime_error
+// for an invalid point or a payload size that disagrees with the spec.
+PointResult run_point(const bench::HarnessSpec& spec, const bench::Point& pt, const NetConfig& net);
+
+}  // namespace adamant::sim

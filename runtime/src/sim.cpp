@@ -1,0 +1,353 @@
+#include <adamant/setup.hpp>
+#include <adamant/sim.hpp>
+
+#include "point_common.hpp"
+
+#include <algorithm>
+#include <memory>
+#include <random>
+#include <regex>
+#include <stdexcept>
+#include <string>
+
+namespace adamant::sim {
+
+// ------------------------------------------------------------------ event queue
+
+void EventQueue::at(Nanos t, Action a) {
+  heap_.push_back(Item{std::max(t, now_), seq_++, std::move(a)});
+  std::push_heap(heap_.begin(), heap_.end(), later);
+}
+
+Nanos EventQueue::next_time() const { return heap_.front().t; }
+
+bool EventQueue::step() {
+  if (heap_.empty()) return false;
+  std::pop_heap(heap_.begin(), heap_.end(), later);
+  Item it = std::move(heap_.back());
+  heap_.pop_back();
+  now_ = it.t;
+  ++executed_;
+  it.a();
+  return true;
+}
+
+void EventQueue::run_until(Nanos end) {
+  while (!heap_.empty() && heap_.front().t <= end) step();
+  now_ = std::max(now_, end);
+}
+
+// ------------------------------------------------------------------ bandwidth
+
+std::optional<std::vector<BandwidthPhase>> parse_bandwidth(std::string_view text) {
+  static const std::regex phase_re(
+      R"(^\s*([0-9]*\.?[0-9]+)\s*(B|KB|MB)/s\s*(?:@\s*([0-9]*\.?[0-9]+)\s*(us|ms|s))?\s*$)");
+  std::vector<BandwidthPhase> out;
+  std::string s(text);
+  std::size_t start = 0;
+  while (start <= s.size()) {
+    const std::size_t comma = s.find(',', start);
+    const std::string part = s.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    std::smatch m;
+    if (!std::regex_match(part, m, phase_re)) return std::nullopt;
+    const double mult = m[2] == "B" ? 1.0 : m[2] == "KB" ? 1e3 : 1e6;
+    const double rate = std::stod(m[1]) * mult;
+    if (!(rate >= 0) || rate > 1e12) return std::nullopt;
+    BandwidthPhase ph{static_cast<std::uint64_t>(rate), Nanos{0}};
+    if (m[3].matched) {
+      const double v = std::stod(m[3]);
+      const double ns = m[4] == "us" ? v * 1e3 : m[4] == "ms" ? v * 1e6 : v * 1e9;
+      if (!(ns >= 1) || ns > 1e15) return std::nullopt;
+      ph.duration = Nanos{static_cast<Nanos::rep>(ns)};
+    }
+    out.push_back(ph);
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  if (out.empty()) return std::nullopt;
+  if (out.size() > 1)
+    for (const auto& p : out)
+      if (p.duration.count() <= 0) return std::nullopt;  // a schedule needs phase lengths
+  if (std::none_of(out.begin(), out.end(), [](const auto& p) { return p.bytes_per_s > 0; }))
+    return std::nullopt;
+  return out;
+}
+
+Link::Link(Config cfg) : cfg_(std::move(cfg)) {
+  if (!cfg_.schedule.empty()) {
+    if (std::none_of(cfg_.schedule.begin(), cfg_.schedule.end(),
+                     [](const auto& p) { return p.bytes_per_s > 0; }))
+      throw std::invalid_argument("adamant::sim::Link: schedule has no bandwidth");
+    if (cfg_.schedule.size() > 1) {
+      for (const auto& p : cfg_.schedule) {
+        if (p.duration.count() <= 0)
+          throw std::invalid_argument("adamant::sim::Link: phase without duration");
+        period_ += p.duration;
+      }
+    }
+  }
+}
+
+Nanos Link::transmit_end(Nanos start, std::size_t bytes) const {
+  using u128 = unsigned __int128;
+  const auto& sc = cfg_.schedule;
+  if (sc.empty() || bytes == 0) return start;
+  // Work in byte·ns/s units: a phase of rate R (B/s) lasting T ns carries R·T of them,
+  // a packet needs bytes·1e9. Integer arithmetic keeps runs bit-identical.
+  u128 need = static_cast<u128>(bytes) * 1'000'000'000u;
+  auto ceil_div = [](u128 a, u128 b) { return (a + b - 1) / b; };
+  if (sc.size() == 1)
+    return start + Nanos{static_cast<Nanos::rep>(ceil_div(need, sc[0].bytes_per_s))};
+  const Nanos::rep period = period_.count();
+  u128 per_period = 0;
+  for (const auto& p : sc) per_period += static_cast<u128>(p.bytes_per_s) * static_cast<u128>(p.duration.count());
+  Nanos::rep t = start.count();
+  if (need > 2 * per_period) {  // skip whole periods (huge packets on slow schedules)
+    const u128 k = need / per_period - 1;
+    need -= k * per_period;
+    t += static_cast<Nanos::rep>(k) * period;
+  }
+  Nanos::rep pos = ((t % period) + period) % period;
+  std::size_t i = 0;
+  while (pos >= sc[i].duration.count()) pos -= sc[i++].duration.count();
+  for (;;) {
+    const Nanos::rep left = sc[i].duration.count() - pos;
+    const u128 cap = static_cast<u128>(sc[i].bytes_per_s) * static_cast<u128>(left);
+    if (sc[i].bytes_per_s > 0 && cap >= need)
+      return Nanos{t + static_cast<Nanos::rep>(ceil_div(need, sc[i].bytes_per_s))};
+    need -= cap;
+    t += left;
+    pos = 0;
+    i = (i + 1) % sc.size();
+  }
+}
+
+std::optional<Nanos> Link::offer(Nanos now, std::size_t bytes) {
+  if (cfg_.schedule.empty()) {
+    ++sent_;
+    return now + cfg_.delay;
+  }
+  while (!in_link_.empty() && in_link_.front() <= now) in_link_.pop_front();
+  // The front packet (if any) is being transmitted; the rest wait.
+  if (cfg_.queue_packets > 0 && in_link_.size() >= cfg_.queue_packets + 1) {
+    ++dropped_;
+    return std::nullopt;
+  }
+  const Nanos begin = in_link_.empty() ? now : std::max(now, in_link_.back());
+  const Nanos end = transmit_end(begin, bytes);
+  in_link_.push_back(end);
+  ++sent_;
+  return end + cfg_.delay;
+}
+
+// ------------------------------------------------------------------ one experiment point
+
+namespace {
+
+using bench::detail::Failure;
+
+constexpr std::uint16_t kBasePort = 40000;  // writer; reader i uses kBasePort + 1 + i
+constexpr std::uint32_t kLoopback = 0x7F000001;
+
+class PointSim {
+ public:
+  PointSim(const bench::HarnessSpec& spec, const bench::Point& pt, const NetConfig& net)
+      : spec_(spec), pt_(pt), net_(net), kind_(bench::detail::check_point(pt)) {
+    if (pt.receivers > 20000) throw Failure("simulator supports at most 20000 receivers");
+    if (!spec.make_payload) throw Failure("HarnessSpec::make_payload is empty");
+    Link::Config lc{net.bandwidth, net.queue_packets, net.delay};
+    const ChannelConfig wcfg = bench::detail::point_channel(pt, kind_, false, 0);
+    const auto session = static_cast<std::uint32_t>((pt.seed * 0x2545F4914F6CDD1Dull) >> 33) | 1u;
+    writer_ = engine::make_sender(kind_, setup::sender_config(wcfg, session));
+    hosts_.reserve(static_cast<std::size_t>(pt.receivers) + 1);
+    hosts_.push_back(Host{Endpoint{kLoopback, kBasePort}, Link(lc), {}, nullptr, {}, {}});
+    for (int i = 0; i < pt.receivers; ++i) {
+      const ChannelConfig rcfg = bench::detail::point_channel(pt, kind_, true, i);
+      const Endpoint ep{kLoopback, static_cast<std::uint16_t>(kBasePort + 1 + i)};
+      hosts_.push_back(Host{ep, Link(lc), std::mt19937_64(rcfg.seed),
+                            engine::make_receiver(kind_, setup::receiver_config(rcfg, ep, static_cast<std::uint32_t>(i + 1))),
+                            {}, {}});
+      hosts_.back().r.latencies.reserve(static_cast<std::size_t>(pt.updates));
+    }
+  }
+
+  PointResult run() {
+    const Nanos t0 = std::chrono::milliseconds(100);  // warm-up, as in the real harness
+    const Nanos period{static_cast<Nanos::rep>(1e9 / pt_.rate_hz)};
+    for (std::size_t h = 0; h < hosts_.size(); ++h) schedule_tick(h, false);
+    if (pt_.updates > 0) q_.at(t0, [this, t0, period] { publish(1, t0, period); });
+    else published_all_ = true;
+    const Nanos linger = bench::detail::linger_for(kind_, pt_);
+    const Nanos last_publish = t0 + period * std::max(0, pt_.updates - 1);
+    const Nanos end = last_publish + linger;
+    while (!q_.empty()) {
+      if (q_.next_time() > end) break;
+      q_.step();
+      if (published_all_ && done_ == pt_.receivers) break;
+    }
+
+    PointResult res;
+    std::vector<std::int64_t> lat;
+    for (std::size_t h = 1; h < hosts_.size(); ++h) {
+      auto& x = hosts_[h];
+      lat.insert(lat.end(), x.r.latencies.begin(), x.r.latencies.end());
+      res.unrecoverable += x.rx->stats().unrecoverable;
+      res.naks += x.rx->stats().naks_sent;
+      res.repairs_sent += x.rx->stats().repairs_sent;
+      res.recovered += x.rx->stats().recovered;
+      res.corrupt += x.r.corrupt;
+      res.order_errors += x.r.order_errors;
+      res.injected_drops += x.r.drops;
+    }
+    for (const auto& x : hosts_) res.link_drops += x.egress.dropped();
+    res.retransmits = writer_->stats().retransmitted;
+    res.events = q_.executed();
+    res.end_time = q_.now();
+    res.row = metrics::make_row(pt_.transport, pt_.receivers, pt_.loss_pct, pt_.rate_hz, pt_.run,
+                                static_cast<std::uint64_t>(pt_.updates), std::move(lat));
+    bench::detail::set_bytes(res.row, bytes_);
+    return res;
+  }
+
+ private:
+  struct ReaderRecord {
+    std::vector<std::int64_t> latencies;
+    std::uint64_t last_seq = 0, corrupt = 0, order_errors = 0, drops = 0;
+    bool done = false;
+  };
+  struct Host {
+    Endpoint ep;
+    Link egress;
+    std::mt19937_64 loss_rng;
+    std::unique_ptr<engine::ReceiverEngine> rx;  // null for the writer
+    std::optional<Nanos> tick_at;
+    ReaderRecord r;
+    bool bad = false;  // Gilbert state
+  };
+  using Bytes = std::shared_ptr<const std::vector<std::uint8_t>>;
+
+  void publish(int seq, Nanos t0, Nanos period) {
+    auto payload = spec_.make_payload(static_cast<std::uint64_t>(seq));
+    if (payload.size() != spec_.payload_bytes)
+      throw Failure("make_payload returned " + std::to_string(payload.size()) + " bytes, spec says " +
+                    std::to_string(spec_.payload_bytes));
+    writer_->publish(ByteView{payload.data(), payload.size()}, q_.now(), out_);
+    handle(0, false);
+    if (seq < pt_.updates)
+      q_.at(t0 + period * seq, [this, seq, t0, period] { publish(seq + 1, t0, period); });
+    else
+      published_all_ = true;
+  }
+
+  void handle(std::size_t h, bool after_tick) {
+    engine::Output out = std::move(out_);
+    out_ = engine::Output{};
+    engine::count_sent(out, bytes_);
+    for (auto& d : out.datagrams) send(h, d);
+    if (h > 0) {
+      auto& x = hosts_[h];
+      for (const auto& d : out.deliveries) {
+        if (x.r.done) break;
+        x.r.latencies.push_back(q_.now().count() - d.send_time_ns);
+        if (spec_.check_payload && !spec_.check_payload(ByteView{d.payload.data(), d.payload.size()}))
+          ++x.r.corrupt;
+        if (d.sequence <= x.r.last_seq) ++x.r.order_errors;
+        x.r.last_seq = d.sequence;
+      }
+      if (!x.r.done && published_all_ && x.rx->accounted_through() >= static_cast<std::uint64_t>(pt_.updates)) {
+        x.r.done = true;
+        ++done_;
+      }
+    }
+    schedule_tick(h, after_tick);
+  }
+
+  std::optional<Nanos> deadline(std::size_t h) const {
+    return h == 0 ? writer_->next_deadline() : hosts_[h].rx->next_deadline();
+  }
+
+  void schedule_tick(std::size_t h, bool after_tick) {
+    auto& x = hosts_[h];
+    if (h > 0 && x.r.done) return;
+    auto d = deadline(h);
+    if (!d) return;
+    // After a tick, never re-tick at the same instant (an engine whose deadline stays
+    // due would otherwise spin); 1 us is far below every protocol timer.
+    const Nanos t = std::max(*d, q_.now() + (after_tick ? Nanos{1000} : Nanos{0}));
+    if (x.tick_at && *x.tick_at <= t) return;
+    x.tick_at = t;
+    q_.at(t, [this, h, t] {
+      auto& y = hosts_[h];
+      if (y.tick_at != t) return;  // superseded by an earlier tick
+      y.tick_at.reset();
+      if (h == 0) writer_->on_tick(q_.now(), out_);
+      else y.rx->on_tick(q_.now(), out_);
+      handle(h, true);
+    });
+  }
+
+  void send(std::size_t h, engine::OutDatagram& d) {
+    const auto arrival = hosts_[h].egress.offer(q_.now(), d.bytes.size());
+    if (!arrival) return;
+    Bytes bytes = std::make_shared<const std::vector<std::uint8_t>>(std::move(d.bytes));
+    if (d.dest == engine::Dest::Group) {
+      for (std::size_t dst = 1; dst < hosts_.size(); ++dst)
+        if (dst != h) q_.at(*arrival, [this, dst, h, bytes] { arrive(dst, h, bytes); });
+      return;
+    }
+    if (d.peer.ipv4 != kLoopback || d.peer.port < kBasePort) return;  // nobody there
+    const std::size_t dst = d.peer.port - kBasePort;
+    if (dst >= hosts_.size() || dst == h) return;
+    q_.at(*arrival, [this, dst, h, bytes] { arrive(dst, h, bytes); });
+  }
+
+  bool lose(Host& x) {
+    std::uniform_real_distribution<double> pct(0.0, 100.0);
+    if (net_.burst) {
+      const auto& g = *net_.burst;
+      std::uniform_real_distribution<double> u(0.0, 1.0);
+      if (x.bad ? u(x.loss_rng) < g.p_bad_to_good : u(x.loss_rng) < g.p_good_to_bad) x.bad = !x.bad;
+      const double p = x.bad ? g.bad_loss_pct : g.good_loss_pct;
+      return p > 0.0 && pct(x.loss_rng) < p;
+    }
+    return pt_.loss_pct > 0.0 && pct(x.loss_rng) < pt_.loss_pct;  // same draw as Subscriber
+  }
+
+  void arrive(std::size_t dst, std::size_t src, const Bytes& bytes) {
+    auto& x = hosts_[dst];
+    const ByteView v{bytes->data(), bytes->size()};
+    if (dst == 0) {
+      writer_->on_datagram(v, hosts_[src].ep, q_.now(), out_);
+      handle(0, false);
+      return;
+    }
+    if (x.r.done) return;
+    if (lose(x)) {
+      ++x.r.drops;
+      return;
+    }
+    x.rx->on_datagram(v, hosts_[src].ep, q_.now(), out_);
+    handle(dst, false);
+  }
+
+  const bench::HarnessSpec& spec_;
+  const bench::Point& pt_;
+  const NetConfig& net_;
+  TransportKind kind_;
+  EventQueue q_;
+  std::unique_ptr<engine::SenderEngine> writer_;
+  std::vector<Host> hosts_;
+  engine::Output out_;
+  engine::WireBytes bytes_;
+  bool published_all_ = false;
+  int done_ = 0;
+};
+
+}  // namespace
+
+PointResult run_point(const bench::HarnessSpec& spec, const bench::Point& pt, const NetConfig& net) {
+  PointSim sim(spec, pt, net);
+  return sim.run();
+}
+
+}  // namespace adamant::sim

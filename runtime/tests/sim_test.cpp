@@ -1,0 +1,180 @@
+// Whole experiment points in the discrete-event simulator (label: sim).
+#include <adamant/sim.hpp>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstring>
+
+using namespace adamant;
+using namespace adamant::sim;
+using namespace std::chrono_literals;
+
+namespace {
+
+bench::Point point(const std::string& transport, int receivers, double loss, int updates = 2000,
+                   double rate = 100, std::uint64_t seed = 1) {
+  return bench::Point{transport, receivers, loss, rate, updates, 1, seed, 50ms};
+}
+
+PointResult run(const bench::Point& p, const NetConfig& net = {}, std::size_t bytes = 12) {
+  return run_point(bench::counter_spec("sim-test", bytes, {p}), p, net);
+}
+
+void expect_identical(const PointResult& a, const PointResult& b) {
+  EXPECT_EQ(metrics::csv_line(a.row), metrics::csv_line(b.row));
+  EXPECT_EQ(a.row.received, b.row.received);
+  // Bit-identical doubles, not just equal when printed.
+  EXPECT_EQ(std::memcmp(&a.row.lat, &b.row.lat, sizeof(a.row.lat)), 0);
+  EXPECT_EQ(std::memcmp(&a.row.relate2, &b.row.relate2, sizeof(double)), 0);
+  EXPECT_EQ(a.unrecoverable, b.unrecoverable);
+  EXPECT_EQ(a.injected_drops, b.injected_drops);
+  EXPECT_EQ(a.naks, b.naks);
+  EXPECT_EQ(a.retransmits, b.retransmits);
+  EXPECT_EQ(a.repairs_sent, b.repairs_sent);
+  EXPECT_EQ(a.recovered, b.recovered);
+  EXPECT_EQ(a.link_drops, b.link_drops);
+  EXPECT_EQ(a.events, b.events);
+  EXPECT_EQ(a.end_time, b.end_time);
+}
+
+void expect_nakcast_complete(int receivers, double loss) {
+  const auto r = run(point("nakcast", receivers, loss));
+  EXPECT_EQ(r.row.sent, 2000u);
+  EXPECT_EQ(r.row.received, 2000u * receivers);
+  EXPECT_EQ(r.row.delivery, 1.0);
+  EXPECT_EQ(r.order_errors, 0u);
+  EXPECT_EQ(r.corrupt, 0u);
+  EXPECT_EQ(r.unrecoverable, 0u);
+  EXPECT_GT(r.injected_drops, 0u);  // the loss really happened
+  EXPECT_GT(r.retransmits, 0u);
+}
+
+}  // namespace
+
+TEST(Sim, NakcastCompleteInOrder3Receivers1Pct) { expect_nakcast_complete(3, 1.0); }
+TEST(Sim, NakcastCompleteInOrder3Receivers3Pct) { expect_nakcast_complete(3, 3.0); }
+TEST(Sim, NakcastCompleteInOrder25Receivers1Pct) { expect_nakcast_complete(25, 1.0); }
+TEST(Sim, NakcastCompleteInOrder25Receivers3Pct) { expect_nakcast_complete(25, 3.0); }
+
+TEST(Sim, SameSeedIsBitIdenticalOtherSeedDiffers) {
+  const auto p = point("nakcast", 25, 3.0);
+  const auto a = run(p), b = run(p);
+  expect_identical(a, b);
+  auto q = p;
+  q.seed = 2;
+  const auto c = run(q);
+  EXPECT_NE(a.injected_drops, c.injected_drops);
+  EXPECT_NE(metrics::csv_line(a.row), metrics::csv_line(c.row));
+}
+
+TEST(Sim, BaselineLosesAboutTheInjectedShare) {
+  const auto r = run(point("baseline", 25, 3.0));
+  EXPECT_EQ(r.row.received + r.injected_drops, 2000u * 25);
+  EXPECT_NEAR(r.row.delivery, 0.97, 0.005);
+  EXPECT_DOUBLE_EQ(r.row.lat.mean_us, 100.0);  // just the propagation delay
+}
+
+// 100-byte datagrams (36-byte header + 64-byte payload) at 200 Hz = 20 KB/s offered into a
+// 5 KB/s egress link with a 4-packet queue (see Link test for the hand timeline):
+// p1..p6 pass with 20/35/50/65/80/95 ms, then every 4th update passes with 100 ms.
+TEST(Sim, BandwidthAndQueueDropAndDelayAsComputedByHand) {
+  NetConfig net;
+  net.bandwidth = *parse_bandwidth("5KB/s");
+  net.queue_packets = 4;
+  net.delay = 100us;
+  const auto r = run(point("baseline", 1, 0.0, 2000, 200), net, 64);
+  const std::uint64_t passed = 6 + (1996 - 8) / 4 + 1;  // 504
+  EXPECT_EQ(r.row.received, passed);
+  EXPECT_EQ(r.link_drops, 2000u - passed);
+  const double sum_ms = 20 + 35 + 50 + 65 + 80 + 95 + 100.0 * (passed - 6) + 0.1 * passed;
+  EXPECT_NEAR(r.row.lat.mean_us, sum_ms * 1000 / passed, 1e-6);
+  EXPECT_DOUBLE_EQ(r.row.lat.max_us, 100'100.0);
+  EXPECT_DOUBLE_EQ(r.row.delivery, passed / 2000.0);
+}
+
+namespace {
+bench::Point ricochet(int r, int c, int receivers, double loss, std::uint64_t seed = 1) {
+  auto p = point("ricochet", receivers, loss, 2000, 100, seed);
+  p.lec_r = r;
+  p.lec_c = c;
+  return p;
+}
+}  // namespace
+
+TEST(Sim, RicochetR4C3DeliversAtLeast99_5PctAt3PctLoss25Receivers) {
+  const auto r = run(ricochet(4, 3, 25, 3.0));
+  EXPECT_GE(r.row.delivery, 0.995) << metrics::csv_line(r.row);
+  EXPECT_LT(r.row.delivery, 1.0);  // probabilistic: some loss remains at this size
+  EXPECT_GT(r.recovered, r.injected_drops / 3);  // most data losses were repaired laterally
+  EXPECT_EQ(r.naks, 0u);                          // NAK fallback is off by default
+  EXPECT_EQ(r.corrupt, 0u);                       // every rebuilt payload checks out
+  EXPECT_GT(r.order_errors, 0u);                  // recovered packets arrive out of order
+  // Every repair went to c = 3 peers: one bin per r = 4 data packets per receiver.
+  EXPECT_NEAR(static_cast<double>(r.repairs_sent), 2000.0 / 4 * 3 * 25, 2000.0 / 4 * 3 * 25 * 0.05);
+}
+
+TEST(Sim, RicochetMeanLatencyLowerAtR4ThanR8) {
+  const auto r4 = run(ricochet(4, 3, 25, 3.0));
+  const auto r8 = run(ricochet(8, 3, 25, 3.0));
+  EXPECT_LT(r4.row.lat.mean_us, r8.row.lat.mean_us)
+      << metrics::csv_line(r4.row) << "\n" << metrics::csv_line(r8.row);
+  EXPECT_LT(r4.row.lat.p99_us, r8.row.lat.p99_us);
+}
+
+TEST(Sim, RicochetSameSeedIsBitIdentical) {
+  const auto p = ricochet(4, 3, 10, 3.0, 5);
+  expect_identical(run(p), run(p));
+}
+
+TEST(Sim, RicochetWithoutLossIsPlainMulticast) {
+  const auto r = run(ricochet(8, 3, 3, 0.0));
+  EXPECT_EQ(r.row.delivery, 1.0);
+  EXPECT_EQ(r.recovered, 0u);
+  EXPECT_EQ(r.order_errors, 0u);
+  EXPECT_DOUBLE_EQ(r.row.lat.mean_us, 100.0);
+}
+
+TEST(Sim, BytesOnTheWireByKind) {
+  const auto b = run(point("baseline", 3, 3.0));
+  EXPECT_EQ(b.row.bytes_data, 2000u * 48);  // 36-byte header + 12-byte payload, multicast once
+  EXPECT_EQ(b.row.bytes_nak + b.row.bytes_repair + b.row.bytes_retransmit + b.row.bytes_control, 0u);
+  const auto n = run(point("nakcast", 3, 3.0));
+  EXPECT_EQ(n.row.bytes_data, 2000u * 48);
+  EXPECT_GT(n.row.bytes_nak, 0u);
+  EXPECT_EQ(n.row.bytes_retransmit, n.retransmits * 48);
+  EXPECT_EQ(n.row.bytes_repair, 0u);
+  EXPECT_GT(n.row.bytes_control, 0u);  // heartbeats
+  const auto r = run(ricochet(4, 3, 5, 3.0));
+  EXPECT_EQ(r.row.bytes_nak, 0u);
+  EXPECT_EQ(r.row.bytes_retransmit, 0u);
+  // Every repair of 4 full packets: header 36 + 16 fixed + 4 × 8 sequences + 12 XOR bytes.
+  EXPECT_GE(r.row.bytes_repair, r.repairs_sent * (36 + 16 + 8 + 12));
+  EXPECT_LE(r.row.bytes_repair, r.repairs_sent * (36 + 16 + 4 * 8 + 12));
+  EXPECT_GT(r.row.bytes_control, 0u);  // JOINs + heartbeats
+  const std::string line = metrics::csv_line(r.row);
+  EXPECT_EQ(std::count(line.begin(), line.end(), ','), 19);
+}
+
+TEST(Sim, GilbertBurstLossIsBurstyAndDeterministic) {
+  NetConfig net;
+  net.burst = GilbertLoss{0.01, 0.25, 0.0, 100.0};  // stationary loss 0.01 / 0.26 ≈ 3.85 %
+  const auto p = point("baseline", 5, 0.0);
+  const auto a = run(p, net), b = run(p, net);
+  expect_identical(a, b);
+  EXPECT_NEAR(a.row.delivery, 1.0 - 0.01 / 0.26, 0.01);
+  // NAKcast still delivers everything, in order, through bursts.
+  const auto n = run(point("nakcast", 5, 0.0), net);
+  EXPECT_EQ(n.row.delivery, 1.0);
+  EXPECT_EQ(n.order_errors, 0u);
+}
+
+TEST(Sim, RicochetNakFallbackClosesTheRemainingGap) {
+  auto p = ricochet(4, 3, 25, 3.0);
+  p.lec_nak_fallback = true;
+  const auto r = run(p);
+  EXPECT_EQ(r.row.delivery, 1.0) << metrics::csv_line(r.row);
+  EXPECT_GT(r.naks, 0u);
+  EXPECT_GT(r.retransmits, 0u);
+  EXPECT_GT(r.recovered, 10 * r.retransmits);  // LEC still does almost all of the work
+}
