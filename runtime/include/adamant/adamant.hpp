@@ -1,6 +1,7 @@
 // Umbrella header: the whole public runtime API (see docs/runtime-contract.md).
 #pragma once
 
+#include <adamant/app.hpp>
 #include <adamant/bench.hpp>
 #include <adamant/engine.hpp>
 #include <adamant/metrics.hpp>
