@@ -46,8 +46,8 @@ if cmake -S "$work/sar/native" -B "$work/build" -G Ninja -DCMAKE_PREFIX_PATH="$A
 else
   tail -30 "$work/build.log"; echo "FAIL: the generated native project builds against the runtime"; exit 1
 fi
-bench="$(ls "$work"/build/*_bench 2>/dev/null | head -1)"
-check "a benchmark executable was generated" test -x "$bench"
+bench="$work/build/nakcast_smoke_bench"
+check "the nakcast_smoke benchmark executable was generated" test -x "$bench"
 adamant_in_netns "$bench" --csv "$work/results.csv" >"$work/run.out" 2>&1
 rc=$?
 cat "$work/run.out" | tail -5

@@ -19,6 +19,12 @@ import org.adamant.generator.opendds.OpenDdsCMakeTemplate
 import org.adamant.generator.opendds.OpenDdsIdlTemplate
 import org.adamant.generator.opendds.OpenDdsQosTemplate
 import org.adamant.generator.opendds.OpenDdsReadmeTemplate
+import org.adamant.generator.opendds.OpenDdsApplicationTemplate
+import org.adamant.generator.opendds.OpenDdsBenchTemplate
+import org.adamant.generator.opendds.OpenDdsIniTemplate
+import org.adamant.generator.opendds.OpenDdsMpcTemplate
+import org.adamant.generator.opendds.OpenDdsSupportTemplate
+import org.adamant.generator.opendds.OpenDdsVersion
 
 /**
  * Turns a validated model into source files. Pure: returns relative paths ('/'-separated, sorted)
@@ -31,6 +37,11 @@ class AdamantGenerator {
 	 *         as a name, a type that contains itself, ...), located at the offending element.
 	 */
 	def Map<String, CharSequence> generate(Model model, Target target) {
+		generate(model, GeneratorOptions.of(target))
+	}
+
+	def Map<String, CharSequence> generate(Model model, GeneratorOptions options) {
+		val target = options.target
 		val info = new ModelInfo(model)
 		CppNames.check(info)
 		val files = new TreeMap<String, CharSequence>
@@ -38,7 +49,7 @@ class AdamantGenerator {
 			files.putAll(generateNative(info))
 		}
 		if (target.includesOpenDds) {
-			files.putAll(generateOpenDds(info))
+			files.putAll(generateOpenDds(info, options.openDdsVersion))
 		}
 		return files
 	}
@@ -88,12 +99,25 @@ class AdamantGenerator {
 		}
 	}
 
-	def private Map<String, CharSequence> generateOpenDds(ModelInfo info) {
+	def private Map<String, CharSequence> generateOpenDds(ModelInfo info, OpenDdsVersion version) {
 		val files = new LinkedHashMap<String, CharSequence>
-		files.put(OpenDdsIdlTemplate.path(info), new OpenDdsIdlTemplate().generate(info))
+		val apps = info.applications.filter[endpoints.exists[topic !== null && topic.type !== null]].toList
+		val experiments = info.experiments.filter[topic !== null && topic.type !== null && !transports.empty].toList
+		checkDistinct(apps, experiments)
+		files.put(OpenDdsIdlTemplate.path(info), new OpenDdsIdlTemplate().generate(info, version))
 		files.put(OpenDdsQosTemplate.path(info), new OpenDdsQosTemplate().generate(info))
-		files.put("opendds/CMakeLists.txt", new OpenDdsCMakeTemplate().generate(info))
-		files.put("opendds/README.md", new OpenDdsReadmeTemplate().generate(info))
+		files.put(OpenDdsSupportTemplate.transportsPath(info), new OpenDdsSupportTemplate().transports(info, version))
+		files.put(OpenDdsSupportTemplate.samplesPath(info), new OpenDdsSupportTemplate().samples(info))
+		files.put(OpenDdsIniTemplate.path(info), new OpenDdsIniTemplate().generate(info))
+		files.put("opendds/CMakeLists.txt", new OpenDdsCMakeTemplate().generate(info, apps, experiments, version))
+		files.put(OpenDdsMpcTemplate.path(info), new OpenDdsMpcTemplate().generate(info, apps, experiments))
+		files.put("opendds/README.md", new OpenDdsReadmeTemplate().generate(info, apps, experiments, version))
+		for (a : apps) {
+			files.put(OpenDdsApplicationTemplate.path(a), new OpenDdsApplicationTemplate().generate(info, a))
+		}
+		for (x : experiments) {
+			files.put(OpenDdsBenchTemplate.path(x), new OpenDdsBenchTemplate().generate(info, x))
+		}
 		return files
 	}
 }

@@ -100,6 +100,16 @@ public final class ModelInfo {
 				addProfile(p, result, new LinkedHashSet<>());
 			} else if (e instanceof Topic t && t.getQos() != null) {
 				addProfile(t.getQos(), result, new LinkedHashSet<>());
+			} else if (e instanceof Application a) {
+				// endpoints may name their own profile, or use an imported topic's
+				for (org.adamant.dsl.adamant.Endpoint ep : a.getEndpoints()) {
+					if (ep.getTopic() != null && !ep.getTopic().eIsProxy()) {
+						addProfile(ep.getTopic().getQos(), result, new LinkedHashSet<>());
+					}
+					addProfile(ep.getQos(), result, new LinkedHashSet<>());
+				}
+			} else if (e instanceof Experiment x && x.getTopic() != null && !x.getTopic().eIsProxy()) {
+				addProfile(x.getTopic().getQos(), result, new LinkedHashSet<>());
 			}
 		}
 		return new ArrayList<>(result);

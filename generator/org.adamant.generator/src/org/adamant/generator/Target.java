@@ -4,7 +4,7 @@ package org.adamant.generator;
 public enum Target {
 	/** C++17 on the ADAMANT runtime (find_package(Adamant)): the embedded default. */
 	NATIVE,
-	/** IDL, QoS setup and CMake for OpenDDS 3.2x. */
+	/** OpenDDS (3.13 and later; see GeneratorOptions): IDL, QoS, applications, benchmarks, .ini, CMake. */
 	OPENDDS,
 	/** Both, under native/ and opendds/. */
 	ALL;

@@ -30,11 +30,19 @@ public final class Quantities {
 			Map.entry(P.getPublication_Payload(), Dimension.SIZE),
 			Map.entry(P.getExperiment_Loss(), Dimension.PERCENT),
 			Map.entry(P.getExperiment_Rates(), Dimension.RATE),
-			Map.entry(P.getExperiment_Payload(), Dimension.SIZE));
+			Map.entry(P.getExperiment_Payload(), Dimension.SIZE),
+			Map.entry(P.getLivelinessPolicy_Lease(), Dimension.DURATION),
+			Map.entry(P.getTimeBasedFilterPolicy_MinimumSeparation(), Dimension.DURATION),
+			Map.entry(P.getBandwidthStep_Bandwidth(), Dimension.BANDWIDTH),
+			Map.entry(P.getBandwidthStep_Duration(), Dimension.DURATION));
 
-	/** Runtime transport parameters by name; their dimension, or none for plain counts. */
+	/**
+	 * Runtime transport parameters by name; their dimension, or none for plain counts. NAKcast's
+	 * `timeout` is also known as `nak_timeout` (the name the RT-ESP sweeps use).
+	 */
 	private static final Map<String, Optional<Dimension>> PARAMETERS = Map.of(
 			"timeout", Optional.of(Dimension.DURATION),
+			"nak_timeout", Optional.of(Dimension.DURATION),
 			"r", Optional.empty(),
 			"c", Optional.empty());
 
@@ -46,9 +54,42 @@ public final class Quantities {
 		EStructuralFeature feature = quantity.eContainingFeature();
 		if (feature == P.getParameter_Value()) {
 			String name = ((org.adamant.dsl.adamant.Parameter) quantity.eContainer()).getName();
-			return PARAMETERS.getOrDefault(name, Optional.empty());
+			return parameterDimension(name);
+		}
+		if (feature == P.getParameterSweep_Values()) {
+			return parameterDimension(((org.adamant.dsl.adamant.ParameterSweep) quantity.eContainer()).getName());
+		}
+		if (feature == P.getTransportParameter_DefaultValue() || feature == P.getTransportParameter_Min()
+				|| feature == P.getTransportParameter_Max()) {
+			return parameterDimension(((org.adamant.dsl.adamant.TransportParameter) quantity.eContainer()).getName());
 		}
 		return Optional.ofNullable(DIMENSIONS.get(feature));
+	}
+
+	/** Whether {@code name} is a transport parameter the runtime knows. */
+	public static boolean isKnownParameter(String name) {
+		return PARAMETERS.containsKey(name);
+	}
+
+	/** The dimension of a transport parameter (empty: a plain count, or not a known parameter). */
+	public static Optional<Dimension> parameterDimension(String name) {
+		return name == null ? Optional.empty() : PARAMETERS.getOrDefault(name, Optional.empty());
+	}
+
+	/** Whether {@code name} is a known transport parameter that is a plain count (r, c). */
+	public static boolean isCountParameter(String name) {
+		return PARAMETERS.containsKey(name) && PARAMETERS.get(name).isEmpty();
+	}
+
+	/**
+	 * The quantity in base units if it carries a unit of {@code dimension}, else empty (missing or
+	 * wrong units are reported by the validator; analyses then skip the value).
+	 */
+	public static Optional<Double> base(Quantity quantity, Dimension dimension) {
+		if (quantity == null || quantity.getUnit() == null || !dimension.accepts(quantity.getUnit())) {
+			return Optional.empty();
+		}
+		return Optional.of(dimension.toBase(quantity.getValue(), quantity.getUnit()));
 	}
 
 	/** The quantity in its dimension's base unit (s, Hz, B, B/s, %). */

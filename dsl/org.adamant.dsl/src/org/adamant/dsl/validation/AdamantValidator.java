@@ -1,7 +1,36 @@
 package org.adamant.dsl.validation;
 
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+import org.adamant.dsl.adamant.DeadlinePolicy;
+import org.adamant.dsl.adamant.Experiment;
+import org.adamant.dsl.adamant.HistoryPolicy;
+import org.adamant.dsl.adamant.OpenDdsMapping;
+import org.adamant.dsl.adamant.OpenDdsTransportKind;
+import org.adamant.dsl.adamant.Parameter;
+import org.adamant.dsl.adamant.ParameterSweep;
+import org.adamant.dsl.adamant.Publication;
+import org.adamant.dsl.adamant.QosProfile;
+import org.adamant.dsl.adamant.ResourceLimitsPolicy;
+import org.adamant.dsl.adamant.RuntimeMapping;
+import org.adamant.dsl.adamant.RuntimeTransportKind;
+import org.adamant.dsl.adamant.Subscription;
+import org.adamant.dsl.adamant.TimeBasedFilterPolicy;
+import org.adamant.dsl.adamant.TransportParameter;
+import org.adamant.dsl.prediction.Finding;
+import org.adamant.dsl.prediction.Flow;
+import org.adamant.dsl.prediction.Format;
+import org.adamant.dsl.prediction.TransportRanking;
+import org.adamant.dsl.semantics.QosCompatibility;
+import org.eclipse.emf.ecore.EObject;
+import org.eclipse.emf.ecore.EStructuralFeature;
 
 import org.adamant.dsl.adamant.AdamantPackage;
 import org.adamant.dsl.adamant.Endpoint;
@@ -20,6 +49,19 @@ import org.eclipse.xtext.validation.Check;
 public class AdamantValidator extends AbstractAdamantValidator {
 
 	private static final AdamantPackage P = AdamantPackage.eINSTANCE;
+
+	/**
+	 * Xtext silently ignores a NullPointerException thrown by a check; with the system property
+	 * {@code adamant.validation.strict=true} (set by the fuzz test) it propagates instead, so that
+	 * checks that trip over broken models are found.
+	 */
+	@Override
+	protected void handleExceptionDuringValidation(Throwable targetException) throws RuntimeException {
+		if (targetException instanceof NullPointerException npe && Boolean.getBoolean("adamant.validation.strict")) {
+			throw npe;
+		}
+		super.handleExceptionDuringValidation(targetException);
+	}
 
 	@Check
 	public void checkUnit(Quantity quantity) {
@@ -79,7 +121,316 @@ public class AdamantValidator extends AbstractAdamantValidator {
 	}
 
 	private static boolean isCountParameter(Quantity quantity) {
-		return quantity.eContainingFeature() == P.getParameter_Value();
+		if (quantity.eContainingFeature() == P.getParameter_Value()) {
+			return true;
+		}
+		String name = quantity.eContainer() instanceof ParameterSweep s ? s.getName()
+				: quantity.eContainer() instanceof TransportParameter t ? t.getName() : null;
+		return Quantities.isCountParameter(name);
+	}
+
+	// ------------------------------------------------------------------ DDS consistency in a QoS
+
+	@Check
+	public void checkHistoryDepth(HistoryPolicy history) {
+		if (!history.isKeepAll() && history.getDepth() < 1) {
+			error("history keep_last " + history.getDepth() + " keeps no sample: the depth must be at least 1; write "
+					+ "keep_last 1 (only the newest) or more", history, P.getHistoryPolicy_Depth(),
+					IssueCodes.HISTORY_DEPTH_INVALID);
+		}
+	}
+
+	@Check
+	public void checkQosConsistency(QosProfile profile) {
+		// extends cycle
+		Set<QosProfile> seen = new HashSet<>();
+		List<String> chain = new ArrayList<>();
+		for (QosProfile p = profile; p != null && !p.eIsProxy(); p = p.getParent()) {
+			chain.add(p.getName());
+			if (!seen.add(p)) {
+				if (p == profile) {
+					error("QoS profile '" + profile.getName() + "' extends itself (" + String.join(" extends ", chain)
+							+ "); remove one 'extends' from the cycle", profile, P.getQosProfile_Parent(),
+							IssueCodes.EXTENDS_CYCLE);
+				}
+				return; // a cycle further up is reported on its own profiles
+			}
+		}
+		EffectiveQos qos = EffectiveQos.of(profile);
+		String name = "QoS profile '" + profile.getName() + "'";
+		Optional<HistoryPolicy> history = qos.get(HistoryPolicy.class);
+		Optional<ResourceLimitsPolicy> limits = qos.get(ResourceLimitsPolicy.class);
+		if (limits.isPresent()) {
+			ResourceLimitsPolicy l = limits.get();
+			boolean own = l.eContainer() == profile || history.map(h -> h.eContainer() == profile).orElse(false);
+			if (own && history.isPresent() && !history.get().isKeepAll() && l.getMaxSamplesPerInstance() > 0
+					&& history.get().getDepth() > l.getMaxSamplesPerInstance()) {
+				error(name + ": history keep_last " + history.get().getDepth() + " exceeds resource_limits "
+						+ "max_samples_per_instance " + l.getMaxSamplesPerInstance() + "; DDS requires depth <= "
+						+ "max_samples_per_instance: lower the depth or raise the limit", l,
+						P.getResourceLimitsPolicy_MaxSamplesPerInstance(), IssueCodes.HISTORY_EXCEEDS_RESOURCE_LIMITS);
+			}
+			if (l.eContainer() == profile && l.getMaxSamples() > 0 && l.getMaxSamplesPerInstance() > l.getMaxSamples()) {
+				error(name + ": resource_limits max_samples_per_instance " + l.getMaxSamplesPerInstance()
+						+ " exceeds max_samples " + l.getMaxSamples() + "; DDS requires max_samples_per_instance <= "
+						+ "max_samples: raise max_samples or lower max_samples_per_instance", l,
+						P.getResourceLimitsPolicy_MaxSamples(), IssueCodes.RESOURCE_LIMITS_INCONSISTENT);
+			}
+		}
+		Optional<TimeBasedFilterPolicy> filter = qos.get(TimeBasedFilterPolicy.class);
+		Optional<DeadlinePolicy> deadline = qos.get(DeadlinePolicy.class);
+		if (filter.isPresent() && deadline.isPresent()
+				&& (filter.get().eContainer() == profile || deadline.get().eContainer() == profile)) {
+			Optional<Double> sep = Quantities.base(filter.get().getMinimumSeparation(), Dimension.DURATION);
+			Optional<Double> period = Quantities.base(deadline.get().getPeriod(), Dimension.DURATION);
+			if (sep.isPresent() && period.isPresent() && sep.get() > period.get()) {
+				error(name + ": time_based_filter minimum_separation " + Format.duration(sep.get())
+						+ " is longer than the deadline " + Format.duration(period.get())
+						+ "; a reader that filters that much misses every deadline: make the separation "
+						+ Format.duration(period.get()) + " or shorter, or the deadline longer", filter.get(),
+						P.getTimeBasedFilterPolicy_MinimumSeparation(), IssueCodes.TIME_FILTER_EXCEEDS_DEADLINE);
+			}
+		}
+	}
+
+	// ------------------------------------------------------------------ request/offered compatibility
+
+	/** Every writer of the reader's topic (in any application the model sees) against this reader. */
+	@Check
+	public void checkCompatibility(Subscription reader) {
+		if (reader.getTopic() == null || reader.getTopic().eIsProxy()) {
+			return;
+		}
+		EffectiveQos requested = EffectiveQos.of(reader);
+		for (Publication writer : Flow.publicationsOf(reader.getTopic(), reader)) {
+			for (QosCompatibility.Mismatch m : QosCompatibility.check(EffectiveQos.of(writer), requested)) {
+				error("Incompatible " + m.policy() + " on topic '" + reader.getTopic().getName() + "': writer "
+						+ TransportRanking.describe(writer) + " offers " + m.offered() + ", reader "
+						+ TransportRanking.describe(reader) + " requests " + m.requested() + "; " + m.fix(), reader,
+						P.getEndpoint_Topic(), m.code());
+			}
+		}
+	}
+
+	// ------------------------------------------------------------------ transport capability
+
+	@Check
+	public void checkTransportCapabilities(Endpoint endpoint) {
+		Transport transport = boundTransport(endpoint);
+		if (transport == null) {
+			return;
+		}
+		for (Finding f : TransportRanking.capability(endpoint, transport)) {
+			if (!IssueCodes.RELIABLE_ON_UNRELIABLE_TRANSPORT.equals(f.code())) {
+				report(f, endpoint.getBinding(), P.getTransportBinding_Transport());
+			}
+		}
+	}
+
+	@Check
+	public void checkRuntimeParameter(Parameter parameter) {
+		if (!(parameter.eContainer() instanceof RuntimeMapping mapping)) {
+			return;
+		}
+		Transport transport = mapping.eContainer() instanceof Transport t ? t : null;
+		Set<String> known = knownParameters(transport);
+		if (!known.contains(parameter.getName())) {
+			error("Unknown parameter '" + parameter.getName() + "' for runtime " + mapping.getKind().getLiteral()
+					+ (known.isEmpty() ? ", which takes no parameters; remove it"
+							: "; its parameters are " + String.join(", ", known)),
+					parameter, P.getParameter_Name(), IssueCodes.UNKNOWN_PARAMETER);
+			return;
+		}
+		checkRange(transport, parameter.getName(), parameter.getValue(), parameter, P.getParameter_Value());
+	}
+
+	@Check
+	public void checkTransportParameter(TransportParameter parameter) {
+		Optional<Double> min = paramValue(parameter.getName(), parameter.getMin());
+		Optional<Double> max = paramValue(parameter.getName(), parameter.getMax());
+		if (min.isPresent() && max.isPresent() && min.get() > max.get()) {
+			error("Parameter '" + parameter.getName() + "': range " + Format.number(min.get()) + ".."
+					+ Format.number(max.get()) + " is empty; write the lower bound first", parameter,
+					P.getTransportParameter_Min(), IssueCodes.PARAMETER_OUT_OF_RANGE);
+			return;
+		}
+		if (parameter.getDefaultValue() != null && parameter.eContainer() instanceof Transport t) {
+			checkRange(t, parameter.getName(), parameter.getDefaultValue(), parameter,
+					P.getTransportParameter_DefaultValue());
+		}
+	}
+
+	@Check
+	public void checkSweep(ParameterSweep sweep) {
+		Experiment x = sweep.eContainer() instanceof Experiment e ? e : null;
+		if (x == null) {
+			return;
+		}
+		List<Transport> owners = new ArrayList<>();
+		Set<String> all = new TreeSet<>();
+		for (Transport t : x.getTransports()) {
+			if (t != null && !t.eIsProxy()) {
+				Set<String> known = knownParameters(t);
+				all.addAll(known);
+				if (known.contains(sweep.getName())) {
+					owners.add(t);
+				}
+			}
+		}
+		if (owners.isEmpty()) {
+			error("Unknown parameter '" + sweep.getName() + "': none of the experiment's transports has it"
+					+ (all.isEmpty() ? "" : " (they have " + String.join(", ", all) + ")")
+					+ "; sweep one of those, or add a transport that has it", sweep, P.getParameterSweep_Name(),
+					IssueCodes.UNKNOWN_PARAMETER);
+			return;
+		}
+		for (Quantity value : sweep.getValues()) {
+			checkRange(owners.get(0), sweep.getName(), value, value, P.getQuantity_Value());
+		}
+	}
+
+	private void checkRange(Transport transport, String name, Quantity q, EObject where, EStructuralFeature feature) {
+		Optional<Double> value = paramValue(name, q);
+		if (value.isEmpty()) {
+			return; // unit errors are reported by checkUnit
+		}
+		double v = value.get();
+		String problem = null;
+		if ("r".equals(name) && (v < 2 || v != Math.rint(v))) {
+			problem = "r = " + Format.number(v) + " is out of range: Ricochet needs a whole number of at least 2 data "
+					+ "packets per repair; use e.g. r = 4 or 8";
+		} else if ("c".equals(name) && (v < 1 || v != Math.rint(v))) {
+			problem = "c = " + Format.number(v) + " is out of range: a repair must go to a whole number of at least 1 "
+					+ "receivers; use e.g. c = 3";
+		} else if (("timeout".equals(name) || "nak_timeout".equals(name)) && v <= 0) {
+			problem = name + " = " + Format.duration(v) + " is out of range: a NAK timeout must be positive; use e.g. "
+					+ "25 ms or 50 ms";
+		}
+		if (problem == null && transport != null) {
+			for (TransportParameter p : transport.getParameters()) {
+				if (name.equals(p.getName())) {
+					Optional<Double> min = paramValue(name, p.getMin());
+					Optional<Double> max = paramValue(name, p.getMax());
+					if (min.isPresent() && v < min.get() || max.isPresent() && v > max.get()) {
+						problem = name + " = " + Format.number(v) + " is outside the range "
+								+ min.map(Format::number).orElse("") + ".." + max.map(Format::number).orElse("")
+								+ " transport '" + transport.getName() + "' declares; pick a value in the range";
+					}
+				}
+			}
+		}
+		if (problem != null) {
+			error(problem, where, feature, IssueCodes.PARAMETER_OUT_OF_RANGE);
+		}
+	}
+
+	private static Optional<Double> paramValue(String name, Quantity q) {
+		if (q == null) {
+			return Optional.empty();
+		}
+		Optional<Dimension> d = Quantities.parameterDimension(name);
+		if (d.isPresent()) {
+			return Quantities.base(q, d.get());
+		}
+		return Optional.of(q.getValue());
+	}
+
+	/** Parameters a transport accepts: its runtime kind's (timeout/nak_timeout, r/c) and its declared ones. */
+	public static Set<String> knownParameters(Transport transport) {
+		Set<String> known = new TreeSet<>();
+		if (transport == null) {
+			return known;
+		}
+		if (transport.getMapping() instanceof RuntimeMapping m) {
+			switch (m.getKind()) {
+			case NAKCAST -> known.addAll(List.of("timeout", "nak_timeout"));
+			case RICOCHET, FEC -> known.addAll(List.of("r", "c"));
+			default -> {
+			}
+			}
+		} else if (transport.getMapping() instanceof OpenDdsMapping m
+				&& (m.getKind() == OpenDdsTransportKind.MULTICAST_RELIABLE || m.getKind() == OpenDdsTransportKind.RTPS_UDP)) {
+			known.add("nak_timeout");
+		}
+		for (TransportParameter p : transport.getParameters()) {
+			if (p.getName() != null) {
+				known.add(p.getName());
+			}
+		}
+		return known;
+	}
+
+	// ------------------------------------------------------------------ feasibility
+
+	@Check
+	public void checkDeadlineVsPeriod(Publication publication) {
+		TransportRanking.deadlineVsPeriod(publication)
+				.ifPresent(f -> report(f, publication, P.getPublication_Rate()));
+	}
+
+	@Check
+	public void checkFeasibility(Publication publication) {
+		Transport transport = boundTransport(publication);
+		if (transport == null) {
+			return;
+		}
+		Flow flow = Flow.of(publication);
+		if (transport.getMapping() instanceof RuntimeMapping m
+				&& (m.getKind() == RuntimeTransportKind.RICOCHET || m.getKind() == RuntimeTransportKind.FEC)
+				&& flow.receivers() > 0) {
+			double c = TransportRanking.parameter(transport, "c").orElse((double) TransportRanking.DEFAULT_C);
+			if (c >= flow.receivers()) {
+				error(TransportRanking.describe(publication) + " has " + flow.receivers() + " receiver(s) but transport '"
+						+ transport.getName() + "' sends each repair to c = " + Format.number(c)
+						+ " others; c must be below the number of receivers: use c = "
+						+ Math.max(1, flow.receivers() - 1) + " or fewer, or another transport",
+						publication.getBinding(), P.getTransportBinding_Transport(), IssueCodes.PARAMETER_OUT_OF_RANGE);
+			}
+		}
+		TransportRanking.predict(flow, transport).ifPresent(p -> {
+			for (Finding f : TransportRanking.feasibility(flow, transport, p)) {
+				report(f, publication.getBinding(), P.getTransportBinding_Transport());
+			}
+		});
+	}
+
+	/** `transport auto`: some catalog transport must satisfy every constraint of the flow. */
+	@Check
+	public void checkAuto(Publication publication) {
+		if (publication.getBinding() == null || !publication.getBinding().isAuto()) {
+			return;
+		}
+		List<TransportRanking.Assessment> ranking = TransportRanking.rank(publication);
+		if (ranking.isEmpty()) {
+			error(TransportRanking.describe(publication) + " uses transport auto but the model sees no transport "
+					+ "catalog; import \"profiles/transports.adamant\"", publication.getBinding(),
+					P.getTransportBinding_Auto(), IssueCodes.NO_FEASIBLE_TRANSPORT);
+		} else if (!ranking.get(0).feasible()) {
+			TransportRanking.Assessment best = ranking.stream()
+					.min(Comparator.comparingLong((TransportRanking.Assessment a) -> a.findings().stream()
+							.filter(Finding::error).count()).thenComparingDouble(TransportRanking.Assessment::relate2))
+					.get();
+			String why = best.findings().stream().filter(Finding::error).map(Finding::message).findFirst().orElse("");
+			error(TransportRanking.describe(publication) + " uses transport auto but none of the " + ranking.size()
+					+ " catalog transports satisfies every constraint; the closest, '" + best.name() + "', fails: "
+					+ why, publication.getBinding(), P.getTransportBinding_Auto(), IssueCodes.NO_FEASIBLE_TRANSPORT);
+		}
+	}
+
+	private static Transport boundTransport(Endpoint endpoint) {
+		if (endpoint.getBinding() == null || endpoint.getBinding().getTransport() == null
+				|| endpoint.getBinding().getTransport().eIsProxy()) {
+			return null;
+		}
+		return endpoint.getBinding().getTransport();
+	}
+
+	private void report(Finding f, EObject where, EStructuralFeature feature) {
+		if (f.error()) {
+			error(f.message(), where, feature, f.code());
+		} else {
+			warning(f.message(), where, feature, f.code());
+		}
 	}
 
 	private static String format(double value) {

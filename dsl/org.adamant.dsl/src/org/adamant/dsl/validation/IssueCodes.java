@@ -16,6 +16,56 @@ public final class IssueCodes {
 	/** A reliable QoS bound to a transport that does not recover losses. */
 	public static final String RELIABLE_ON_UNRELIABLE_TRANSPORT = PREFIX + "reliable-on-unreliable-transport";
 
+	// ---- DDS consistency inside one QoS profile
+	/** keep_last with a depth below 1. */
+	public static final String HISTORY_DEPTH_INVALID = PREFIX + "history-depth-invalid";
+	/** history keep_last depth larger than resource_limits max_samples_per_instance. */
+	public static final String HISTORY_EXCEEDS_RESOURCE_LIMITS = PREFIX + "history-exceeds-resource-limits";
+	/** max_samples_per_instance larger than max_samples. */
+	public static final String RESOURCE_LIMITS_INCONSISTENT = PREFIX + "resource-limits-inconsistent";
+	/** time_based_filter minimum_separation longer than the deadline period. */
+	public static final String TIME_FILTER_EXCEEDS_DEADLINE = PREFIX + "time-filter-exceeds-deadline";
+	/** A QoS profile that (indirectly) extends itself. */
+	public static final String EXTENDS_CYCLE = PREFIX + "extends-cycle";
+
+	// ---- requested/offered compatibility between a writer and a reader of a topic
+	public static final String INCOMPATIBLE_RELIABILITY = PREFIX + "incompatible-reliability";
+	public static final String INCOMPATIBLE_DURABILITY = PREFIX + "incompatible-durability";
+	public static final String INCOMPATIBLE_DEADLINE = PREFIX + "incompatible-deadline";
+	public static final String INCOMPATIBLE_LATENCY_BUDGET = PREFIX + "incompatible-latency-budget";
+	public static final String INCOMPATIBLE_LIVELINESS = PREFIX + "incompatible-liveliness";
+	public static final String INCOMPATIBLE_OWNERSHIP = PREFIX + "incompatible-ownership";
+	public static final String INCOMPATIBLE_DESTINATION_ORDER = PREFIX + "incompatible-destination-order";
+	public static final String INCOMPATIBLE_PRESENTATION = PREFIX + "incompatible-presentation";
+
+	// ---- transport capabilities and parameters
+	/** presentation ordered on a transport that does not deliver in order. */
+	public static final String ORDERED_ON_UNORDERED_TRANSPORT = PREFIX + "ordered-on-unordered-transport";
+	/** A multicast transport in an environment whose multicast is unavailable. */
+	public static final String MULTICAST_UNAVAILABLE = PREFIX + "multicast-unavailable";
+	/** A replacement requirement on a transport without message replacement. */
+	public static final String REPLACEMENT_UNSUPPORTED = PREFIX + "replacement-unsupported";
+	/** A priority requirement on a transport without message priorities. */
+	public static final String PRIORITY_UNSUPPORTED = PREFIX + "priority-unsupported";
+	/** A transport parameter outside its valid range (r &ge; 2, 1 &le; c &lt; receivers, timeout &gt; 0, declared range). */
+	public static final String PARAMETER_OUT_OF_RANGE = PREFIX + "parameter-out-of-range";
+	/** A transport parameter the transport does not have. */
+	public static final String UNKNOWN_PARAMETER = PREFIX + "unknown-parameter";
+
+	// ---- feasibility (predictions)
+	/** A deadline shorter than the publication's send period. */
+	public static final String DEADLINE_SHORTER_THAN_PERIOD = PREFIX + "deadline-shorter-than-period";
+	/** Offered load above the bandwidth on a transport that replaces stale updates (or only in some phases). */
+	public static final String BANDWIDTH_EXCEEDED = PREFIX + "bandwidth-exceeded";
+	/** Offered load above the bandwidth without replacement: the queue grows without bound. */
+	public static final String UNBOUNDED_QUEUE_GROWTH = PREFIX + "unbounded-queue-growth";
+	/** Predicted latency of recovered updates above max_latency or the latency budget. */
+	public static final String PREDICTED_LATENCY_EXCEEDS_BOUND = PREFIX + "predicted-latency-exceeds-bound";
+	/** Predicted residual loss above max_loss. */
+	public static final String PREDICTED_LOSS_EXCEEDS_MAX_LOSS = PREFIX + "predicted-loss-exceeds-max-loss";
+	/** `transport auto` with no catalog transport that satisfies every constraint of the flow. */
+	public static final String NO_FEASIBLE_TRANSPORT = PREFIX + "no-feasible-transport";
+
 	private IssueCodes() {
 	}
 }

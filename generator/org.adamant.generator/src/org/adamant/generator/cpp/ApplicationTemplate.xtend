@@ -41,101 +41,26 @@ class ApplicationTemplate {
 
 		#include <chrono>
 		#include <cstdint>
-		#include <cstdlib>
 		#include <iostream>
 		#include <string>
 		#include <vector>
 
 		namespace {
 
-		struct Options {
-		  std::uint64_t count = 1000;  // per endpoint; 0 = no limit
-		  double seconds = 0;          // 0 = no limit
-		  std::string group = "239.255.0.1";
-		  std::uint16_t port = 7400;
-		  std::string iface = "127.0.0.1";
-		  std::uint64_t print = 10;  // received samples printed per topic
-		};
-
-		void usage(std::ostream& out) {
-		  out << "usage: «app.name» [--count N] [--seconds S] [--group ADDR] [--port P] [--iface ADDR] [--print N]\n"
-		      << "  --count N      «IF !pubs.empty»publish N samples per published topic«ENDIF»«IF !pubs.empty && !subs.empty»; «ENDIF»«IF !subs.empty»stop after N samples per subscribed topic«ENDIF» (0: no limit; default 1000)\n"
-		      << "  --seconds S    stop after S seconds (0: no limit; default 0)\n"
-		      << "  --group ADDR   multicast group (default 239.255.0.1)\n"
-		      << "  --port P       UDP port (default 7400)\n"
-		      << "  --iface ADDR   multicast interface address (default 127.0.0.1)\n"
-		      << "  --print N      print the first N samples received per topic (default 10)\n";
-		}
-
-		// Returns -1 to go on, or the exit code.
-		int parse_options(int argc, char** argv, Options& options) {
-		  for (int i = 1; i < argc; ++i) {
-		    const std::string arg = argv[i];
-		    if (arg == "--help" || arg == "-h") {
-		      usage(std::cout);
-		      return 0;
-		    }
-		    if (arg != "--count" && arg != "--seconds" && arg != "--group" && arg != "--port" && arg != "--iface" &&
-		        arg != "--print") {
-		      std::cerr << "«app.name»: unknown option " << arg << "\n";
-		      usage(std::cerr);
-		      return 2;
-		    }
-		    if (i + 1 >= argc) {
-		      std::cerr << "«app.name»: " << arg << " needs a value\n";
-		      return 2;
-		    }
-		    const std::string value = argv[++i];
-		    char* end = nullptr;
-		    if (arg == "--group") {
-		      options.group = value;
-		      continue;
-		    }
-		    if (arg == "--iface") {
-		      options.iface = value;
-		      continue;
-		    }
-		    if (arg == "--seconds") {
-		      options.seconds = std::strtod(value.c_str(), &end);
-		    } else {
-		      const unsigned long long n = std::strtoull(value.c_str(), &end, 10);
-		      if (arg == "--port") {
-		        if (n == 0 || n > 65535) {
-		          end = nullptr;
-		        }
-		        options.port = static_cast<std::uint16_t>(n);
-		      } else if (arg == "--count") {
-		        options.count = n;
-		      } else {
-		        options.print = n;
-		      }
-		    }
-		    if (value.empty() || end == nullptr || *end != '\0' || value[0] == '-') {
-		      std::cerr << "«app.name»: bad value '" << value << "' for " << arg << "\n";
-		      return 2;
-		    }
-		  }
-		  return -1;
-		}
-
-		adamant::ChannelConfig channel(const Options& options, std::uint32_t stream_id, adamant::TransportKind kind,
-		                               std::chrono::microseconds nak_timeout) {
-		  adamant::ChannelConfig config;
-		  config.group = options.group;
-		  config.port = options.port;
-		  config.iface = options.iface;
-		  config.stream_id = stream_id;
-		  config.transport.kind = kind;
-		  config.transport.nak_timeout = nak_timeout;
-		  return config;
+		// The modeled transport of one endpoint (addressing comes from the command line).
+		adamant::TransportSettings transport(adamant::TransportKind kind, std::chrono::microseconds nak_timeout) {
+		  adamant::TransportSettings settings;
+		  settings.kind = kind;
+		  settings.nak_timeout = nak_timeout;
+		  return settings;
 		}
 
 		}  // namespace
 
 		int main(int argc, char** argv) {
-		  Options options;
-		  if (const int rc = parse_options(argc, argv, options); rc >= 0) {
-		    return rc;
+		  adamant::app::Options options;
+		  if (const auto rc = adamant::app::parse_options(argc, argv, "«app.name»: «app.summary»", options)) {
+		    return *rc;
 		  }
 		  using Clock = std::chrono::steady_clock;
 		  const auto start = Clock::now();
@@ -189,7 +114,7 @@ class ApplicationTemplate {
 			// publish «p.topic.name» («p.topic.type.name») as stream «stream» at «Banner.number(rate)» Hz«IF p.rate === null» (no rate in the model: default)«ENDIF»
 			// «t.comment»
 			adamant::Publisher «v»(
-			    channel(options, «stream», «t.kindEnum», std::chrono::microseconds(«t.nakTimeoutUs»)));
+			    adamant::app::channel(options, «stream», transport(«t.kindEnum», std::chrono::microseconds(«t.nakTimeoutUs»))));
 			const auto «v»_period =
 			    std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(1.0 / «Banner.decimal(rate)»));
 			auto «v»_next = start;
@@ -208,7 +133,7 @@ class ApplicationTemplate {
 			std::uint64_t «v»_received = 0;
 			std::uint64_t «v»_corrupt = 0;
 			adamant::Subscriber «v»(
-			    channel(options, «stream», «t.kindEnum», std::chrono::microseconds(«t.nakTimeoutUs»)),
+			    adamant::app::channel(options, «stream», transport(«t.kindEnum», std::chrono::microseconds(«t.nakTimeoutUs»))),
 			    [&](const adamant::Sample& sample) {
 			      «ns»::«s.topic.type.name» value;
 			      if (!«ns»::decode(sample.payload, value)) {

@@ -28,12 +28,24 @@ class OpenDdsIdlTemplate {
 
 	def static String path(ModelInfo info) '''opendds/«info.identifier».idl'''
 
+	/** For OpenDDS 3.14+ (the default, current release). */
 	def CharSequence generate(ModelInfo info) {
+		generate(info, OpenDdsVersion.CURRENT)
+	}
+
+	def CharSequence generate(ModelInfo info, OpenDdsVersion version) {
 		val topicTypes = info.topics.map[type].filterNull.toSet
+		this.version = version
 		'''
 			«Banner.of(info, "//", "OpenDDS data types of model " + info.name + " (compiled by opendds_idl via opendds_target_sources).")»
 			//
-			// Structs that are the type of a topic are @topic; the others are @nested (used inside topics).
+			«IF version.hasTopicAnnotations»
+				// Structs that are the type of a topic are @topic; the others are @nested (used inside topics).
+			«ELSE»
+				// For OpenDDS «version» (before 3.14): topic types and their keys are declared with
+				// #pragma DCPS_DATA_TYPE / DCPS_DATA_KEY (as in DDS-3.13 DevGuideExamples/DCPS/Messenger/Messenger.idl);
+				// int8 and uint8 are octet (IDL4 int8/uint8 are not available).
+			«ENDIF»
 
 			module «info.identifier.id» {
 			«FOR type : info.types»
@@ -54,12 +66,21 @@ class OpenDdsIdlTemplate {
 		};
 	'''
 
+	OpenDdsVersion version = OpenDdsVersion.CURRENT
+
 	def private struct(StructType s, boolean topic, ModelInfo info) '''
 		// «ModelInfo.sourceOf(s)»«IF topic»; topic«IF info.topics.filter[type == s].size > 1»s«ENDIF» «info.topics.filter[type == s].map[name].join(", ")»«ENDIF»
-		«IF topic»@topic«ELSE»@nested«ENDIF»
+		«IF version.hasTopicAnnotations»
+			«IF topic»@topic«ELSE»@nested«ENDIF»
+		«ELSEIF topic»
+			#pragma DCPS_DATA_TYPE "«info.identifier.id»::«s.name.id»"
+			«FOR m : s.members.filter[key]»
+				#pragma DCPS_DATA_KEY "«info.identifier.id»::«s.name.id» «m.name.id»"
+			«ENDFOR»
+		«ENDIF»
 		struct «s.name.id» {
 		  «FOR m : s.members»
-		  	«IF m.isKey»@key «ENDIF»«m.type.idlType» «m.name.id»«FOR d : m.dims»[«d.size»]«ENDFOR»;
+		  	«IF m.isKey && version.hasTopicAnnotations»@key «ENDIF»«m.type.idlType» «m.name.id»«FOR d : m.dims»[«d.size»]«ENDFOR»;
 		  «ENDFOR»
 		};
 	'''
@@ -75,8 +96,8 @@ class OpenDdsIdlTemplate {
 
 	def private String primitive(PrimitiveKind kind) {
 		switch kind {
-			case INT8: "int8"
-			case UINT8: "uint8"
+			case INT8: if(version.hasTopicAnnotations) "int8" else "octet"
+			case UINT8: if(version.hasTopicAnnotations) "uint8" else "octet"
 			case INT16: "short"
 			case UINT16: "unsigned short"
 			case INT32: "long"

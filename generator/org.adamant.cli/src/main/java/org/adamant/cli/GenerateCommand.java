@@ -13,9 +13,8 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
-import org.adamant.dsl.adamant.Model;
-import org.adamant.generator.AdamantGenerator;
-import org.adamant.generator.GeneratorException;
+import org.adamant.generator.GeneratorOptions;
+import org.adamant.generator.opendds.OpenDdsVersion;
 import org.adamant.generator.Target;
 
 import picocli.CommandLine.Command;
@@ -52,8 +51,14 @@ public class GenerateCommand implements Callable<Integer> {
 	@Option(names = { "-t", "--target" }, paramLabel = "TARGET", defaultValue = "all",
 			converter = TargetConverter.class,
 			description = "What to generate: native (C++17 on the ADAMANT runtime, under native/), opendds "
-					+ "(IDL, QoS, CMake under opendds/) or all (default: ${DEFAULT-VALUE}).")
+					+ "(IDL, QoS, applications, benchmarks, .ini and CMake under opendds/) or all (default: ${DEFAULT-VALUE}).")
 	Target target;
+
+	@Option(names = "--opendds-version", paramLabel = "VERSION", defaultValue = "current",
+			description = "OpenDDS release the opendds target is written for: MAJOR.MINOR (3.13 or later) or "
+					+ "current (default: ${DEFAULT-VALUE}, i.e. " + OpenDdsVersion.CURRENT_TEXT
+					+ "). Before 3.14 topic types use #pragma DCPS_DATA_TYPE / DCPS_DATA_KEY.")
+	String openDdsVersion;
 
 	static class TargetConverter implements picocli.CommandLine.ITypeConverter<Target> {
 		@Override
@@ -72,31 +77,21 @@ public class GenerateCommand implements Callable<Integer> {
 	public Integer call() {
 		PrintWriter out = spec.commandLine().getOut();
 		PrintWriter err = spec.commandLine().getErr();
-		ModelLoader loader = new ModelLoader();
-		loader.load(List.of(file));
-		List<Diagnostic> diagnostics = loader.validate();
-		List<Diagnostic> errors = diagnostics.stream().filter(Diagnostic::isError).toList();
-		if (!errors.isEmpty()) {
-			for (Diagnostic d : diagnostics) {
-				err.println(d.toText());
-			}
-			err.println("error: " + file + " has " + errors.size() + " error" + (errors.size() == 1 ? "" : "s")
-					+ "; nothing generated");
-			return Main.EXIT_MODEL_ERRORS;
+		GeneratorOptions options;
+		try {
+			options = new GeneratorOptions(target, OpenDdsVersion.parse(openDdsVersion));
+		} catch (IllegalArgumentException e) {
+			throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage());
 		}
-		for (Diagnostic d : diagnostics) {
+		Generation.Result result = Generation.run(file, options);
+		for (Diagnostic d : result.diagnostics()) {
 			err.println(d.toText()); // warnings and infos do not stop generation, but are worth seeing
 		}
-		Model model = loader.model(0);
-		Map<String, CharSequence> files;
-		try {
-			files = new AdamantGenerator().generate(model, target);
-		} catch (GeneratorException e) {
-			String where = e.getUri() == null ? file.toString() : loader.displayName(e.getUri());
-			err.println(where + ":" + e.getLine() + ":" + e.getColumn() + ": error: " + e.getMessage());
-			err.println("error: cannot generate from " + file + "; nothing generated");
+		if (!result.ok()) {
+			result.errors().forEach(err::println);
 			return Main.EXIT_MODEL_ERRORS;
 		}
+		Map<String, CharSequence> files = result.files();
 		write(output, files);
 		for (String path : files.keySet()) {
 			out.println("wrote " + output.resolve(path));

@@ -32,6 +32,11 @@ public class ValidateCommand implements Callable<Integer> {
 					+ "{file,line,column,severity,code,message} and the summary on stderr.")
 	Format format;
 
+	@Option(names = "--explain", description = "After the diagnostics, print a table of every flow (application, "
+			+ "topic, transport, receivers, rate, predicted load, mean latency, delivery, ReLate2) and the ranking "
+			+ "`transport auto` chooses from (stderr with --format json).")
+	boolean explain;
+
 	@Override
 	public Integer call() {
 		PrintWriter out = spec.commandLine().getOut();
@@ -48,14 +53,32 @@ public class ValidateCommand implements Callable<Integer> {
 				out.print((i == 0 ? "\n  " : ",\n  ") + diagnostics.get(i).toJson());
 			}
 			out.println(diagnostics.isEmpty() ? "]" : "\n]");
+			if (explain) {
+				FlowTable.print(err, models(loader));
+			}
 			err.println(summary);
 		} else {
 			for (Diagnostic d : diagnostics) {
 				out.println(d.toText());
 			}
+			if (explain) {
+				FlowTable.print(out, models(loader));
+			}
 			out.println(summary);
 		}
 		return errors > 0 ? Main.EXIT_MODEL_ERRORS : Main.EXIT_OK;
+	}
+
+	private List<org.adamant.dsl.adamant.Model> models(ModelLoader loader) {
+		List<org.adamant.dsl.adamant.Model> models = new java.util.ArrayList<>();
+		for (int i = 0; i < files.size(); i++) {
+			try {
+				models.add(loader.model(i));
+			} catch (IndexOutOfBoundsException e) {
+				break; // the same file given twice is loaded once
+			}
+		}
+		return models;
 	}
 
 	static String summary(long errors, long warnings, int files) {

@@ -57,4 +57,35 @@ class PredictionsTest {
 		// unicast fans out: 3 copies of 50 * 76 B/s
 		assertEquals(3 * 50 * 76.0, p.offeredLoad(), 1e-9);
 	}
+
+	@Test
+	void ackUnicastFastRetransmitAndHoldBack() {
+		// 20 Hz, 1 KB, 1 reader, 2 % loss, RTT 100 ms, no bandwidth limit
+		FlowScenario s = new FlowScenario(20, 1024, 1, 0.02, 0.1, 0);
+		FlowPrediction p = Predictions.ackUnicast("tcp", s, 0.2);
+		// D = min(3 / 20, 0.2) + 0.1 = 0.25 s
+		assertEquals(0.25, p.recoveryLatency(), 1e-12);
+		// held: i = 1..5, sum (0.25 - i/20) = 1.25 - 0.75 = 0.5; mean = 0.05 + 0.02 * (0.25 + 0.5) = 0.065 s
+		assertEquals(0.065, p.meanLatency(), 1e-12);
+		assertEquals(1.0, p.delivery());
+		// load: 20 * (1088 * 1.02 + 64) = 23475.2 B/s
+		assertEquals(23475.2, p.offeredLoad(), 1e-9);
+	}
+
+	@Test
+	void replacementSendsWhatTheLinkCarries() {
+		// Mockets experiment one: 20 updates/s of 1 KB to one client over 5 KB/s, no loss
+		FlowScenario s = new FlowScenario(20, 1024, 1, 0, 0, 5 * 1024);
+		FlowPrediction p = Predictions.replacement("mockets", s, 0.2);
+		// offered 20 * (1088 + 64) = 23040 B/s; sent 5120 / 23040 = 22.2 % (the paper measured 28.3 %)
+		assertEquals(23040, p.offeredLoad(), 1e-9);
+		assertEquals(5120.0 / 23040, p.delivery(), 1e-12);
+		// one packet on the wire (1088 / 5120 = 0.2125 s) plus one queued: 0.425 s (paper: 528 ms)
+		assertEquals(0.425, p.meanLatency(), 1e-12);
+		// under the bandwidth it is plain reliable unicast
+		FlowScenario light = new FlowScenario(2, 1024, 1, 0, 0, 5 * 1024);
+		assertEquals(Predictions.ackUnicast("m", light, 0.2).meanLatency(),
+				Predictions.replacement("m", light, 0.2).meanLatency(), 1e-15);
+		assertEquals(1.0, Predictions.replacement("m", light, 0.2).delivery());
+	}
 }

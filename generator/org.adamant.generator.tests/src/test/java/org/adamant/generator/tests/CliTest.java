@@ -154,6 +154,27 @@ class CliTest {
 	}
 
 	@Test
+	void generateTargetsAnOpenDdsVersion(@TempDir Path dir) throws IOException {
+		Path out = dir.resolve("gen");
+		Result old = cli("generate", Models.sar().toString(), "-o", out.toString(), "--target", "opendds",
+				"--opendds-version", "3.13");
+		assertEquals(0, old.code(), old.out() + old.err());
+		String idl = Files.readString(out.resolve("opendds/sar.idl"));
+		assertTrue(idl.contains("#pragma DCPS_DATA_TYPE \"sar::ThermalScan\""), idl);
+		assertTrue(idl.contains("#pragma DCPS_DATA_KEY \"sar::ThermalScan uav_id\""), idl);
+		assertFalse(idl.contains("@topic"), idl);
+		Result current = cli("generate", Models.sar().toString(), "-o", out.toString(), "--target", "opendds");
+		assertEquals(0, current.code(), current.err());
+		assertTrue(Files.readString(out.resolve("opendds/sar.idl")).contains("@topic"));
+		Result bad = cli("generate", Models.sar().toString(), "-o", out.toString(), "--opendds-version", "2.1");
+		assertEquals(Main.EXIT_USAGE, bad.code());
+		assertTrue(bad.err().contains("oldest supported release is 3.13"), bad.err());
+		assertTrue(cli("generate", "--help").out().contains("--opendds-version"));
+		assertEquals(org.adamant.generator.opendds.OpenDdsVersion.CURRENT.toString(),
+				org.adamant.generator.opendds.OpenDdsVersion.CURRENT_TEXT);
+	}
+
+	@Test
 	void generateWritesAtomicallyAndDeterministically(@TempDir Path dir) throws IOException {
 		Path out = dir.resolve("gen");
 		Result first = cli("generate", Models.sar().toString(), "-o", out.toString());

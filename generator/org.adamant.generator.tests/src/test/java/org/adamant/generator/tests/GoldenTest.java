@@ -7,7 +7,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.stream.Stream;
@@ -15,7 +17,8 @@ import java.util.stream.Stream;
 import org.adamant.generator.AdamantGenerator;
 import org.adamant.generator.Target;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Compares the generated tree of each example with src/test/resources/golden/<example>/. After an
@@ -26,14 +29,39 @@ class GoldenTest {
 
 	private static final boolean UPDATE = Boolean.getBoolean("adamant.updateGolden");
 
-	@ParameterizedTest
-	@ValueSource(strings = { "sar" })
-	void matchesGoldenTree(String example) throws IOException {
-		Path model = Models.repoRoot().resolve("examples/" + example + "/" + example + ".adamant");
+	/**
+	 * Every model under examples/: examples/<dir>/<dir>.adamant has its golden tree in golden/<dir>/,
+	 * any other examples/<dir>/<name>.adamant in golden/<dir>/<name>/.
+	 */
+	static Stream<Arguments> examples() throws IOException {
+		Path root = Models.repoRoot().resolve("examples");
+		List<Arguments> result = new ArrayList<>();
+		try (Stream<Path> dirs = Files.list(root)) {
+			for (Path dir : dirs.filter(Files::isDirectory).sorted().toList()) {
+				try (Stream<Path> files = Files.list(dir)) {
+					for (Path f : files.filter(p -> p.getFileName().toString().endsWith(".adamant")).sorted().toList()) {
+						String stem = f.getFileName().toString().replaceFirst("\\.adamant$", "");
+						String dirName = dir.getFileName().toString();
+						result.add(Arguments.of(dirName.equals(stem) ? dirName : dirName + "/" + stem, f));
+					}
+				}
+			}
+		}
+		if (result.isEmpty()) {
+			fail("no example models under " + root);
+		}
+		return result.stream();
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("examples")
+	void matchesGoldenTree(String example, Path model) throws IOException {
 		Map<String, CharSequence> files = new AdamantGenerator().generate(Models.load(model), Target.ALL);
 		Path golden = Path.of(System.getProperty("adamant.goldenDir", "src/test/resources/golden")).resolve(example);
 		if (UPDATE) {
-			deleteTree(golden);
+			// only the target directories: golden/<dir>/ may also hold other models' trees
+			deleteTree(golden.resolve("native"));
+			deleteTree(golden.resolve("opendds"));
 			for (Map.Entry<String, CharSequence> e : files.entrySet()) {
 				Path p = golden.resolve(e.getKey());
 				Files.createDirectories(p.getParent());
@@ -42,11 +70,13 @@ class GoldenTest {
 			return;
 		}
 		if (!Files.isDirectory(golden)) {
-			fail("no golden tree " + golden + "; create it with -Dadamant.updateGolden=true");
+			fail("example " + model + " has no golden tree " + golden + "; create it with\n  ./mvnw -B install -pl "
+					+ "generator/org.adamant.generator.tests -Dadamant.updateGolden=true\nand review the generated files");
 		}
 		TreeSet<String> expected = new TreeSet<>();
 		try (Stream<Path> s = Files.walk(golden)) {
-			s.filter(Files::isRegularFile).forEach(p -> expected.add(golden.relativize(p).toString().replace('\\', '/')));
+			s.filter(Files::isRegularFile).map(p -> golden.relativize(p).toString().replace('\\', '/'))
+					.filter(p -> p.startsWith("native/") || p.startsWith("opendds/")).forEach(expected::add);
 		}
 		assertEquals(expected, new TreeSet<>(files.keySet()), "generated file set differs from " + golden);
 		for (String path : expected) {

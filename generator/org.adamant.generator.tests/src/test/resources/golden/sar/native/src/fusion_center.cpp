@@ -12,101 +12,26 @@
 
 #include <chrono>
 #include <cstdint>
-#include <cstdlib>
 #include <iostream>
 #include <string>
 #include <vector>
 
 namespace {
 
-struct Options {
-  std::uint64_t count = 1000;  // per endpoint; 0 = no limit
-  double seconds = 0;          // 0 = no limit
-  std::string group = "239.255.0.1";
-  std::uint16_t port = 7400;
-  std::string iface = "127.0.0.1";
-  std::uint64_t print = 10;  // received samples printed per topic
-};
-
-void usage(std::ostream& out) {
-  out << "usage: fusion_center [--count N] [--seconds S] [--group ADDR] [--port P] [--iface ADDR] [--print N]\n"
-      << "  --count N      stop after N samples per subscribed topic (0: no limit; default 1000)\n"
-      << "  --seconds S    stop after S seconds (0: no limit; default 0)\n"
-      << "  --group ADDR   multicast group (default 239.255.0.1)\n"
-      << "  --port P       UDP port (default 7400)\n"
-      << "  --iface ADDR   multicast interface address (default 127.0.0.1)\n"
-      << "  --print N      print the first N samples received per topic (default 10)\n";
-}
-
-// Returns -1 to go on, or the exit code.
-int parse_options(int argc, char** argv, Options& options) {
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--help" || arg == "-h") {
-      usage(std::cout);
-      return 0;
-    }
-    if (arg != "--count" && arg != "--seconds" && arg != "--group" && arg != "--port" && arg != "--iface" &&
-        arg != "--print") {
-      std::cerr << "fusion_center: unknown option " << arg << "\n";
-      usage(std::cerr);
-      return 2;
-    }
-    if (i + 1 >= argc) {
-      std::cerr << "fusion_center: " << arg << " needs a value\n";
-      return 2;
-    }
-    const std::string value = argv[++i];
-    char* end = nullptr;
-    if (arg == "--group") {
-      options.group = value;
-      continue;
-    }
-    if (arg == "--iface") {
-      options.iface = value;
-      continue;
-    }
-    if (arg == "--seconds") {
-      options.seconds = std::strtod(value.c_str(), &end);
-    } else {
-      const unsigned long long n = std::strtoull(value.c_str(), &end, 10);
-      if (arg == "--port") {
-        if (n == 0 || n > 65535) {
-          end = nullptr;
-        }
-        options.port = static_cast<std::uint16_t>(n);
-      } else if (arg == "--count") {
-        options.count = n;
-      } else {
-        options.print = n;
-      }
-    }
-    if (value.empty() || end == nullptr || *end != '\0' || value[0] == '-') {
-      std::cerr << "fusion_center: bad value '" << value << "' for " << arg << "\n";
-      return 2;
-    }
-  }
-  return -1;
-}
-
-adamant::ChannelConfig channel(const Options& options, std::uint32_t stream_id, adamant::TransportKind kind,
-                               std::chrono::microseconds nak_timeout) {
-  adamant::ChannelConfig config;
-  config.group = options.group;
-  config.port = options.port;
-  config.iface = options.iface;
-  config.stream_id = stream_id;
-  config.transport.kind = kind;
-  config.transport.nak_timeout = nak_timeout;
-  return config;
+// The modeled transport of one endpoint (addressing comes from the command line).
+adamant::TransportSettings transport(adamant::TransportKind kind, std::chrono::microseconds nak_timeout) {
+  adamant::TransportSettings settings;
+  settings.kind = kind;
+  settings.nak_timeout = nak_timeout;
+  return settings;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  Options options;
-  if (const int rc = parse_options(argc, argv, options); rc >= 0) {
-    return rc;
+  adamant::app::Options options;
+  if (const auto rc = adamant::app::parse_options(argc, argv, "fusion_center: subscribes to InfraredScan.", options)) {
+    return *rc;
   }
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
@@ -119,7 +44,7 @@ int main(int argc, char** argv) {
   std::uint64_t infrared_scan_sub_received = 0;
   std::uint64_t infrared_scan_sub_corrupt = 0;
   adamant::Subscriber infrared_scan_sub(
-      channel(options, 1, adamant::TransportKind::Nakcast, std::chrono::microseconds(50000)),
+      adamant::app::channel(options, 1, transport(adamant::TransportKind::Nakcast, std::chrono::microseconds(50000))),
       [&](const adamant::Sample& sample) {
         sar::ThermalScan value;
         if (!sar::decode(sample.payload, value)) {

@@ -1,0 +1,80 @@
+package org.adamant.dsl.tests;
+
+import static org.adamant.dsl.tests.AdamantTestSupport.load;
+import static org.adamant.dsl.tests.AdamantTestSupport.model;
+import static org.adamant.dsl.tests.AdamantTestSupport.validate;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+import org.adamant.dsl.adamant.Application;
+import org.adamant.dsl.adamant.Environment;
+import org.adamant.dsl.adamant.Experiment;
+import org.adamant.dsl.adamant.Publication;
+import org.adamant.dsl.prediction.Flow;
+import org.adamant.dsl.prediction.TransportRanking;
+import org.adamant.dsl.semantics.Quantities;
+import org.eclipse.emf.ecore.resource.Resource;
+import org.eclipse.xtext.diagnostics.Severity;
+import org.eclipse.xtext.validation.Issue;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+/** Every example and profile parses and validates without errors; the papers' numbers are in them. */
+class ExamplesTest {
+
+	@ParameterizedTest
+	@ValueSource(strings = { "examples/sar/sar.adamant", "examples/blueforce/blueforce.adamant",
+			"profiles/transports.adamant", "profiles/rtesp.adamant", "profiles/tactical.adamant" })
+	void validatesWithoutErrors(String path) {
+		Resource resource = load(path);
+		assertTrue(resource.getErrors().isEmpty(), () -> "syntax errors: " + resource.getErrors());
+		List<Issue> errors = validate(resource).stream().filter(i -> i.getSeverity() == Severity.ERROR)
+				.collect(Collectors.toList());
+		assertTrue(errors.isEmpty(), errors::toString);
+	}
+
+	@Test
+	void sarKeepsTheSmokeExperimentFirstAndAddsTheRtEspSweep() {
+		var model = model(load("examples/sar/sar.adamant"));
+		List<Experiment> xs = model.getElements().stream().filter(Experiment.class::isInstance)
+				.map(Experiment.class::cast).collect(Collectors.toList());
+		assertEquals("nakcast_smoke", xs.get(0).getName());
+		Experiment sweep = xs.get(1);
+		assertEquals("rtesp_isislab_sweep", sweep.getName());
+		assertEquals(List.of(3, 5, 10, 15, 20, 25), sweep.getReceivers());
+		assertEquals(20000, sweep.getUpdates());
+		assertEquals(5, sweep.getRuns());
+		assertEquals(List.of("nak_timeout", "r"), sweep.getSweeps().stream().map(s -> s.getName()).toList());
+		assertEquals(0.025, Quantities.seconds(sweep.getSweeps().get(0).getValues().get(0)), 1e-12);
+	}
+
+	@Test
+	void blueForceOverloadIsOnlyAWarningThanksToReplacement() {
+		Resource resource = load("examples/blueforce/blueforce.adamant");
+		List<Issue> issues = validate(resource);
+		assertTrue(issues.stream().anyMatch(i -> i.getMessage().contains("450 %") || i.getMessage().contains("%")),
+				issues::toString);
+		Application reflector = (Application) model(resource).getElements().stream()
+				.filter(e -> e instanceof Application a && a.getName().equals("jbi_reflector")).findFirst().get();
+		Publication bf = (Publication) reflector.getEndpoints().get(0);
+		Flow flow = Flow.of(bf);
+		assertEquals(1, flow.receivers());
+		// 20 Hz of 1 KB to one client on 5 KB/s: replacement sends 5120 / 23040 of the updates
+		var best = TransportRanking.best(bf);
+		assertTrue(best.isPresent());
+		assertEquals("mockets", best.get().name());
+		assertEquals(5120.0 / 23040.0, best.get().prediction().delivery(), 1e-12);
+		Environment fluctuating = (Environment) load("profiles/tactical.adamant").getContents().get(0).eContents()
+				.stream().filter(e -> e instanceof Environment en && en.getName().equals("fluctuating_link"))
+				.findFirst().get();
+		assertEquals(5 * 1024.0, Flow.minBandwidth(fluctuating));
+		assertEquals((40 * 1024.0 * 50 + 5 * 1024.0 * 10) / 60, Flow.meanBandwidth(fluctuating), 1e-9);
+		assertFalse(fluctuating.isMulticastAvailable());
+		assertTrue(fluctuating.isMulticastUnavailable());
+	}
+}

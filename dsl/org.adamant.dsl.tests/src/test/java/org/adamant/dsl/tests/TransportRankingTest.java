@@ -1,0 +1,95 @@
+package org.adamant.dsl.tests;
+
+import static org.adamant.dsl.tests.AdamantTestSupport.load;
+import static org.adamant.dsl.tests.AdamantTestSupport.loadText;
+import static org.adamant.dsl.tests.AdamantTestSupport.model;
+import static org.adamant.dsl.tests.AdamantTestSupport.validate;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.adamant.dsl.adamant.Application;
+import org.adamant.dsl.adamant.Publication;
+import org.adamant.dsl.prediction.Flow;
+import org.adamant.dsl.prediction.TransportRanking;
+import org.adamant.dsl.prediction.TransportRanking.Assessment;
+import org.adamant.dsl.validation.IssueCodes;
+import org.eclipse.emf.ecore.resource.Resource;
+import org.junit.jupiter.api.Test;
+
+/** `transport auto`: the feasible transport with the lowest predicted ReLate2, and the ranking behind it. */
+class TransportRankingTest {
+
+	private static Publication publication(Resource resource, String application) {
+		return (Publication) model(resource).getElements().stream()
+				.filter(e -> e instanceof Application a && a.getName().equals(application))
+				.map(e -> ((Application) e).getEndpoints().get(0)).findFirst().get();
+	}
+
+	@Test
+	void lossyManyReceiversPicksRicochetR4() throws Exception {
+		// 25 receivers, 3 % loss, 100 Hz, 12 B, best effort but at most 1 % loss:
+		// baseline/udp lose 3 % (excluded); ricochet r=4 recovers in (4+1)/200 = 25 ms, out of order:
+		// mean ≈ 0.03 * 25 ms = 0.75 ms, below NAKcast's 0.03 * (62.5 + 165) ms = 6.8 ms and TCP's 1.8 ms.
+		Resource r = loadText("""
+				import "transports.adamant"
+				struct Scan { @key uint32 id; float t; }
+				environment lan { multicast available loss 3 % }
+				qos Q { reliability best_effort max_loss 1 % }
+				topic T : Scan qos Q
+				application gw { environment lan publish T rate 100 Hz payload 12 B transport auto }
+				application fc { environment lan instances 25 subscribe T }
+				""");
+		Publication p = publication(r, "gw");
+		assertEquals(25, Flow.of(p).receivers());
+		List<Assessment> ranking = TransportRanking.rank(p);
+		assertEquals("ricochet_r4", ranking.get(0).name(), ranking.toString());
+		assertTrue(ranking.get(0).feasible());
+		// feasible entries come first, sorted by ReLate2
+		boolean infeasibleSeen = false;
+		double last = 0;
+		for (Assessment a : ranking) {
+			if (!a.feasible()) {
+				infeasibleSeen = true;
+				continue;
+			}
+			assertFalse(infeasibleSeen, "a feasible transport after an infeasible one");
+			assertTrue(a.relate2() >= last);
+			last = a.relate2();
+		}
+		Assessment baseline = ranking.stream().filter(a -> a.name().equals("baseline")).findFirst().get();
+		assertTrue(baseline.findings().stream().anyMatch(f -> f.code().equals(IssueCodes.PREDICTED_LOSS_EXCEEDS_MAX_LOSS)));
+		assertEquals("ricochet_r4", TransportRanking.best(p).get().name());
+		assertTrue(validate(r).isEmpty(), () -> validate(r).toString());
+	}
+
+	@Test
+	void sarRankingExcludesLossyTransportsForAZeroLossFlow() {
+		Resource r = load("examples/sar/sar.adamant");
+		Publication p = publication(r, "uav_gateway");
+		List<Assessment> ranking = TransportRanking.rank(p);
+		// only the imported catalog counts
+		assertEquals(TransportRanking.catalog(p).size(), ranking.size());
+		assertTrue(ranking.stream().noneMatch(a -> a.name().startsWith("mockets")));
+		for (String lossy : List.of("baseline", "opendds_udp", "opendds_multicast", "ricochet", "ricochet_r4")) {
+			Assessment a = ranking.stream().filter(x -> x.name().equals(lossy)).findFirst().get();
+			assertFalse(a.feasible(), lossy);
+		}
+		Assessment nakcast = ranking.stream().filter(x -> x.name().equals("nakcast")).findFirst().get();
+		assertTrue(nakcast.feasible());
+		assertEquals(0.002275, nakcast.prediction().meanLatency(), 2e-4); // RTT 200 us adds a little
+	}
+
+	@Test
+	void autoWithoutCatalogIsAnError() throws Exception {
+		Resource r = loadText("""
+				struct Scan { @key uint32 id; float t; }
+				topic T : Scan
+				application gw { publish T rate 10 Hz transport auto }
+				""");
+		assertTrue(validate(r).stream().anyMatch(i -> IssueCodes.NO_FEASIBLE_TRANSPORT.equals(i.getCode())
+				&& i.getMessage().contains("no transport catalog")));
+	}
+}

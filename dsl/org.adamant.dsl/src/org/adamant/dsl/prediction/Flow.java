@@ -1,0 +1,260 @@
+package org.adamant.dsl.prediction;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+import org.adamant.dsl.adamant.Application;
+import org.adamant.dsl.adamant.ArrayDim;
+import org.adamant.dsl.adamant.BandwidthStep;
+import org.adamant.dsl.adamant.Endpoint;
+import org.adamant.dsl.adamant.EnumType;
+import org.adamant.dsl.adamant.Environment;
+import org.adamant.dsl.adamant.Member;
+import org.adamant.dsl.adamant.NamedRef;
+import org.adamant.dsl.adamant.PrimitiveRef;
+import org.adamant.dsl.adamant.Publication;
+import org.adamant.dsl.adamant.SequenceRef;
+import org.adamant.dsl.adamant.StringRef;
+import org.adamant.dsl.adamant.StructType;
+import org.adamant.dsl.adamant.Subscription;
+import org.adamant.dsl.adamant.Topic;
+import org.adamant.dsl.adamant.TypeDecl;
+import org.adamant.dsl.adamant.TypeRef;
+import org.adamant.dsl.semantics.Dimension;
+import org.adamant.dsl.semantics.EffectiveQos;
+import org.adamant.dsl.semantics.Quantities;
+import org.eclipse.emf.common.util.TreeIterator;
+import org.eclipse.emf.ecore.EObject;
+import org.eclipse.emf.ecore.resource.Resource;
+
+/**
+ * One data flow of a model: a publication, the application that publishes it, its environment (the
+ * publisher's), its subscribers and, when the rate is known, the {@link FlowScenario} predictions use.
+ * Receivers = the sum of {@code instances} (default 1) of the applications subscribing to the topic.
+ */
+public final class Flow {
+
+	private final Publication publication;
+	private final Application application;
+	private final Environment environment;
+	private final List<Subscription> subscriptions;
+	private final int receivers;
+	private final FlowScenario scenario;
+
+	private Flow(Publication publication) {
+		this.publication = publication;
+		this.application = publication.eContainer() instanceof Application a ? a : null;
+		Environment env = application == null ? null : application.getEnvironment();
+		this.environment = env == null || env.eIsProxy() ? null : env;
+		this.subscriptions = subscriptionsOf(publication.getTopic(), publication);
+		int n = 0;
+		for (Subscription s : subscriptions) {
+			n += s.eContainer() instanceof Application a && a.getInstances() > 0 ? a.getInstances() : 1;
+		}
+		this.receivers = n;
+		this.scenario = buildScenario();
+	}
+
+	public static Flow of(Publication publication) {
+		return new Flow(publication);
+	}
+
+	public Publication publication() {
+		return publication;
+	}
+
+	public Application application() {
+		return application;
+	}
+
+	public String applicationName() {
+		return application == null || application.getName() == null ? "?" : application.getName();
+	}
+
+	public Topic topic() {
+		Topic t = publication.getTopic();
+		return t == null || t.eIsProxy() ? null : t;
+	}
+
+	public String topicName() {
+		return topic() == null || topic().getName() == null ? "?" : topic().getName();
+	}
+
+	public Environment environment() {
+		return environment;
+	}
+
+	public List<Subscription> subscriptions() {
+		return subscriptions;
+	}
+
+	public int receivers() {
+		return receivers;
+	}
+
+	public EffectiveQos qos() {
+		return EffectiveQos.of(publication);
+	}
+
+	/** The scenario predictions use; empty when the publication's rate is missing or invalid. */
+	public Optional<FlowScenario> scenario() {
+		return Optional.ofNullable(scenario);
+	}
+
+	/** Worst-case bandwidth of the environment in B/s (the lowest step of a schedule); 0 = unconstrained. */
+	public static double minBandwidth(Environment env) {
+		if (env == null) {
+			return 0;
+		}
+		if (env.getSchedule() != null) {
+			double min = 0;
+			for (BandwidthStep step : env.getSchedule().getSteps()) {
+				double b = Quantities.base(step.getBandwidth(), Dimension.BANDWIDTH).orElse(0.0);
+				if (b > 0 && (min == 0 || b < min)) {
+					min = b;
+				}
+			}
+			return min;
+		}
+		return Quantities.base(env.getBandwidth(), Dimension.BANDWIDTH).orElse(0.0);
+	}
+
+	/** Time-weighted mean bandwidth of a schedule (the constant bandwidth otherwise); 0 = unconstrained. */
+	public static double meanBandwidth(Environment env) {
+		if (env == null || env.getSchedule() == null) {
+			return minBandwidth(env);
+		}
+		double bytes = 0;
+		double time = 0;
+		for (BandwidthStep step : env.getSchedule().getSteps()) {
+			double b = Quantities.base(step.getBandwidth(), Dimension.BANDWIDTH).orElse(0.0);
+			double d = Quantities.base(step.getDuration(), Dimension.DURATION).orElse(0.0);
+			bytes += b * d;
+			time += d;
+		}
+		return time > 0 ? bytes / time : minBandwidth(env);
+	}
+
+	/** Worst-case loss of the environment in percent (the upper end of a range). */
+	public static double lossPercent(Environment env) {
+		if (env == null) {
+			return 0;
+		}
+		double loss = Quantities.base(env.getLoss(), Dimension.PERCENT).orElse(0.0);
+		double upper = Quantities.base(env.getLossUpper(), Dimension.PERCENT).orElse(0.0);
+		return Math.min(100, Math.max(loss, upper));
+	}
+
+	private FlowScenario buildScenario() {
+		Optional<Double> rate = Quantities.base(publication.getRate(), Dimension.RATE);
+		if (rate.isEmpty() || !(rate.get() > 0) || rate.get() > 1e7) {
+			return null;
+		}
+		double payload = Quantities.base(publication.getPayload(), Dimension.SIZE)
+				.orElseGet(() -> topic() == null ? 0.0 : encodedSize(topic().getType()));
+		double rtt = environment == null ? 0 : Quantities.base(environment.getRtt(), Dimension.DURATION).orElse(0.0);
+		return new FlowScenario(rate.get(), payload, Math.max(1, receivers), lossPercent(environment) / 100.0, rtt,
+				minBandwidth(environment));
+	}
+
+	/** Subscriptions of {@code topic} anywhere in the resource set of {@code context}. */
+	public static List<Subscription> subscriptionsOf(Topic topic, EObject context) {
+		List<Subscription> result = new ArrayList<>();
+		for (Endpoint e : endpointsOf(topic, context)) {
+			if (e instanceof Subscription s) {
+				result.add(s);
+			}
+		}
+		return result;
+	}
+
+	/** Publications of {@code topic} anywhere in the resource set of {@code context}. */
+	public static List<Publication> publicationsOf(Topic topic, EObject context) {
+		List<Publication> result = new ArrayList<>();
+		for (Endpoint e : endpointsOf(topic, context)) {
+			if (e instanceof Publication p) {
+				result.add(p);
+			}
+		}
+		return result;
+	}
+
+	private static List<Endpoint> endpointsOf(Topic topic, EObject context) {
+		List<Endpoint> result = new ArrayList<>();
+		if (topic == null || topic.eIsProxy()) {
+			return result;
+		}
+		for (Resource r : resources(context)) {
+			for (TreeIterator<EObject> it = r.getAllContents(); it.hasNext();) {
+				EObject o = it.next();
+				if (o instanceof Endpoint e && e.getTopic() == topic) {
+					result.add(e);
+				}
+			}
+		}
+		return result;
+	}
+
+	/** The resources a model sees: its resource set (itself and its imports), or just its own. */
+	public static List<Resource> resources(EObject context) {
+		Resource own = context.eResource();
+		if (own == null) {
+			return List.of();
+		}
+		if (own.getResourceSet() == null) {
+			return List.of(own);
+		}
+		return new ArrayList<>(own.getResourceSet().getResources());
+	}
+
+	/** Bytes of one encoded sample of {@code type}: packed CDR sizes, strings and sequences at their bound. */
+	public static double encodedSize(StructType type) {
+		return structSize(type, new HashSet<>());
+	}
+
+	private static double structSize(StructType type, Set<StructType> open) {
+		if (type == null || type.eIsProxy() || !open.add(type)) {
+			return 0;
+		}
+		double size = 0;
+		for (Member m : type.getMembers()) {
+			double s = typeSize(m.getType(), open);
+			for (ArrayDim d : m.getDims()) {
+				s *= Math.max(0, d.getSize());
+			}
+			size += s;
+		}
+		open.remove(type);
+		return size;
+	}
+
+	private static double typeSize(TypeRef ref, Set<StructType> open) {
+		if (ref instanceof PrimitiveRef p) {
+			return switch (p.getKind()) {
+			case INT8, UINT8, BOOLEAN, CHAR -> 1;
+			case INT16, UINT16 -> 2;
+			case INT32, UINT32, FLOAT -> 4;
+			case INT64, UINT64, DOUBLE -> 8;
+			};
+		}
+		if (ref instanceof StringRef s) {
+			return 4 + s.getBound();
+		}
+		if (ref instanceof SequenceRef s) {
+			return 4 + s.getBound() * typeSize(s.getElement(), open);
+		}
+		if (ref instanceof NamedRef n) {
+			TypeDecl t = n.getType();
+			if (t instanceof StructType st) {
+				return structSize(st, open);
+			}
+			if (t instanceof EnumType) {
+				return 4;
+			}
+		}
+		return 0;
+	}
+}

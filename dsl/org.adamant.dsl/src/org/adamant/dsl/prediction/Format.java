@@ -1,0 +1,60 @@
+package org.adamant.dsl.prediction;
+
+import java.util.Locale;
+
+/** Numbers with units for messages and tables, in the units of the language. */
+public final class Format {
+
+	private Format() {
+	}
+
+	/** Up to 3 significant digits, no trailing zeros: 62.5, 0.0123, 1500. */
+	public static String number(double v) {
+		if (Double.isInfinite(v)) {
+			return "unbounded";
+		}
+		if (Double.isNaN(v)) {
+			return "n/a";
+		}
+		if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+			return Long.toString((long) v);
+		}
+		String s = Math.abs(v) >= 100 ? String.format(Locale.ROOT, "%.0f", v)
+				: Math.abs(v) >= 10 ? String.format(Locale.ROOT, "%.1f", v)
+						: Math.abs(v) >= 1 ? String.format(Locale.ROOT, "%.2f", v)
+								: String.format(Locale.ROOT, "%.3g", v);
+		if (s.contains(".") && !s.contains("e")) {
+			s = s.replaceAll("0+$", "").replaceAll("\\.$", "");
+		}
+		return s;
+	}
+
+	/** Seconds as us, ms or s. */
+	public static String duration(double seconds) {
+		if (Double.isInfinite(seconds) || Double.isNaN(seconds)) {
+			return number(seconds);
+		}
+		if (seconds != 0 && Math.abs(seconds) < 1e-3) {
+			return number(seconds * 1e6) + " us";
+		}
+		if (Math.abs(seconds) < 1) {
+			return number(seconds * 1e3) + " ms";
+		}
+		return number(seconds) + " s";
+	}
+
+	/** Bytes per second as B/s, KB/s or MB/s (1 KB = 1024 B, as in the language). */
+	public static String bandwidth(double bytesPerSecond) {
+		if (Math.abs(bytesPerSecond) >= 1024 * 1024) {
+			return number(bytesPerSecond / (1024 * 1024)) + " MB/s";
+		}
+		if (Math.abs(bytesPerSecond) >= 1024) {
+			return number(bytesPerSecond / 1024) + " KB/s";
+		}
+		return number(bytesPerSecond) + " B/s";
+	}
+
+	public static String percent(double percent) {
+		return number(percent) + " %";
+	}
+}

@@ -1,0 +1,402 @@
+package org.adamant.dsl.prediction;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+import org.adamant.dsl.adamant.Application;
+import org.adamant.dsl.adamant.CastKind;
+import org.adamant.dsl.adamant.DeadlinePolicy;
+import org.adamant.dsl.adamant.Endpoint;
+import org.adamant.dsl.adamant.Environment;
+import org.adamant.dsl.adamant.LatencyBudgetPolicy;
+import org.adamant.dsl.adamant.MaxLatencyRequirement;
+import org.adamant.dsl.adamant.MaxLossRequirement;
+import org.adamant.dsl.adamant.OpenDdsMapping;
+import org.adamant.dsl.adamant.OrderingKind;
+import org.adamant.dsl.adamant.Parameter;
+import org.adamant.dsl.adamant.PresentationPolicy;
+import org.adamant.dsl.adamant.PriorityRequirement;
+import org.adamant.dsl.adamant.Publication;
+import org.adamant.dsl.adamant.ReplacementRequirement;
+import org.adamant.dsl.adamant.RuntimeMapping;
+import org.adamant.dsl.adamant.Subscription;
+import org.adamant.dsl.adamant.Transport;
+import org.adamant.dsl.adamant.TransportParameter;
+import org.adamant.dsl.adamant.TransportReliability;
+import org.adamant.dsl.semantics.Dimension;
+import org.adamant.dsl.semantics.EffectiveQos;
+import org.adamant.dsl.semantics.Quantities;
+import org.adamant.dsl.validation.IssueCodes;
+import org.eclipse.emf.ecore.EObject;
+import org.eclipse.emf.ecore.resource.Resource;
+
+/**
+ * Assesses every catalog transport for a flow — capabilities against the QoS of the writer and of
+ * every reader, and feasibility of the prediction against bandwidth, max_loss, max_latency and the
+ * latency budget — and ranks them: transports without errors first, by predicted ReLate2 (lowest
+ * first), then by name. {@code transport auto} picks the first feasible one. The validator reports
+ * the same findings for bound transports, so the ranking and the diagnostics never disagree.
+ */
+public final class TransportRanking {
+
+	/** NAK timeout when a NAKcast-like transport does not set one (the runtime's default, 50 ms). */
+	public static final double DEFAULT_NAK_TIMEOUT = 0.050;
+	/** Ricochet's defaults (RT-ESP paper: r = 8, c = 3). */
+	public static final int DEFAULT_R = 8;
+	public static final int DEFAULT_C = 3;
+	/** Retransmission timeout of ACK-based unicast transports (Linux's minimum RTO). */
+	public static final double DEFAULT_RTO = 0.200;
+
+	/** One transport assessed for one flow; {@code prediction} is null when the flow's rate is unknown. */
+	public record Assessment(Transport transport, FlowPrediction prediction, List<Finding> findings) {
+		public boolean feasible() {
+			return findings.stream().noneMatch(Finding::error);
+		}
+
+		/** Predicted ReLate2 in seconds (infinite when unknown or unbounded). */
+		public double relate2() {
+			if (prediction == null) {
+				return Double.POSITIVE_INFINITY;
+			}
+			double r = prediction.relate2();
+			return Double.isNaN(r) ? Double.POSITIVE_INFINITY : r;
+		}
+
+		public String name() {
+			return transport.getName();
+		}
+	}
+
+	private TransportRanking() {
+	}
+
+	/** Every transport of the catalog the model sees (its own file and, transitively, its imports), in file order. */
+	public static List<Transport> catalog(EObject context) {
+		List<Transport> result = new ArrayList<>();
+		for (Resource r : visible(context.eResource())) {
+			for (EObject root : r.getContents()) {
+				for (EObject e : root.eContents()) {
+					if (e instanceof Transport t && t.getName() != null && !result.contains(t)) {
+						result.add(t);
+					}
+				}
+			}
+		}
+		return result;
+	}
+
+	/** {@code resource} and the resources it imports, transitively (imports resolved like the linker does). */
+	static List<Resource> visible(Resource resource) {
+		List<Resource> result = new ArrayList<>();
+		if (resource == null) {
+			return result;
+		}
+		java.util.Deque<Resource> todo = new java.util.ArrayDeque<>();
+		todo.add(resource);
+		while (!todo.isEmpty()) {
+			Resource r = todo.poll();
+			if (result.contains(r)) {
+				continue;
+			}
+			result.add(r);
+			for (EObject root : r.getContents()) {
+				if (root instanceof org.adamant.dsl.adamant.Model m) {
+					for (org.adamant.dsl.adamant.Import imp : m.getImports()) {
+						Resource target = resolveImport(r, imp.getImportURI());
+						if (target != null) {
+							todo.add(target);
+						}
+					}
+				}
+			}
+		}
+		return result;
+	}
+
+	private static Resource resolveImport(Resource from, String importUri) {
+		if (importUri == null || from.getResourceSet() == null || from.getURI() == null) {
+			return null;
+		}
+		try {
+			org.eclipse.emf.common.util.URI uri = org.eclipse.emf.common.util.URI.createURI(importUri);
+			if (from.getURI().isHierarchical() && !from.getURI().isRelative() && uri.isRelative()) {
+				uri = uri.resolve(from.getURI());
+			}
+			return from.getResourceSet().getResource(uri, false);
+		} catch (RuntimeException e) {
+			return null; // a malformed import is reported by the linker
+		}
+	}
+
+	/** The ranking for the flow of {@code publication} over the whole catalog. */
+	public static List<Assessment> rank(Publication publication) {
+		Flow flow = Flow.of(publication);
+		return rank(flow, catalog(publication));
+	}
+
+	public static List<Assessment> rank(Flow flow, Collection<Transport> candidates) {
+		List<Assessment> result = new ArrayList<>();
+		for (Transport t : candidates) {
+			result.add(assess(flow, t));
+		}
+		result.sort(Comparator.comparing((Assessment a) -> !a.feasible()).thenComparingDouble(Assessment::relate2)
+				.thenComparing(a -> String.valueOf(a.name())));
+		return result;
+	}
+
+	/** The transport {@code transport auto} resolves to: the feasible one with the lowest ReLate2. */
+	public static Optional<Assessment> best(Publication publication) {
+		return rank(publication).stream().filter(Assessment::feasible).findFirst();
+	}
+
+	/** Capabilities (writer and every reader) and feasibility of {@code transport} for the flow. */
+	public static Assessment assess(Flow flow, Transport transport) {
+		List<Finding> findings = new ArrayList<>();
+		findings.addAll(capability(flow.publication(), transport));
+		for (Subscription s : flow.subscriptions()) {
+			findings.addAll(capability(s, transport));
+		}
+		FlowPrediction prediction = predict(flow, transport).orElse(null);
+		if (prediction != null) {
+			findings.addAll(feasibility(flow, transport, prediction));
+		}
+		return new Assessment(transport, prediction, findings);
+	}
+
+	/** "application 'gw' (publish Scans)" */
+	public static String describe(Endpoint endpoint) {
+		String app = endpoint.eContainer() instanceof Application a ? a.getName() : "?";
+		String topic = endpoint.getTopic() == null || endpoint.getTopic().eIsProxy() ? "?" : endpoint.getTopic().getName();
+		return "application '" + app + "' (" + (endpoint instanceof Publication ? "publish " : "subscribe ") + topic + ")";
+	}
+
+	private static String profile(EffectiveQos qos) {
+		return qos.source() == null ? "its QoS" : "QoS profile '" + qos.source().getName() + "'";
+	}
+
+	/** What {@code endpoint}'s QoS and environment need from {@code transport} and it does not offer. */
+	public static List<Finding> capability(Endpoint endpoint, Transport transport) {
+		List<Finding> result = new ArrayList<>();
+		if (transport == null || transport.eIsProxy()) {
+			return result;
+		}
+		EffectiveQos qos = EffectiveQos.of(endpoint);
+		String who = describe(endpoint);
+		String t = "transport '" + transport.getName() + "'";
+		if (qos.isReliable() && transport.getReliability() == TransportReliability.NONE) {
+			result.add(new Finding(IssueCodes.RELIABLE_ON_UNRELIABLE_TRANSPORT, true, who + " is reliable (" + profile(qos)
+					+ " sets reliability reliable) but " + t + " does not recover losses (reliability none); bind a "
+					+ "reliable transport such as nakcast, or make the profile best_effort"));
+		}
+		Optional<PresentationPolicy> presentation = qos.get(PresentationPolicy.class);
+		if (presentation.isPresent() && presentation.get().isOrdered() && transport.getOrdering() != OrderingKind.ORDERED) {
+			result.add(new Finding(IssueCodes.ORDERED_ON_UNORDERED_TRANSPORT, true, who + " needs ordered delivery ("
+					+ profile(qos) + " sets presentation ... ordered) but " + t + " is unordered; bind an ordered "
+					+ "transport such as nakcast or opendds_tcp, or drop 'ordered'"));
+		}
+		Environment env = endpoint.eContainer() instanceof Application a ? a.getEnvironment() : null;
+		if (env != null && !env.eIsProxy() && env.isMulticastUnavailable() && transport.getCast() == CastKind.MULTICAST) {
+			result.add(new Finding(IssueCodes.MULTICAST_UNAVAILABLE, true, who + " runs in environment '" + env.getName()
+					+ "' where multicast is unavailable, but " + t + " is multicast; bind a unicast transport such as "
+					+ "opendds_tcp or opendds_udp"));
+		}
+		if (qos.get(ReplacementRequirement.class).isPresent() && !transport.isReplacement()) {
+			result.add(new Finding(IssueCodes.REPLACEMENT_UNSUPPORTED, true, who + " requires replacement (" + profile(qos)
+					+ ") but " + t + " cannot replace queued updates; bind a transport declared with 'replacement' "
+					+ "(e.g. mockets in profiles/tactical.adamant) or drop the requirement"));
+		}
+		Optional<PriorityRequirement> priority = qos.get(PriorityRequirement.class);
+		if (priority.isPresent() && !transport.isPriorities()) {
+			result.add(new Finding(IssueCodes.PRIORITY_UNSUPPORTED, false, who + " asks for priority "
+					+ priority.get().getValue() + " (" + profile(qos) + ") but " + t + " has no message priorities "
+					+ "(its queue is FIFO); bind a transport declared with 'priorities' or drop the requirement"));
+		}
+		return result;
+	}
+
+	/** Numbers: bandwidth, residual loss and recovery latency of the prediction against the QoS. */
+	public static List<Finding> feasibility(Flow flow, Transport transport, FlowPrediction p) {
+		List<Finding> result = new ArrayList<>();
+		String who = "application '" + flow.applicationName() + "' (publish " + flow.topicName() + ")";
+		String t = "transport '" + transport.getName() + "'";
+		Environment env = flow.environment();
+		EffectiveQos qos = flow.qos();
+		double min = Flow.minBandwidth(env);
+		double mean = Flow.meanBandwidth(env);
+		double load = p.offeredLoad();
+		if (min > 0 && load > min) {
+			String envName = env.getName();
+			if (transport.isReplacement()) {
+				result.add(new Finding(IssueCodes.BANDWIDTH_EXCEEDED, false, who + " over " + t + " offers "
+						+ Format.bandwidth(load) + ", " + Format.percent(100 * load / min) + " of the "
+						+ Format.bandwidth(min) + " of environment '" + envName + "'; replacement keeps the queue "
+						+ "bounded by sending only the newest update (about " + Format.percent(100 * min / load)
+						+ " of them); lower the rate or payload if every update matters"));
+			} else if (mean > 0 && load > mean || env.getSchedule() == null) {
+				double base = env.getSchedule() == null ? min : mean;
+				result.add(new Finding(IssueCodes.UNBOUNDED_QUEUE_GROWTH, true, who + " over " + t + " offers "
+						+ Format.bandwidth(load) + ", " + Format.percent(100 * load / base) + " of the "
+						+ Format.bandwidth(base) + (env.getSchedule() == null ? "" : " mean") + " bandwidth of environment '"
+						+ envName + "': the queue grows by " + Format.number(load - base) + " B/s without bound and "
+						+ "latency with it; lower the rate or payload, or bind a transport with replacement"));
+			} else {
+				result.add(new Finding(IssueCodes.BANDWIDTH_EXCEEDED, false, who + " over " + t + " offers "
+						+ Format.bandwidth(load) + ", " + Format.percent(100 * load / min) + " of the "
+						+ Format.bandwidth(min) + " low phase of environment '" + envName + "': the queue grows by "
+						+ Format.number(load - min) + " B/s while it lasts and drains afterwards; bind a transport "
+						+ "with replacement to keep latency flat"));
+			}
+		}
+		Optional<MaxLossRequirement> maxLoss = qos.get(MaxLossRequirement.class);
+		if (maxLoss.isPresent()) {
+			Optional<Double> bound = Quantities.base(maxLoss.get().getValue(), Dimension.PERCENT);
+			if (bound.isPresent() && p.lossPercent() > bound.get() + 1e-9) {
+				result.add(new Finding(IssueCodes.PREDICTED_LOSS_EXCEEDS_MAX_LOSS, true, who + " over " + t
+						+ " is predicted to lose " + Format.percent(p.lossPercent()) + " of its updates with "
+						+ Format.percent(Flow.lossPercent(env)) + " loss and " + flow.receivers()
+						+ " receiver(s), above max_loss " + Format.percent(bound.get()) + "; bind a transport that "
+						+ "recovers more (e.g. nakcast), or raise max_loss"));
+			}
+		}
+		double latency = p.recoveryLatency() > 0 && p.delivery() > 0 ? Math.max(p.recoveryLatency(), p.baseLatency())
+				: p.baseLatency();
+		Optional<MaxLatencyRequirement> maxLatency = qos.get(MaxLatencyRequirement.class);
+		if (maxLatency.isPresent()) {
+			Optional<Double> bound = Quantities.base(maxLatency.get().getValue(), Dimension.DURATION);
+			if (bound.isPresent() && latency > bound.get()) {
+				result.add(new Finding(IssueCodes.PREDICTED_LATENCY_EXCEEDS_BOUND, true, who + " over " + t
+						+ ": a recovered update is predicted to arrive after " + Format.duration(latency)
+						+ ", above max_latency " + Format.duration(bound.get()) + "; use a shorter NAK timeout or "
+						+ "smaller r, a faster transport, or raise max_latency"));
+			}
+		}
+		Optional<LatencyBudgetPolicy> budget = qos.get(LatencyBudgetPolicy.class);
+		if (budget.isPresent()) {
+			Optional<Double> bound = Quantities.base(budget.get().getDuration(), Dimension.DURATION);
+			if (bound.isPresent() && latency > bound.get()) {
+				result.add(new Finding(IssueCodes.PREDICTED_LATENCY_EXCEEDS_BOUND, false, who + " over " + t
+						+ ": a recovered update is predicted to arrive after " + Format.duration(latency)
+						+ ", above latency_budget " + Format.duration(bound.get()) + "; use a faster transport or "
+						+ "raise the budget"));
+			}
+		}
+		return result;
+	}
+
+	/** The prediction for the flow over {@code transport}, when the flow's rate is known. */
+	public static Optional<FlowPrediction> predict(Flow flow, Transport transport) {
+		Optional<FlowScenario> scenario = flow.scenario();
+		if (scenario.isEmpty() || transport == null || transport.eIsProxy() || transport.getMapping() == null) {
+			return Optional.empty();
+		}
+		FlowScenario s = scenario.get();
+		String name = transport.getName();
+		boolean multicast = transport.getCast() == CastKind.MULTICAST;
+		FlowPrediction p;
+		if (transport.getMapping() instanceof RuntimeMapping m) {
+			p = switch (m.getKind()) {
+			case BASELINE -> Predictions.unreliable(name, s, multicast);
+			case NAKCAST -> Predictions.nakcast(name, s, nakTimeout(transport));
+			case RICOCHET, FEC -> Predictions.ricochet(name, s, (int) Math.max(2, count(transport, "r", DEFAULT_R)),
+					(int) Math.max(1, count(transport, "c", DEFAULT_C)));
+			case REPLACE -> transport.isReplacement() ? Predictions.replacement(name, s, DEFAULT_RTO)
+					: Predictions.ackUnicast(name, s, DEFAULT_RTO);
+			};
+		} else if (transport.getMapping() instanceof OpenDdsMapping m) {
+			p = switch (m.getKind()) {
+			case UDP -> Predictions.unreliable(name, s, false);
+			case MULTICAST_BEST_EFFORT -> Predictions.unreliable(name, s, true);
+			case TCP -> Predictions.ackUnicast(name, s, DEFAULT_RTO);
+			case MULTICAST_RELIABLE, RTPS_UDP -> Predictions.nakcast(name, s, nakTimeout(transport));
+			case SHMEM -> Predictions.unreliable(name, new FlowScenario(s.rateHz(), s.payloadBytes(), s.receivers(), 0,
+					0, 0), true);
+			};
+		} else {
+			return Optional.empty();
+		}
+		if (transport.isReplacement() && !(transport.getMapping() instanceof RuntimeMapping rm
+				&& rm.getKind() == org.adamant.dsl.adamant.RuntimeTransportKind.REPLACE)) {
+			p = capAtBandwidth(p, s);
+		} else if (!transport.isReplacement() && s.bandwidth() > 0 && p.offeredLoad() > s.bandwidth()) {
+			// the queue grows without bound: so does latency
+			p = new FlowPrediction(p.transport(), p.offeredLoad(), p.baseLatency(), p.recoveryLatency(),
+					Double.POSITIVE_INFINITY, p.delivery());
+		}
+		return Optional.of(p);
+	}
+
+	private static FlowPrediction capAtBandwidth(FlowPrediction p, FlowScenario s) {
+		if (s.bandwidth() <= 0 || p.offeredLoad() <= s.bandwidth()) {
+			return p;
+		}
+		double sent = s.bandwidth() / p.offeredLoad();
+		return new FlowPrediction(p.transport(), p.offeredLoad(), p.baseLatency(), p.recoveryLatency(), p.meanLatency(),
+				p.delivery() * sent);
+	}
+
+	/** The NAK timeout of a transport in seconds (mapping parameter, declared default, else 50 ms). */
+	public static double nakTimeout(Transport transport) {
+		Optional<Double> v = parameter(transport, "timeout");
+		if (v.isEmpty()) {
+			v = parameter(transport, "nak_timeout");
+		}
+		return v.filter(x -> x > 0).orElse(DEFAULT_NAK_TIMEOUT);
+	}
+
+	private static double count(Transport transport, String name, double fallback) {
+		return parameter(transport, name).orElse(fallback);
+	}
+
+	/**
+	 * A parameter of the transport in base units: the mapping's value, else the declared default.
+	 * Empty when neither is given or its unit is wrong.
+	 */
+	public static Optional<Double> parameter(Transport transport, String name) {
+		if (transport.getMapping() instanceof RuntimeMapping m) {
+			for (Parameter p : m.getParams()) {
+				if (name.equals(p.getName())) {
+					return value(name, p.getValue());
+				}
+			}
+		}
+		for (TransportParameter p : transport.getParameters()) {
+			if (name.equals(p.getName()) && p.getDefaultValue() != null) {
+				return value(name, p.getDefaultValue());
+			}
+		}
+		return Optional.empty();
+	}
+
+	private static Optional<Double> value(String name, org.adamant.dsl.adamant.Quantity q) {
+		if (q == null) {
+			return Optional.empty();
+		}
+		Optional<Dimension> d = Quantities.parameterDimension(name);
+		if (d.isPresent()) {
+			return Quantities.base(q, d.get());
+		}
+		return q.getUnit() == null ? Optional.of(q.getValue()) : Optional.empty();
+	}
+
+	/** Send period vs deadline: a deadline shorter than the period is missed by every update. */
+	public static Optional<Finding> deadlineVsPeriod(Publication publication) {
+		Optional<Double> rate = Quantities.base(publication.getRate(), Dimension.RATE);
+		Optional<DeadlinePolicy> deadline = EffectiveQos.of(publication).get(DeadlinePolicy.class);
+		if (rate.isEmpty() || !(rate.get() > 0) || deadline.isEmpty()) {
+			return Optional.empty();
+		}
+		Optional<Double> period = Quantities.base(deadline.get().getPeriod(), Dimension.DURATION);
+		double sendPeriod = 1.0 / rate.get();
+		if (period.isEmpty() || period.get() <= 0 || sendPeriod <= period.get() * (1 + 1e-12)) {
+			return Optional.empty();
+		}
+		return Optional.of(new Finding(IssueCodes.DEADLINE_SHORTER_THAN_PERIOD, true, describe(publication)
+				+ " sends every " + Format.duration(sendPeriod) + " (" + Format.number(rate.get()) + " Hz) but its deadline is "
+				+ Format.duration(period.get()) + ": every period misses the deadline; publish at "
+				+ Format.number(Math.ceil(1.0 / period.get())) + " Hz or more, or set deadline "
+				+ Format.duration(sendPeriod) + " or longer"));
+	}
+}
