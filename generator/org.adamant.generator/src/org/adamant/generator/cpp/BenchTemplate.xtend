@@ -1,7 +1,6 @@
 package org.adamant.generator.cpp
 
 import org.adamant.dsl.adamant.Experiment
-import org.adamant.dsl.adamant.Transport
 import org.adamant.dsl.semantics.Quantities
 import org.adamant.generator.Banner
 import org.adamant.generator.ModelInfo
@@ -47,40 +46,56 @@ class BenchTemplate {
 			«IF x.warmup > 0»
 				// The model asks for «x.warmup» warm-up updates; the harness has no warm-up phase yet, so they are not sent.
 			«ENDIF»
-			«FOR t : x.transports»
 
-				// «RuntimeTransports.resolve(t).get.comment»
-				constexpr std::chrono::microseconds «t.timeoutConst»{«RuntimeTransports.resolve(t).get.nakTimeoutUs»};
-			«ENDFOR»
+			// One entry per transport of the experiment, with its recovery parameters from the catalog.
+			struct TransportSetup {
+			  const char* name;
+			  std::chrono::microseconds nak_timeout;
+			  int lec_r;
+			  int lec_c;
+			};
+			const TransportSetup kTransports[] = {
+			    «FOR t : x.transports»
+			    	«val rt = RuntimeTransports.resolve(t).get»
+			    	// «rt.comment»
+			    	{"«rt.name»", std::chrono::microseconds(«rt.nakTimeoutUs»), «rt.lecR», «rt.lecC»},
+			    «ENDFOR»
+			};
+			«IF !x.sweeps.empty»
+				// The model also sweeps «x.sweeps.map[name + " " + values.map[Banner.number(value) + (if (unit !== null) " " + unit else "")].join(", ")].join("; ")».
+				// The native harness does not apply parameter sweeps yet (its CSV has no column to tell the
+				// variants apart), so every point uses the catalog's values above.
+			«ENDIF»
+			const int kReceivers[] = {«x.receivers.join(", ")»};
+			const double kLossPct[] = {«x.loss.map[Banner.decimal(Quantities.percent(it))].join(", ")»};
+			const double kRateHz[] = {«x.rates.map[Banner.decimal(Quantities.hertz(it))].join(", ")»};
+			constexpr int kRuns = «runs»;
 
-			adamant::bench::Point point(const char* transport, std::chrono::microseconds nak_timeout, int receivers,
-			                            double loss_pct, double rate_hz, int run) {
-			  adamant::bench::Point p;
-			  p.transport = transport;
-			  p.receivers = receivers;
-			  p.loss_pct = loss_pct;
-			  p.rate_hz = rate_hz;
-			  p.updates = kUpdates;
-			  p.run = run;
-			  p.seed = static_cast<std::uint64_t>(run);  // same loss pattern for run k of every point
-			  p.nak_timeout = nak_timeout;
-			  return p;
-			}
-
+			// The sweep in the model's order: transports × receivers × loss × rate × runs.
 			std::vector<adamant::bench::Point> sweep() {
 			  std::vector<adamant::bench::Point> points;
-			  «FOR t : x.transports»
-			  	«FOR r : x.receivers»
-			  		«FOR l : x.loss»
-			  			«FOR rate : x.rates»
-			  				«FOR run : 1 .. runs»
-			  					points.push_back(point("«RuntimeTransports.resolve(t).get.name»", «t.timeoutConst», /*receivers=*/«r», /*loss_pct=*/«Banner.decimal(Quantities.percent(l))»,
-			  					                       /*rate_hz=*/«Banner.decimal(Quantities.hertz(rate))», /*run=*/«run»));
-			  				«ENDFOR»
-			  			«ENDFOR»
-			  		«ENDFOR»
-			  	«ENDFOR»
-			  «ENDFOR»
+			  for (const TransportSetup& transport : kTransports) {
+			    for (const int receivers : kReceivers) {
+			      for (const double loss_pct : kLossPct) {
+			        for (const double rate_hz : kRateHz) {
+			          for (int run = 1; run <= kRuns; ++run) {
+			            adamant::bench::Point p;
+			            p.transport = transport.name;
+			            p.receivers = receivers;
+			            p.loss_pct = loss_pct;
+			            p.rate_hz = rate_hz;
+			            p.updates = kUpdates;
+			            p.run = run;
+			            p.seed = static_cast<std::uint64_t>(run);  // same loss pattern for run k of every point
+			            p.nak_timeout = transport.nak_timeout;
+			            p.lec_r = transport.lec_r;
+			            p.lec_c = transport.lec_c;
+			            points.push_back(p);
+			          }
+			        }
+			      }
+			    }
+			  }
 			  return points;
 			}
 
@@ -131,9 +146,5 @@ class BenchTemplate {
 			// (the model's payload «modeled» B is not used)«ENDIF».
 			spec.payload_bytes = make_payload(0).size();
 		'''
-	}
-
-	def private timeoutConst(Transport t) {
-		"k" + t.name.split("_").map[toFirstUpper].join + "NakTimeout"
 	}
 }

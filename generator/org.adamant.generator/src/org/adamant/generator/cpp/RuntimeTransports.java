@@ -14,15 +14,22 @@ import org.adamant.generator.ModelInfo;
 
 /**
  * How a modeled transport runs on the ADAMANT runtime: its name for adamant::parse_transport and
- * its NAK timeout. The runtime contract knows "baseline" and "nakcast" so far.
+ * its recovery parameters (NAK timeout; Ricochet's r and c).
  */
 public final class RuntimeTransports {
 
 	/** The runtime's default NAK timeout (adamant::TransportSettings::nak_timeout). */
 	public static final long DEFAULT_NAK_TIMEOUT_US = 50_000;
 
+	/** The runtime's Ricochet defaults (adamant::TransportSettings::lec_r / lec_c). */
+	public static final int DEFAULT_LEC_R = 8;
+	public static final int DEFAULT_LEC_C = 3;
+
 	/** A transport as the runtime sees it, with the comment that says where it came from. */
-	public record Resolved(String name, String kindEnum, long nakTimeoutUs, String comment) {
+	public record Resolved(String name, String kindEnum, long nakTimeoutUs, int lecR, int lecC, String comment) {
+		Resolved(String name, String kindEnum, long nakTimeoutUs, String comment) {
+			this(name, kindEnum, nakTimeoutUs, DEFAULT_LEC_R, DEFAULT_LEC_C, comment);
+		}
 	}
 
 	private RuntimeTransports() {
@@ -33,26 +40,43 @@ public final class RuntimeTransports {
 		if (t == null || t.eIsProxy() || !(t.getMapping() instanceof RuntimeMapping m)) {
 			return Optional.empty();
 		}
-		if (m.getKind() != RuntimeTransportKind.BASELINE && m.getKind() != RuntimeTransportKind.NAKCAST) {
+		String kindEnum = switch (m.getKind()) {
+		case BASELINE -> "adamant::TransportKind::Baseline";
+		case NAKCAST -> "adamant::TransportKind::Nakcast";
+		case RICOCHET -> "adamant::TransportKind::Ricochet";
+		default -> null;
+		};
+		if (kindEnum == null) {
 			return Optional.empty();
 		}
-		String name = m.getKind().getLiteral();
 		long timeoutUs = DEFAULT_NAK_TIMEOUT_US;
 		boolean explicit = false;
+		int r = DEFAULT_LEC_R;
+		int c = DEFAULT_LEC_C;
 		for (Parameter p : m.getParams()) {
-			if ("timeout".equals(p.getName()) && p.getValue() != null) {
+			if (p.getValue() == null) {
+				continue;
+			}
+			switch (p.getName()) {
+			case "timeout", "nak_timeout" -> {
 				timeoutUs = Math.round(Quantities.seconds(p.getValue()) * 1e6);
 				explicit = true;
 			}
+			case "r" -> r = (int) Math.round(p.getValue().getValue());
+			case "c" -> c = (int) Math.round(p.getValue().getValue());
+			default -> {
+			}
+			}
 		}
-		String what = m.getKind() == RuntimeTransportKind.NAKCAST
-				? "reliable " + t.getCast().getLiteral() + ", NAK after " + formatUs(timeoutUs)
-						+ (explicit ? "" : " (runtime default)")
-				: "best-effort " + t.getCast().getLiteral() + ", no recovery";
+		String what = switch (m.getKind()) {
+		case NAKCAST -> "reliable " + t.getCast().getLiteral() + ", NAK after " + formatUs(timeoutUs)
+				+ (explicit ? "" : " (runtime default)");
+		case RICOCHET -> "lateral error correction over " + t.getCast().getLiteral() + ": each receiver XORs every "
+				+ r + " packets into a repair for " + c + " other receivers";
+		default -> "best-effort " + t.getCast().getLiteral() + ", no recovery";
+		};
 		String comment = "transport " + t.getName() + ": " + what + " — from " + ModelInfo.sourceOf(t);
-		String kindEnum = m.getKind() == RuntimeTransportKind.NAKCAST ? "adamant::TransportKind::Nakcast"
-				: "adamant::TransportKind::Baseline";
-		return Optional.of(new Resolved(name, kindEnum, timeoutUs, comment));
+		return Optional.of(new Resolved(m.getKind().getLiteral(), kindEnum, timeoutUs, r, c, comment));
 	}
 
 	/** Why a transport cannot run natively, for comments and errors. */
@@ -66,7 +90,7 @@ public final class RuntimeTransports {
 		}
 		if (t.getMapping() instanceof RuntimeMapping m) {
 			return "transport " + t.getName() + " maps to runtime " + m.getKind().getLiteral()
-					+ ", which the runtime does not implement yet (only baseline and nakcast)";
+					+ ", which the runtime does not implement yet (only baseline, nakcast and ricochet)";
 		}
 		return "transport " + t.getName() + " has no mapping";
 	}

@@ -63,12 +63,24 @@ class SarGeneratorTest {
 		String bench = generate(Models.load(Models.sar()), Target.NATIVE).get("native/bench/nakcast_smoke_bench.cpp");
 		assertNotNull(bench);
 		assertTrue(bench.contains("constexpr int kUpdates = 2000;"), bench);
-		assertTrue(bench.contains("constexpr std::chrono::microseconds kNakcastNakTimeout{50000};"), bench);
-		assertTrue(bench.contains("point(\"nakcast\", kNakcastNakTimeout, /*receivers=*/3, /*loss_pct=*/1.0,"), bench);
-		assertTrue(bench.contains("/*rate_hz=*/100.0, /*run=*/1)"), bench);
+		assertTrue(bench.contains("{\"nakcast\", std::chrono::microseconds(50000), 8, 3},"), bench);
+		assertTrue(bench.contains("const int kReceivers[] = {3};"), bench);
+		assertTrue(bench.contains("const double kLossPct[] = {1.0};"), bench);
+		assertTrue(bench.contains("const double kRateHz[] = {100.0};"), bench);
+		assertTrue(bench.contains("constexpr int kRuns = 1;"), bench);
 		assertTrue(bench.contains("spec.payload_bytes = sar::kThermalScanEncodedSize;"), bench);
 		assertTrue(bench.contains("adamant::bench::harness_main(argc, argv, spec)"), bench);
 		assertTrue(bench.contains("NAK after 50 ms — from profiles/transports.adamant"), bench);
+	}
+
+	@Test
+	void ricochetCarriesItsRepairParameters() {
+		String bench = generate(Models.load(Models.sar()), Target.NATIVE).get("native/bench/rtesp_isislab_sweep_bench.cpp");
+		assertNotNull(bench, "the RT-ESP sweep (nakcast and ricochet) has a native bench");
+		assertTrue(bench.contains("{\"ricochet\", std::chrono::microseconds(50000), 8, 3},"), bench);
+		assertTrue(bench.contains("each receiver XORs every 8 packets into a repair for 3 other receivers"), bench);
+		// the sweep's parameter variants are not applied yet, and the code says so
+		assertTrue(bench.contains("The model also sweeps nak_timeout 25 ms, 50 ms; r 4, 8."), bench);
 	}
 
 	@Test
@@ -127,12 +139,16 @@ class SarGeneratorTest {
 		String bench = generate(Models.load(file), Target.NATIVE).get("native/bench/sweep_bench.cpp");
 		assertTrue(bench.contains("NOTE: the model says payload 16 B, but S encodes to 12 B; the encoded size is used."),
 				bench);
-		assertEquals(2 * 2 * 2 * 1 * 2, bench.split("points.push_back\\(").length - 1, bench);
-		// model order: transports outermost, runs innermost
-		int first = bench.indexOf("point(\"nakcast\", kNakcastNakTimeout, /*receivers=*/1, /*loss_pct=*/0.0,");
-		int second = bench.indexOf("point(\"baseline\", kBaselineNakTimeout, /*receivers=*/1, /*loss_pct=*/0.0,");
+		// model order: transports in the order written, loops transports > receivers > loss > rate > runs
+		int first = bench.indexOf("{\"nakcast\", std::chrono::microseconds(50000), 8, 3},");
+		int second = bench.indexOf("{\"baseline\", std::chrono::microseconds(50000), 8, 3},");
 		assertTrue(first > 0 && second > first, bench);
-		assertTrue(bench.contains("/*rate_hz=*/10.0, /*run=*/2));"), bench);
+		assertTrue(bench.contains("const int kReceivers[] = {1, 3};"), bench);
+		assertTrue(bench.contains("const double kLossPct[] = {0.0, 5.0};"), bench);
+		assertTrue(bench.contains("const double kRateHz[] = {10.0};"), bench);
+		assertTrue(bench.contains("constexpr int kRuns = 2;"), bench);
+		assertTrue(bench.indexOf("for (const TransportSetup& transport : kTransports)")
+				< bench.indexOf("for (int run = 1; run <= kRuns; ++run)"), bench);
 	}
 
 	@Test

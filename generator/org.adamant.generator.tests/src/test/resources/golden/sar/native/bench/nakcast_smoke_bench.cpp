@@ -25,27 +25,47 @@ namespace {
 
 constexpr int kUpdates = 2000;  // updates 2000
 
-// transport nakcast: reliable multicast, NAK after 50 ms — from profiles/transports.adamant
-constexpr std::chrono::microseconds kNakcastNakTimeout{50000};
+// One entry per transport of the experiment, with its recovery parameters from the catalog.
+struct TransportSetup {
+  const char* name;
+  std::chrono::microseconds nak_timeout;
+  int lec_r;
+  int lec_c;
+};
+const TransportSetup kTransports[] = {
+    // transport nakcast: reliable multicast, NAK after 50 ms — from profiles/transports.adamant
+    {"nakcast", std::chrono::microseconds(50000), 8, 3},
+};
+const int kReceivers[] = {3};
+const double kLossPct[] = {1.0};
+const double kRateHz[] = {100.0};
+constexpr int kRuns = 1;
 
-adamant::bench::Point point(const char* transport, std::chrono::microseconds nak_timeout, int receivers,
-                            double loss_pct, double rate_hz, int run) {
-  adamant::bench::Point p;
-  p.transport = transport;
-  p.receivers = receivers;
-  p.loss_pct = loss_pct;
-  p.rate_hz = rate_hz;
-  p.updates = kUpdates;
-  p.run = run;
-  p.seed = static_cast<std::uint64_t>(run);  // same loss pattern for run k of every point
-  p.nak_timeout = nak_timeout;
-  return p;
-}
-
+// The sweep in the model's order: transports × receivers × loss × rate × runs.
 std::vector<adamant::bench::Point> sweep() {
   std::vector<adamant::bench::Point> points;
-  points.push_back(point("nakcast", kNakcastNakTimeout, /*receivers=*/3, /*loss_pct=*/1.0,
-                         /*rate_hz=*/100.0, /*run=*/1));
+  for (const TransportSetup& transport : kTransports) {
+    for (const int receivers : kReceivers) {
+      for (const double loss_pct : kLossPct) {
+        for (const double rate_hz : kRateHz) {
+          for (int run = 1; run <= kRuns; ++run) {
+            adamant::bench::Point p;
+            p.transport = transport.name;
+            p.receivers = receivers;
+            p.loss_pct = loss_pct;
+            p.rate_hz = rate_hz;
+            p.updates = kUpdates;
+            p.run = run;
+            p.seed = static_cast<std::uint64_t>(run);  // same loss pattern for run k of every point
+            p.nak_timeout = transport.nak_timeout;
+            p.lec_r = transport.lec_r;
+            p.lec_c = transport.lec_c;
+            points.push_back(p);
+          }
+        }
+      }
+    }
+  }
   return points;
 }
 
