@@ -1,16 +1,24 @@
 package org.adamant.generator.cpp;
 
+import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 import org.adamant.dsl.adamant.Endpoint;
+import org.adamant.dsl.adamant.Model;
+import org.adamant.dsl.adamant.Publication;
 import org.adamant.dsl.adamant.OpenDdsMapping;
 import org.adamant.dsl.adamant.Parameter;
 import org.adamant.dsl.adamant.RuntimeMapping;
 import org.adamant.dsl.adamant.RuntimeTransportKind;
 import org.adamant.dsl.adamant.Transport;
+import org.adamant.dsl.prediction.Format;
+import org.adamant.dsl.prediction.TransportRanking;
+import org.adamant.dsl.prediction.TransportRanking.Assessment;
 import org.adamant.dsl.semantics.EffectiveQos;
 import org.adamant.dsl.semantics.Quantities;
 import org.adamant.generator.ModelInfo;
+import org.eclipse.xtext.EcoreUtil2;
 
 /**
  * How a modeled transport runs on the ADAMANT runtime: its name for adamant::parse_transport and
@@ -117,6 +125,12 @@ public final class RuntimeTransports {
 		if (t != null) {
 			return resolve(t);
 		}
+		if (e.getBinding() != null && e.getBinding().isAuto()) {
+			Optional<Resolved> ranked = auto(e);
+			if (ranked.isPresent()) {
+				return ranked;
+			}
+		}
 		String how = e.getBinding() != null && e.getBinding().isAuto() ? "transport auto" : "no transport bound";
 		if (isReliable(e)) {
 			return Optional.of(new Resolved("nakcast", "adamant::TransportKind::Nakcast", DEFAULT_NAK_TIMEOUT_US,
@@ -125,6 +139,51 @@ public final class RuntimeTransports {
 		}
 		return Optional.of(new Resolved("baseline", "adamant::TransportKind::Baseline", DEFAULT_NAK_TIMEOUT_US,
 				how + ": the QoS is best-effort, so baseline (no recovery)"));
+	}
+
+	/**
+	 * `transport auto`: the runtime-capable transport with the lowest predicted ReLate2 among the
+	 * feasible ones of the catalog (the validator's ranking). A subscriber follows its topic's
+	 * publisher, whose transport it must share.
+	 */
+	private static Optional<Resolved> auto(Endpoint e) {
+		Publication publication = e instanceof Publication p ? p : publisherOf(e);
+		if (publication == null) {
+			return Optional.empty();
+		}
+		if (publication != e && bound(publication) != null) {
+			return resolve(bound(publication)).map(r -> withComment(r, "transport auto: follows the publisher of "
+					+ e.getTopic().getName() + "; " + r.comment()));
+		}
+		List<Assessment> ranking = TransportRanking.rank(publication).stream().filter(Assessment::feasible)
+				.filter(a -> resolve(a.transport()).isPresent()).toList();
+		if (ranking.isEmpty()) {
+			return Optional.empty();
+		}
+		Assessment best = ranking.get(0);
+		String runnersUp = ranking.stream().skip(1).limit(2)
+				.map(a -> a.name() + " " + Format.duration(a.relate2())).collect(Collectors.joining(", "));
+		String why = "transport auto: " + best.name() + " has the lowest predicted ReLate2 ("
+				+ Format.duration(best.relate2()) + ", delivery " + Format.number(best.prediction().delivery() * 100)
+				+ " %) of the feasible transports the runtime runs" + (runnersUp.isEmpty() ? "" : "; next: " + runnersUp);
+		if (e != publication) {
+			why += " (chosen for the publisher of " + e.getTopic().getName() + ")";
+		}
+		String reason = why;
+		return resolve(best.transport()).map(r -> withComment(r, reason + "; " + r.comment()));
+	}
+
+	private static Publication publisherOf(Endpoint e) {
+		Model model = EcoreUtil2.getContainerOfType(e, Model.class);
+		if (model == null) {
+			return null;
+		}
+		return EcoreUtil2.getAllContentsOfType(model, Publication.class).stream()
+				.filter(p -> p.getTopic() == e.getTopic()).findFirst().orElse(null);
+	}
+
+	private static Resolved withComment(Resolved r, String comment) {
+		return new Resolved(r.name(), r.kindEnum(), r.nakTimeoutUs(), r.lecR(), r.lecC(), comment);
 	}
 
 	public static String formatUs(long us) {

@@ -1,6 +1,7 @@
 package org.adamant.generator.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -71,6 +72,34 @@ class SarGeneratorTest {
 		assertTrue(bench.contains("spec.payload_bytes = sar::kThermalScanEncodedSize;"), bench);
 		assertTrue(bench.contains("adamant::bench::harness_main(argc, argv, spec)"), bench);
 		assertTrue(bench.contains("NAK after 50 ms — from profiles/transports.adamant"), bench);
+	}
+
+	@Test
+	void autoPicksTheRankedTransportAndSaysWhy(@TempDir Path dir) throws Exception {
+		Path file = Models.write(dir, "auto.adamant", """
+				model autopick
+				import "transports.adamant"
+				struct S { @key uint32 id; float v; }
+				qos Fused { reliability reliable }
+				topic T : S qos Fused
+				environment lan { multicast available loss 1 % rtt 200 us }
+				application gw { environment lan publish T rate 100 Hz payload 8 B transport auto }
+				application fc { environment lan instances 3 subscribe T transport auto }
+				""");
+		var model = Models.load(file);
+		var ranking = org.adamant.dsl.prediction.TransportRanking.rank(
+				org.eclipse.xtext.EcoreUtil2.getAllContentsOfType(model, org.adamant.dsl.adamant.Publication.class).get(0));
+		var expected = ranking.stream().filter(a -> a.feasible())
+				.filter(a -> org.adamant.generator.cpp.RuntimeTransports.resolve(a.transport()).isPresent()).findFirst()
+				.orElseThrow();
+		Map<String, String> out = generate(model, Target.NATIVE);
+		String gw = out.get("native/src/gw.cpp");
+		String fc = out.get("native/src/fc.cpp");
+		assertTrue(gw.contains("// transport auto: " + expected.name() + " has the lowest predicted ReLate2 ("), gw);
+		assertTrue(fc.contains("// transport auto: " + expected.name() + " has the lowest predicted ReLate2 ("), fc);
+		assertTrue(fc.contains("(chosen for the publisher of T)"), fc);
+		// the reliable flow must not land on a transport without recovery
+		assertNotEquals("baseline", expected.name());
 	}
 
 	@Test
