@@ -10,6 +10,7 @@
 #include <CLI/CLI.hpp>
 
 #include <chrono>
+#include <cstdio>
 #include <regex>
 #include <string>
 #include <vector>
@@ -35,7 +36,15 @@ int main(int argc, char** argv) {
   adamant::bench::Point pt{"nakcast", 3, 0.0, 100.0, 1000, 1, 1, std::chrono::microseconds(50'000)};
   std::string nak = "50ms";
   bool help = false;
-  app.add_option("--transport", pt.transport, "baseline | nakcast | ricochet");
+  app.add_option("--transport", pt.transport, "baseline | nakcast | ricochet | replace | fifo");
+  std::size_t payload = 12;
+  std::string enqueue_timeout = "0ms";
+  app.add_option("--payload", payload, "bytes per update (default 12, >= 12; --mode sim only)")->check(CLI::Range(12, 60000));
+  app.add_option("--tags", pt.tags, "replace/fifo: update i carries tag (i-1) mod TAGS (default 20)")
+      ->check(CLI::Range(1, 1 << 20));
+  app.add_option("--pace", pt.pace_bytes_per_s,
+                 "replace/fifo: pacing in bytes/s (default: sim link bandwidth; real: unpaced)");
+  app.add_option("--enqueue-timeout", enqueue_timeout, "replace/fifo: drop messages queued longer (0 = never)");
   app.add_option("--r", pt.lec_r, "ricochet: packets XORed per repair (default 8)")->check(CLI::Range(1, 64));
   app.add_option("--c", pt.lec_c, "ricochet: members each repair goes to (default 3)")->check(CLI::Range(1, 64));
   app.add_option("--receivers", pt.receivers, "reader processes")->check(CLI::PositiveNumber);
@@ -48,6 +57,7 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
     pt.nak_timeout = parse_duration(nak);
+    pt.enqueue_timeout = parse_duration(enqueue_timeout);
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
   }
@@ -59,12 +69,21 @@ int main(int argc, char** argv) {
     std::printf("%s\n", app.help().c_str());
   }
   std::vector<std::string> rest = app.remaining();
+  bool sim = false;
+  for (std::size_t i = 0; i + 1 < rest.size(); ++i)
+    if (rest[i] == "--mode" && rest[i + 1] == "sim") sim = true;
+  for (const auto& a : rest)
+    if (a == "--mode=sim") sim = true;
+  if (payload != 12 && !sim) {  // re-executed reader processes only know the 12-byte payload
+    std::fprintf(stderr, "ant-bench: --payload is supported with --mode sim only\n");
+    return 2;
+  }
   std::vector<std::string> args{argv[0]};
   args.insert(args.end(), rest.begin(), rest.end());
   if (help) args.push_back("--help");
   std::vector<char*> cargs;
   for (auto& a : args) cargs.push_back(a.data());
   cargs.push_back(nullptr);
-  const auto spec = adamant::bench::counter_spec("ant-bench", 12, {pt});
+  const auto spec = adamant::bench::counter_spec("ant-bench", payload, {pt});
   return adamant::bench::harness_main(static_cast<int>(args.size()), cargs.data(), spec);
 }

@@ -1,4 +1,5 @@
 #include <adamant/engine.hpp>
+#include <adamant/replace.hpp>
 
 #include <algorithm>
 #include <limits>
@@ -35,7 +36,8 @@ void count_sent(const Output& out, WireBytes& acc) {
   for (const auto& d : out.datagrams) {
     const std::uint64_t n = d.bytes.size();
     switch (d.bytes.size() > 5 ? static_cast<wire::Kind>(d.bytes[5]) : wire::Kind{}) {
-      case wire::Kind::Data: acc.data += n; break;
+      case wire::Kind::Data:
+      case wire::Kind::Msg: acc.data += n; break;
       case wire::Kind::Nak: acc.nak += n; break;
       case wire::Kind::Repair: acc.repair += n; break;
       case wire::Kind::Retransmit: acc.retransmit += n; break;
@@ -532,7 +534,9 @@ void RicochetReceiver::on_datagram(ByteView bytes, const Endpoint& from, Nanos n
   if (!pkt) return;
   const auto& h = pkt->header;
   switch (h.kind) {
-    case wire::Kind::Nak: return;  // for the sender
+    case wire::Kind::Nak:
+    case wire::Kind::Msg:
+    case wire::Kind::Ack: return;  // for the sender / other transports
     case wire::Kind::Join:
     case wire::Kind::Leave: on_membership(*pkt, now, out); return;
     case wire::Kind::Repair: on_repair(*pkt, now, out); return;
@@ -625,12 +629,24 @@ std::optional<Nanos> RicochetReceiver::next_deadline() const {
 
 std::unique_ptr<SenderEngine> make_sender(TransportKind kind, const SenderConfig& cfg) {
   if (kind == TransportKind::Baseline) return std::make_unique<BaselineSender>(cfg);
+  if (kind == TransportKind::Replace || kind == TransportKind::Fifo) {
+    ReplaceConfig rc;
+    rc.stream_id = cfg.stream_id;
+    rc.session = cfg.session;
+    rc.replacement = kind == TransportKind::Replace;
+    rc.pace_bytes_per_s = cfg.pace_bytes_per_s;
+    rc.pace_overhead_bytes = cfg.pace_overhead_bytes;
+    rc.enqueue_timeout = cfg.enqueue_timeout;
+    rc.retry_timeout = cfg.retry_timeout;
+    return std::make_unique<ReplaceSender>(rc);
+  }
   return std::make_unique<NakcastSender>(cfg);
 }
 
 std::unique_ptr<ReceiverEngine> make_receiver(TransportKind kind, const ReceiverConfig& cfg) {
   if (kind == TransportKind::Baseline) return std::make_unique<BaselineReceiver>(cfg);
   if (kind == TransportKind::Ricochet) return std::make_unique<RicochetReceiver>(cfg);
+  if (kind == TransportKind::Replace || kind == TransportKind::Fifo) return std::make_unique<ReplaceReceiver>(cfg);
   return std::make_unique<NakcastReceiver>(cfg);
 }
 

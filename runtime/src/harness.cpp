@@ -284,7 +284,7 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
     if (payload.size() != spec.payload_bytes)
       throw Failure("make_payload returned " + std::to_string(payload.size()) + " bytes, spec says " +
                     std::to_string(spec.payload_bytes));
-    pub.publish(ByteView{payload.data(), payload.size()});
+    pub.publish(ByteView{payload.data(), payload.size()}, static_cast<std::uint32_t>(i % static_cast<int>(pt.tags)));
     if (i % 50 == 49 && i + 1 < pt.updates) {
       // No reader can be complete before the last update, so EOF now means it died: fail fast.
       // (After the last update a fast reader may legitimately be done already.)
@@ -369,6 +369,8 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
   app.add_option("--bandwidth", bandwidth,
                  "sim: egress bandwidth of every host, e.g. 5KB/s or 40KB/s@50s,5KB/s@10s");
   app.add_option("--queue", queue, "sim: egress queue in packets (0 = unbounded)");
+  std::string psk;
+  app.add_option("--psk", psk, "sim: pre-shared key; every datagram carries HMAC-SHA256");
   app.add_option("--delay-us", delay_us, "sim: propagation delay in microseconds")->check(CLI::NonNegativeNumber);
   app.add_option("--burst", burst, "sim: Gilbert loss P(good->bad),P(bad->good) instead of --loss")
       ->expected(2)->delimiter(',');
@@ -425,10 +427,15 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
     std::fprintf(stderr, "%s: HarnessSpec::make_payload is empty\n", spec.name.c_str());
     return 2;
   }
+  if (mode != "sim" && !psk.empty()) {
+    std::fprintf(stderr, "%s: --psk is supported in --mode sim only (real: ChannelConfig::psk)\n", spec.name.c_str());
+    return 2;
+  }
   if (mode == "sim") {
     sim::NetConfig net;
     net.delay = std::chrono::microseconds(delay_us);
     net.queue_packets = queue;
+    net.psk = psk;
     if (!bandwidth.empty()) {
       auto bw = sim::parse_bandwidth(bandwidth);
       if (!bw) {

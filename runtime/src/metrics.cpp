@@ -58,26 +58,28 @@ Row make_row(std::string transport, int receivers, double loss_pct, double rate_
   r.lat = latency_stats(std::move(latencies_ns));
   r.relate = relate(r.lat.mean_us, r.delivery);
   r.relate2 = relate2(r.lat.mean_us, r.delivery);
+  r.delivery_or_replaced = r.delivery;
   return r;
 }
 
 std::string_view csv_header() {
   return "transport,receivers,loss_pct,rate_hz,run,sent,received,delivery,lat_mean_us,lat_std_us,"
          "lat_p50_us,lat_p99_us,lat_max_us,relate,relate2,"
-         "bytes_data,bytes_nak,bytes_repair,bytes_retransmit,bytes_control";
+         "bytes_data,bytes_nak,bytes_repair,bytes_retransmit,bytes_control,replaced,delivery_or_replaced";
 }
 
 std::string csv_line(const Row& r) {
   char buf[768];
   std::snprintf(buf, sizeof(buf),
-                "%s,%d,%g,%g,%d,%llu,%llu,%.6f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%llu,%llu,%llu,%llu,%llu",
+                "%s,%d,%g,%g,%d,%llu,%llu,%.6f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%llu,%llu,%llu,%llu,%llu,%llu,%.6f",
                 r.transport.c_str(), r.receivers, r.loss_pct, r.rate_hz, r.run,
                 static_cast<unsigned long long>(r.sent), static_cast<unsigned long long>(r.received),
                 r.delivery, r.lat.mean_us, r.lat.std_us, r.lat.p50_us, r.lat.p99_us, r.lat.max_us,
                 r.relate, r.relate2, static_cast<unsigned long long>(r.bytes_data),
                 static_cast<unsigned long long>(r.bytes_nak), static_cast<unsigned long long>(r.bytes_repair),
                 static_cast<unsigned long long>(r.bytes_retransmit),
-                static_cast<unsigned long long>(r.bytes_control));
+                static_cast<unsigned long long>(r.bytes_control),
+                static_cast<unsigned long long>(r.replaced), r.delivery_or_replaced);
   return buf;
 }
 

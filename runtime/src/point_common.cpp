@@ -14,6 +14,8 @@ TransportKind check_point(const Point& pt) {
     throw Failure("invalid point (receivers >= 1, updates >= 0, rate_hz > 0 required)");
   if (pt.lec_r < 1 || pt.lec_r > 64 || pt.lec_c < 1 || pt.lec_c > 64)
     throw Failure("invalid Ricochet parameters (1 <= r, c <= 64 required)");
+  if ((*kind == TransportKind::Replace || *kind == TransportKind::Fifo) && (pt.receivers != 1 || pt.tags < 1))
+    throw Failure("replace/fifo: one receiver per connection (receivers = 1) and tags >= 1 required");
   return *kind;
 }
 
@@ -28,6 +30,8 @@ ChannelConfig point_channel(const Point& pt, TransportKind kind, bool reader, in
   cfg.transport.lec_r = pt.lec_r;
   cfg.transport.lec_c = pt.lec_c;
   cfg.transport.lec_nak_fallback = pt.lec_nak_fallback;
+  cfg.transport.pace_bytes_per_s = pt.pace_bytes_per_s;
+  cfg.transport.enqueue_timeout = pt.enqueue_timeout;
   if (reader) {
     cfg.loss_pct = pt.loss_pct;
     cfg.seed = reader_seed(pt.seed, index);

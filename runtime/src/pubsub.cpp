@@ -1,3 +1,4 @@
+#include <adamant/auth.hpp>
 #include <adamant/pubsub.hpp>
 #include <adamant/setup.hpp>
 #include <adamant/udp.hpp>
@@ -32,10 +33,17 @@ std::uint32_t fresh_session() {
 constexpr std::size_t kRecvBuf = 65536;
 
 void send_all(const io::UdpSocket& sock, const Endpoint& group, engine::Output& out,
-              engine::WireBytes& sent) {
+              engine::WireBytes& sent, const std::optional<auth::Authenticator>& auth) {
   engine::count_sent(out, sent);
-  for (const auto& d : out.datagrams)
-    sock.send_to(ByteView{d.bytes.data(), d.bytes.size()}, d.dest == engine::Dest::Group ? group : d.peer);
+  for (const auto& d : out.datagrams) {
+    const Endpoint to = d.dest == engine::Dest::Group ? group : d.peer;
+    if (auth) {
+      const auto sealed = auth->seal(ByteView{d.bytes.data(), d.bytes.size()});
+      sock.send_to(ByteView{sealed.data(), sealed.size()}, to);
+    } else {
+      sock.send_to(ByteView{d.bytes.data(), d.bytes.size()}, to);
+    }
+  }
   out.datagrams.clear();
 }
 
@@ -50,19 +58,28 @@ struct Publisher::Impl {
   std::unique_ptr<engine::SenderEngine> engine;
   engine::Output out;
   engine::WireBytes sent;
+  std::optional<auth::Authenticator> auth;
   std::array<std::uint8_t, kRecvBuf> buf{};
 
   explicit Impl(ChannelConfig c)
       : cfg(std::move(c)), group(group_endpoint(cfg)), sock(io::UdpSocket::open_sender(cfg.iface)) {
+    if (!cfg.psk.empty()) auth.emplace(cfg.psk);
     engine = engine::make_sender(cfg.transport.kind, setup::sender_config(cfg, fresh_session()));
   }
 
   void pump(Nanos now) {
     Endpoint from;
-    while (auto n = sock.try_recv(buf.data(), buf.size(), from))
-      engine->on_datagram(ByteView{buf.data(), *n}, from, now, out);
+    while (auto n = sock.try_recv(buf.data(), buf.size(), from)) {
+      ByteView v{buf.data(), *n};
+      if (auth) {
+        auto opened = auth->open(v);
+        if (!opened) continue;
+        v = *opened;
+      }
+      engine->on_datagram(v, from, now, out);
+    }
     engine->on_tick(now, out);
-    send_all(sock, group, out, sent);
+    send_all(sock, group, out, sent, auth);
     out.clear();
   }
 
@@ -83,10 +100,12 @@ Publisher::~Publisher() = default;
 Publisher::Publisher(Publisher&&) noexcept = default;
 Publisher& Publisher::operator=(Publisher&&) noexcept = default;
 
-void Publisher::publish(ByteView payload) {
+void Publisher::publish(ByteView payload) { publish(payload, 0); }
+
+void Publisher::publish(ByteView payload, std::uint32_t tag) {
   const Nanos now{monotonic_now_ns()};
-  impl_->engine->publish(payload, now, impl_->out);
-  send_all(impl_->sock, impl_->group, impl_->out, impl_->sent);
+  impl_->engine->publish_tagged(tag, payload, now, impl_->out);
+  send_all(impl_->sock, impl_->group, impl_->out, impl_->sent, impl_->auth);
   impl_->pump(now);  // answer pending NAKs without blocking
 }
 
@@ -98,6 +117,7 @@ void Publisher::service_until(std::int64_t deadline) { impl_->service_until(dead
 
 const engine::SenderStats& Publisher::stats() const { return impl_->engine->stats(); }
 const engine::WireBytes& Publisher::sent_bytes() const { return impl_->sent; }
+std::uint64_t Publisher::auth_rejected() const { return impl_->auth ? impl_->auth->rejected() : 0; }
 
 // ------------------------------------------------------------------ Subscriber
 
@@ -116,6 +136,7 @@ struct Subscriber::Impl {
   std::uint64_t drops = 0;
   engine::Output out;
   engine::WireBytes sent;
+  std::optional<auth::Authenticator> auth;
   std::array<std::uint8_t, kRecvBuf> buf{};
 
   Impl(ChannelConfig c, std::function<void(const Sample&)> cb)
@@ -124,6 +145,7 @@ struct Subscriber::Impl {
         sock(io::UdpSocket::open_receiver(cfg.group, cfg.port, cfg.iface)),
         on_sample(std::move(cb)),
         loss_rng(cfg.seed) {
+    if (!cfg.psk.empty()) auth.emplace(cfg.psk);
     if (cfg.transport.kind == TransportKind::Ricochet) {
       uni.emplace(io::UdpSocket::open_sender(cfg.iface));
       engine = engine::make_receiver(cfg.transport.kind,
@@ -138,7 +160,7 @@ struct Subscriber::Impl {
       try {  // best effort: peers stop sending repairs here at once instead of timing out
         engine::Output bye;
         r->leave(Nanos{monotonic_now_ns()}, bye);
-        send_all(*uni, group, bye, sent);
+        send_all(*uni, group, bye, sent, auth);
       } catch (...) {
       }
     }
@@ -152,7 +174,13 @@ struct Subscriber::Impl {
         ++drops;
         continue;
       }
-      engine->on_datagram(ByteView{buf.data(), *n}, from, now, out);
+      ByteView v{buf.data(), *n};
+      if (auth) {
+        auto opened = auth->open(v);
+        if (!opened) continue;
+        v = *opened;
+      }
+      engine->on_datagram(v, from, now, out);
       flush();
     }
   }
@@ -165,7 +193,7 @@ struct Subscriber::Impl {
   }
 
   void flush() {
-    send_all(uni ? *uni : sock, group, out, sent);
+    send_all(uni ? *uni : sock, group, out, sent, auth);
     for (const auto& d : out.deliveries)
       if (on_sample) on_sample(Sample{d.sequence, d.send_time_ns, ByteView{d.payload.data(), d.payload.size()}});
     if (on_event)
@@ -201,6 +229,7 @@ const engine::ReceiverStats& Subscriber::stats() const { return impl_->engine->s
 std::uint64_t Subscriber::accounted_through() const { return impl_->engine->accounted_through(); }
 std::uint64_t Subscriber::injected_drops() const { return impl_->drops; }
 const engine::WireBytes& Subscriber::sent_bytes() const { return impl_->sent; }
+std::uint64_t Subscriber::auth_rejected() const { return impl_->auth ? impl_->auth->rejected() : 0; }
 bool Subscriber::set_lec(int r, int c) {
   auto* ric = dynamic_cast<engine::RicochetReceiver*>(impl_->engine.get());
   if (ric) ric->set_lec(r, c);

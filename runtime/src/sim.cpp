@@ -1,3 +1,5 @@
+#include <adamant/auth.hpp>
+#include <adamant/replace.hpp>
 #include <adamant/setup.hpp>
 #include <adamant/sim.hpp>
 
@@ -156,7 +158,19 @@ class PointSim {
     if (pt.receivers > 20000) throw Failure("simulator supports at most 20000 receivers");
     if (!spec.make_payload) throw Failure("HarnessSpec::make_payload is empty");
     Link::Config lc{net.bandwidth, net.queue_packets, net.delay};
-    const ChannelConfig wcfg = bench::detail::point_channel(pt, kind_, false, 0);
+    ChannelConfig wcfg = bench::detail::point_channel(pt, kind_, false, 0);
+    if (wcfg.transport.pace_bytes_per_s == 0 && !net.bandwidth.empty()) {
+      std::uint64_t slowest = 0;  // pace to the slowest non-outage phase
+      for (const auto& ph : net.bandwidth)
+        if (ph.bytes_per_s > 0 && (slowest == 0 || ph.bytes_per_s < slowest)) slowest = ph.bytes_per_s;
+      wcfg.transport.pace_bytes_per_s = slowest;
+    }
+    pace_ = wcfg.transport.pace_bytes_per_s;
+    wcfg.psk = net.forge_without_key ? std::string() : net.psk;
+    if (!net.psk.empty()) {
+      auth_.emplace(net.psk);
+      for (std::size_t i = 0; i <= static_cast<std::size_t>(pt.receivers); ++i) host_auth_.emplace_back(net.psk);
+    }
     const auto session = static_cast<std::uint32_t>((pt.seed * 0x2545F4914F6CDD1Dull) >> 33) | 1u;
     writer_ = engine::make_sender(kind_, setup::sender_config(wcfg, session));
     hosts_.reserve(static_cast<std::size_t>(pt.receivers) + 1);
@@ -177,7 +191,14 @@ class PointSim {
     for (std::size_t h = 0; h < hosts_.size(); ++h) schedule_tick(h, false);
     if (pt_.updates > 0) q_.at(t0, [this, t0, period] { publish(1, t0, period); });
     else published_all_ = true;
-    const Nanos linger = bench::detail::linger_for(kind_, pt_);
+    Nanos linger = bench::detail::linger_for(kind_, pt_);
+    if ((kind_ == TransportKind::Replace || kind_ == TransportKind::Fifo) && pace_ > 0) {
+      // Time to drain what replacement leaves queued (one message per tag) at the pace.
+      const double bytes = static_cast<double>(pt_.tags + 2) *
+                           static_cast<double>(spec_.payload_bytes + wire::kHeaderSize + wire::kMsgFixedSize);
+      linger = std::max(linger, Nanos{static_cast<Nanos::rep>(bytes / static_cast<double>(pace_) * 1e9)} +
+                                    std::chrono::seconds(1));
+    }
     const Nanos last_publish = t0 + period * std::max(0, pt_.updates - 1);
     const Nanos end = last_publish + linger;
     while (!q_.empty()) {
@@ -200,11 +221,44 @@ class PointSim {
       res.injected_drops += x.r.drops;
     }
     for (const auto& x : hosts_) res.link_drops += x.egress.dropped();
+    for (const auto& a : host_auth_) res.auth_rejected += a.rejected();
+    res.tampered = tampered_;
     res.retransmits = writer_->stats().retransmitted;
     res.events = q_.executed();
     res.end_time = q_.now();
     res.row = metrics::make_row(pt_.transport, pt_.receivers, pt_.loss_pct, pt_.rate_hz, pt_.run,
                                 static_cast<std::uint64_t>(pt_.updates), std::move(lat));
+    res.deliveries = std::move(records_);
+    if (kind_ == TransportKind::Replace || kind_ == TransportKind::Fifo) {
+      // An update is replaced for a reader when it was not delivered but a newer update
+      // with the same tag was.
+      const std::uint64_t k = pt_.tags;
+      for (std::size_t h = 1; h < hosts_.size(); ++h) {
+        std::vector<std::uint64_t> newest(static_cast<std::size_t>(k), 0);
+        std::vector<bool> got(static_cast<std::size_t>(pt_.updates) + 1, false);
+        for (const auto& d : res.deliveries) {
+          if (d.reader != static_cast<int>(h) - 1 || d.sequence == 0 ||
+              d.sequence > static_cast<std::uint64_t>(pt_.updates))
+            continue;
+          got[d.sequence] = true;
+          auto& n = newest[(d.sequence - 1) % k];
+          n = std::max(n, d.sequence);
+        }
+        for (std::uint64_t s = 1; s <= static_cast<std::uint64_t>(pt_.updates); ++s)
+          if (!got[s] && newest[(s - 1) % k] > s) ++res.row.replaced;
+      }
+      const double expect = static_cast<double>(pt_.updates) * pt_.receivers;
+      res.row.delivery_or_replaced =
+          expect > 0 ? static_cast<double>(res.row.received + res.row.replaced) / expect : 0.0;
+      if (const auto* rs = dynamic_cast<const engine::ReplaceSender*>(writer_.get())) {
+        const auto& s = rs->replace_stats();
+        res.replaced_queued = s.replaced_queued;
+        res.replaced_inflight = s.replaced_inflight;
+        res.expired = s.expired;
+        res.transmitted = s.transmitted;
+        res.srtt = s.srtt;
+      }
+    }
     bench::detail::set_bytes(res.row, bytes_);
     return res;
   }
@@ -231,7 +285,8 @@ class PointSim {
     if (payload.size() != spec_.payload_bytes)
       throw Failure("make_payload returned " + std::to_string(payload.size()) + " bytes, spec says " +
                     std::to_string(spec_.payload_bytes));
-    writer_->publish(ByteView{payload.data(), payload.size()}, q_.now(), out_);
+    writer_->publish_tagged(static_cast<std::uint32_t>((static_cast<std::uint64_t>(seq) - 1) % pt_.tags),
+                            ByteView{payload.data(), payload.size()}, q_.now(), out_);
     handle(0, false);
     if (seq < pt_.updates)
       q_.at(t0 + period * seq, [this, seq, t0, period] { publish(seq + 1, t0, period); });
@@ -249,6 +304,7 @@ class PointSim {
       for (const auto& d : out.deliveries) {
         if (x.r.done) break;
         x.r.latencies.push_back(q_.now().count() - d.send_time_ns);
+        records_.push_back({static_cast<int>(h) - 1, d.sequence, x.r.latencies.back()});
         if (spec_.check_payload && !spec_.check_payload(ByteView{d.payload.data(), d.payload.size()}))
           ++x.r.corrupt;
         if (d.sequence <= x.r.last_seq) ++x.r.order_errors;
@@ -287,6 +343,8 @@ class PointSim {
   }
 
   void send(std::size_t h, engine::OutDatagram& d) {
+    if (auth_ && !(h == 0 && net_.forge_without_key))
+      d.bytes = auth_->seal(ByteView{d.bytes.data(), d.bytes.size()});
     const auto arrival = hosts_[h].egress.offer(q_.now(), d.bytes.size());
     if (!arrival) return;
     Bytes bytes = std::make_shared<const std::vector<std::uint8_t>>(std::move(d.bytes));
@@ -315,7 +373,22 @@ class PointSim {
 
   void arrive(std::size_t dst, std::size_t src, const Bytes& bytes) {
     auto& x = hosts_[dst];
-    const ByteView v{bytes->data(), bytes->size()};
+    ByteView v{bytes->data(), bytes->size()};
+    std::vector<std::uint8_t> flipped;
+    if (dst > 0 && net_.tamper_pct > 0.0 && !bytes->empty()) {
+      std::uniform_real_distribution<double> pct(0.0, 100.0);
+      if (pct(x.loss_rng) < net_.tamper_pct) {
+        flipped = *bytes;
+        flipped[std::uniform_int_distribution<std::size_t>(0, flipped.size() - 1)(x.loss_rng)] ^= 0x20;
+        v = ByteView{flipped.data(), flipped.size()};
+        ++tampered_;
+      }
+    }
+    if (!host_auth_.empty()) {
+      auto opened = host_auth_[dst].open(v);
+      if (!opened) return;
+      v = *opened;
+    }
     if (dst == 0) {
       writer_->on_datagram(v, hosts_[src].ep, q_.now(), out_);
       handle(0, false);
@@ -339,6 +412,11 @@ class PointSim {
   std::vector<Host> hosts_;
   engine::Output out_;
   engine::WireBytes bytes_;
+  std::vector<DeliveryRecord> records_;
+  std::uint64_t pace_ = 0;
+  std::optional<auth::Authenticator> auth_;    // sealing
+  std::vector<auth::Authenticator> host_auth_;  // per-host verification counters
+  std::uint64_t tampered_ = 0;
   bool published_all_ = false;
   int done_ = 0;
 };

@@ -8,6 +8,8 @@ std::optional<TransportKind> parse_transport(std::string_view name) {
   if (name == "baseline") return TransportKind::Baseline;
   if (name == "nakcast") return TransportKind::Nakcast;
   if (name == "ricochet") return TransportKind::Ricochet;
+  if (name == "replace") return TransportKind::Replace;
+  if (name == "fifo") return TransportKind::Fifo;
   return std::nullopt;
 }
 
@@ -16,6 +18,8 @@ std::string_view to_string(TransportKind kind) {
     case TransportKind::Baseline: return "baseline";
     case TransportKind::Nakcast: return "nakcast";
     case TransportKind::Ricochet: return "ricochet";
+    case TransportKind::Replace: return "replace";
+    case TransportKind::Fifo: return "fifo";
   }
   return "unknown";
 }

@@ -33,7 +33,7 @@ std::uint64_t get_u64(const std::uint8_t* p) {
   return v;
 }
 
-bool valid_kind(std::uint8_t k) { return k >= 1 && k <= 7; }
+bool valid_kind(std::uint8_t k) { return k >= 1 && k <= 9; }
 
 }  // namespace
 
@@ -130,6 +130,76 @@ std::vector<std::uint8_t> encode_membership(Kind kind, std::uint32_t stream_id,
   return encode(Header{kind, 0, stream_id, 0, now_ns, 0}, ByteView{p.data(), p.size()});
 }
 
+std::vector<std::uint8_t> encode_msg(std::uint32_t session, std::uint32_t stream_id, std::uint64_t id,
+                                     std::int64_t send_time_ns, const MsgInfo& m, ByteView body) {
+  if (body.size > kMaxPayload - kMsgFixedSize) throw std::length_error("adamant::wire: MSG too large");
+  std::vector<std::uint8_t> p;
+  p.reserve(kMsgFixedSize + body.size);
+  put_u32(p, m.tag);
+  p.push_back(static_cast<std::uint8_t>((m.reliable ? 1 : 0) | (m.sequenced ? 2 : 0)));
+  p.push_back(m.priority);
+  put_u16(p, 0);
+  put_u64(p, m.flow_seq);
+  put_u64(p, m.low_water);
+  put_u64(p, m.flow_low);
+  put_u64(p, m.flow_prev);
+  if (body.size) p.insert(p.end(), body.data, body.data + body.size);
+  return encode(Header{Kind::Msg, session, stream_id, id, send_time_ns, 0}, ByteView{p.data(), p.size()});
+}
+
+std::vector<std::uint8_t> encode_ack(std::uint32_t session, std::uint32_t stream_id,
+                                     std::uint64_t cumulative, const std::vector<SeqRange>& ranges,
+                                     std::int64_t now_ns) {
+  if (ranges.size() > kMaxNakRanges) throw std::length_error("adamant::wire: ACK range count out of bounds");
+  std::vector<std::uint8_t> p;
+  p.reserve(ranges.size() * kNakRangeSize);
+  for (const auto& r : ranges) {
+    put_u64(p, r.first);
+    put_u64(p, r.last);
+  }
+  return encode(Header{Kind::Ack, session, stream_id, cumulative, now_ns, 0}, ByteView{p.data(), p.size()});
+}
+
+std::optional<MsgInfo> decode_msg(ByteView payload) {
+  if (payload.data == nullptr || payload.size < kMsgFixedSize) return std::nullopt;
+  const std::uint8_t* p = payload.data;
+  MsgInfo m;
+  m.tag = get_u32(p);
+  const std::uint8_t cls = p[4];
+  if (cls > 3 || get_u16(p + 6) != 0) return std::nullopt;
+  m.reliable = (cls & 1) != 0;
+  m.sequenced = (cls & 2) != 0;
+  m.priority = p[5];
+  m.flow_seq = get_u64(p + 8);
+  m.low_water = get_u64(p + 16);
+  m.flow_low = get_u64(p + 24);
+  m.flow_prev = get_u64(p + 32);
+  constexpr auto kTop = std::numeric_limits<std::uint64_t>::max();
+  if (m.flow_seq == 0 || m.flow_seq == kTop || m.low_water == 0 || m.low_water == kTop ||
+      m.flow_low == 0 || m.flow_low > m.flow_seq ||
+      m.flow_prev >= m.flow_seq)
+    return std::nullopt;
+  m.body = ByteView{p + kMsgFixedSize, payload.size - kMsgFixedSize};
+  return m;
+}
+
+std::optional<std::vector<SeqRange>> decode_ack_ranges(std::uint64_t cumulative, ByteView payload) {
+  if (payload.size % kNakRangeSize != 0 || payload.size / kNakRangeSize > kMaxNakRanges)
+    return std::nullopt;
+  if (payload.size > 0 && payload.data == nullptr) return std::nullopt;
+  std::vector<SeqRange> out;
+  out.reserve(payload.size / kNakRangeSize);
+  std::uint64_t floor = cumulative;
+  for (std::size_t off = 0; off < payload.size; off += kNakRangeSize) {
+    SeqRange r{get_u64(payload.data + off), get_u64(payload.data + off + 8)};
+    if (r.first <= floor || r.first > r.last || r.last == std::numeric_limits<std::uint64_t>::max())
+      return std::nullopt;
+    floor = r.last;
+    out.push_back(r);
+  }
+  return out;
+}
+
 std::optional<Packet> decode(ByteView bytes, DecodeError* error) {
   auto fail = [&](DecodeError e) -> std::optional<Packet> {
     if (error) *error = e;
@@ -167,6 +237,12 @@ std::optional<Packet> decode(ByteView bytes, DecodeError* error) {
     case Kind::Join:
     case Kind::Leave:
       if (!decode_members(pkt.payload)) return fail(DecodeError::BadPayload);
+      break;
+    case Kind::Msg:
+      if (pkt.header.sequence == 0 || !decode_msg(pkt.payload)) return fail(DecodeError::BadPayload);
+      break;
+    case Kind::Ack:
+      if (!decode_ack_ranges(pkt.header.sequence, pkt.payload)) return fail(DecodeError::BadPayload);
       break;
     case Kind::Data:
     case Kind::Retransmit:

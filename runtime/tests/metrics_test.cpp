@@ -40,15 +40,15 @@ TEST(Metrics, RowAndCsvFormat) {
   EXPECT_EQ(std::string(csv_header()),
             "transport,receivers,loss_pct,rate_hz,run,sent,received,delivery,lat_mean_us,"
             "lat_std_us,lat_p50_us,lat_p99_us,lat_max_us,relate,relate2,"
-            "bytes_data,bytes_nak,bytes_repair,bytes_retransmit,bytes_control");
+            "bytes_data,bytes_nak,bytes_repair,bytes_retransmit,bytes_control,replaced,delivery_or_replaced");
   EXPECT_EQ(csv_line(row),
             "nakcast,2,1,100,3,2,3,0.750000,200.000,81.650,200.000,300.000,300.000,266.667,5200.000,"
-            "0,0,0,0,0");
+            "0,0,0,0,0,0,0.750000");
   row.bytes_data = 480, row.bytes_nak = 52, row.bytes_repair = 7, row.bytes_retransmit = 48,
   row.bytes_control = 44;
   EXPECT_EQ(csv_line(row),
             "nakcast,2,1,100,3,2,3,0.750000,200.000,81.650,200.000,300.000,300.000,266.667,5200.000,"
-            "480,52,7,48,44");
+            "480,52,7,48,44,0,0.750000");
 
   const std::string path = "/tmp/adamant_metrics_test_" + std::to_string(::getpid()) + ".csv";
   std::remove(path.c_str());

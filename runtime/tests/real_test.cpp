@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -46,7 +48,7 @@ TEST(Real, Nakcast3Readers1PctLoss) {
   EXPECT_FALSE(std::getline(f, extra));
   EXPECT_EQ(header, metrics::csv_header());
   auto cols = split(row);
-  ASSERT_EQ(cols.size(), 20u) << row;  // the contract's 15 + bytes by kind
+  ASSERT_EQ(cols.size(), 22u) << row;  // the contract's 15 + bytes by kind + replaced, delivery_or_replaced
   EXPECT_EQ(cols[15], std::to_string(500 * 48)) << row;  // DATA: 500 × (36 + 12) bytes
   EXPECT_NE(cols[16], "0") << row;                       // NAKs were sent
   EXPECT_EQ(cols[17], "0") << row;                       // no Ricochet repairs
@@ -78,7 +80,7 @@ TEST(Real, Ricochet5Readers3PctLoss) {
   ASSERT_TRUE(std::getline(f, header));
   ASSERT_TRUE(std::getline(f, row));
   auto cols = split(row);
-  ASSERT_EQ(cols.size(), 20u) << row;
+  ASSERT_EQ(cols.size(), 22u) << row;
   EXPECT_EQ(cols[0], "ricochet");
   EXPECT_EQ(cols[16], "0") << row;  // no NAKs: the fallback is off
   EXPECT_NE(cols[17], "0") << row;  // repairs between readers
@@ -115,6 +117,39 @@ TEST(Real, PubSubApi) {
   for (std::size_t i = 0; i < got.size(); ++i) EXPECT_EQ(got[i], i + 1);
   EXPECT_GT(sub.injected_drops(), 0u);
   EXPECT_GT(pub.stats().retransmitted, 0u);
+}
+
+// Replace over real sockets, with a pre-shared key: keep-latest (tag 0), every datagram
+// authenticated, and a subscriber with another key hears nothing.
+TEST(Real, ReplacePubSubWithPsk) {
+  ChannelConfig cfg;
+  cfg.port = 7621;
+  cfg.transport.kind = TransportKind::Replace;
+  cfg.psk = "k1";
+  std::vector<std::uint64_t> got;
+  Subscriber sub(cfg, [&](const Sample& s) { got.push_back(s.sequence); });
+  ChannelConfig other = cfg;
+  other.psk = "k2";
+  std::size_t intruder = 0;
+  Subscriber wrong(other, [&](const Sample&) { ++intruder; });
+  Publisher pub(cfg);
+  std::uint8_t payload[12] = {};
+  for (int i = 0; i < 50; ++i) {
+    pub.publish(ByteView{payload, sizeof(payload)});
+    pub.service_for(1ms);
+    sub.poll_for(1ms);
+    wrong.poll_for(1ms);
+  }
+  for (int i = 0; i < 20; ++i) {
+    pub.service_for(2ms);
+    sub.poll_for(2ms);
+  }
+  ASSERT_FALSE(got.empty());
+  EXPECT_EQ(got.back(), 50u);  // the newest always arrives
+  EXPECT_TRUE(std::is_sorted(got.begin(), got.end()));
+  EXPECT_EQ(intruder, 0u);
+  EXPECT_GT(wrong.auth_rejected(), 0u);
+  EXPECT_EQ(sub.auth_rejected(), 0u);
 }
 
 int main(int argc, char** argv) {

@@ -153,7 +153,7 @@ TEST(Sim, BytesOnTheWireByKind) {
   EXPECT_LE(r.row.bytes_repair, r.repairs_sent * (36 + 16 + 4 * 8 + 12));
   EXPECT_GT(r.row.bytes_control, 0u);  // JOINs + heartbeats
   const std::string line = metrics::csv_line(r.row);
-  EXPECT_EQ(std::count(line.begin(), line.end(), ','), 19);
+  EXPECT_EQ(std::count(line.begin(), line.end(), ','), 21);
 }
 
 TEST(Sim, GilbertBurstLossIsBurstyAndDeterministic) {
@@ -177,4 +177,29 @@ TEST(Sim, RicochetNakFallbackClosesTheRemainingGap) {
   EXPECT_GT(r.naks, 0u);
   EXPECT_GT(r.retransmits, 0u);
   EXPECT_GT(r.recovered, 10 * r.retransmits);  // LEC still does almost all of the work
+}
+
+TEST(Sim, PskAuthenticatesEveryDatagramAndDropsTamperedOnes) {
+  NetConfig plain;
+  NetConfig keyed;
+  keyed.psk = "blue-force";
+  const auto a = run(point("nakcast", 3, 1.0, 1000), plain);
+  const auto b = run(point("nakcast", 3, 1.0, 1000), keyed);
+  EXPECT_EQ(b.row.received, 3000u);
+  EXPECT_EQ(b.auth_rejected, 0u);
+  EXPECT_EQ(b.row.received, a.row.received);
+  // Tampered datagrams are dropped before the engines (NAKcast recovers them like losses).
+  keyed.tamper_pct = 2.0;
+  const auto t = run(point("nakcast", 3, 0.0, 1000), keyed);
+  EXPECT_GT(t.tampered, 0u);
+  EXPECT_EQ(t.auth_rejected, t.tampered);
+  EXPECT_EQ(t.corrupt, 0u);
+  EXPECT_EQ(t.row.received, 3000u);
+  EXPECT_GT(t.retransmits, 0u);
+  // A writer without the key is never heard.
+  keyed.tamper_pct = 0.0;
+  keyed.forge_without_key = true;
+  const auto f = run(point("baseline", 2, 0.0, 200), keyed);
+  EXPECT_EQ(f.row.received, 0u);
+  EXPECT_EQ(f.auth_rejected, 400u);
 }

@@ -2,8 +2,10 @@
 #pragma once
 
 #include <adamant/app.hpp>
+#include <adamant/auth.hpp>
 #include <adamant/bench.hpp>
 #include <adamant/engine.hpp>
+#include <adamant/replace.hpp>
 #include <adamant/metrics.hpp>
 #include <adamant/pubsub.hpp>
 #include <adamant/types.hpp>

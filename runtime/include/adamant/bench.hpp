@@ -23,6 +23,11 @@ struct Point {
   int lec_r = 8;  // Ricochet r (extension)
   int lec_c = 3;  // Ricochet c (extension)
   bool lec_nak_fallback = false;  // Ricochet: NAK the sender too (extension)
+  // Replace / Fifo (extensions): update i (1-based) is published with tag (i-1) mod tags;
+  // pacing 0 = the simulated link's bandwidth (sim) or unpaced (real).
+  std::uint32_t tags = 20;
+  std::uint64_t pace_bytes_per_s = 0;
+  std::chrono::microseconds enqueue_timeout{0};
 };
 
 struct HarnessSpec {

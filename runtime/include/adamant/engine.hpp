@@ -90,6 +90,11 @@ struct SenderConfig {
   std::size_t history = 8192;                            // packets kept for retransmission
   Nanos heartbeat_interval = std::chrono::milliseconds(10);  // when idle
   Nanos retransmit_holdoff = std::chrono::milliseconds(10);  // ignore repeat NAKs this soon
+  // Replace / Fifo only (see replace.hpp).
+  std::uint64_t pace_bytes_per_s = 0;
+  std::size_t pace_overhead_bytes = 0;  // added per datagram below the engine (HMAC trailer)
+  Nanos enqueue_timeout{0};
+  Nanos retry_timeout = std::chrono::seconds(10);
 };
 
 struct ReceiverConfig {
@@ -140,6 +145,10 @@ class SenderEngine {
   virtual ~SenderEngine() = default;
   // Stamps the next sequence (starting at 1) and emits a DATA to the group.
   virtual std::uint64_t publish(ByteView payload, Nanos now, Output& out) = 0;
+  // Publishes with a message tag (replace/fifo transports); the others ignore the tag.
+  virtual std::uint64_t publish_tagged(std::uint32_t /*tag*/, ByteView payload, Nanos now, Output& out) {
+    return publish(payload, now, out);
+  }
   virtual void on_datagram(ByteView bytes, const Endpoint& from, Nanos now, Output& out) = 0;
   virtual void on_tick(Nanos now, Output& out) = 0;
   // When on_tick next has work; nullopt = never (until new input).

@@ -35,6 +35,11 @@ struct Row {
   // Appended columns (after the contract's): bytes sent by every engine of the point.
   std::uint64_t bytes_data = 0, bytes_nak = 0, bytes_repair = 0, bytes_retransmit = 0,
                 bytes_control = 0;
+  // Appended after the bytes: updates superseded before delivery (not delivered, but a
+  // newer update with the same tag was: replace/fifo transports, 0 otherwise), and
+  // (received + replaced) / (sent × receivers).
+  std::uint64_t replaced = 0;
+  double delivery_or_replaced = 0;
 };
 
 // Builds a complete row from raw results (every delivered latency of every receiver).
@@ -42,7 +47,7 @@ Row make_row(std::string transport, int receivers, double loss_pct, double rate_
              std::uint64_t sent, std::vector<std::int64_t> latencies_ns);
 
 // The contract's 15 columns, then (appended) bytes_data, bytes_nak, bytes_repair,
-// bytes_retransmit, bytes_control. No trailing newline.
+// bytes_retransmit, bytes_control, replaced, delivery_or_replaced. No trailing newline.
 std::string_view csv_header();
 std::string csv_line(const Row& r);  // no trailing newline
 // Appends one row, writing the header first if the file is new or empty. Throws on I/O error.

@@ -18,11 +18,14 @@ class Publisher {  // RAII: owns its sockets
   Publisher& operator=(Publisher&&) noexcept;
 
   void publish(ByteView payload);  // stamps sequence + send time, sends, keeps history
+  // With a message tag (replace: supersedes older messages of that tag; others ignore it).
+  void publish(ByteView payload, std::uint32_t tag);
   void service_for(std::chrono::milliseconds d);  // answer NAKs, send heartbeats for that long
   // Extensions beyond the generated-code contract (used by the bench harness).
   void service_until(std::int64_t deadline_monotonic_ns);
   const engine::SenderStats& stats() const;
   const engine::WireBytes& sent_bytes() const;  // by kind, everything this publisher sent
+  std::uint64_t auth_rejected() const;  // datagrams dropped: no / wrong HMAC (psk set)
 
  private:
   struct Impl;
@@ -46,6 +49,7 @@ class Subscriber {
   std::uint64_t accounted_through() const;  // see ReceiverEngine::accounted_through
   std::uint64_t injected_drops() const;     // datagrams dropped by loss injection
   const engine::WireBytes& sent_bytes() const;  // by kind (NAKs, repairs, JOIN/LEAVE)
+  std::uint64_t auth_rejected() const;  // datagrams dropped: no / wrong HMAC (psk set)
   // Ricochet: changes r and c at run time (false for other transports).
   bool set_lec(int r, int c);
 

@@ -24,6 +24,7 @@
 #include <deque>
 #include <functional>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -109,6 +110,15 @@ struct NetConfig {
   std::vector<BandwidthPhase> bandwidth;          // every host's egress; empty = unlimited
   std::size_t queue_packets = 0;                  // egress queue bound; 0 = unbounded
   std::optional<GilbertLoss> burst;               // replaces Bernoulli(loss_pct) when set
+  std::string psk;            // non-empty: every datagram carries HMAC-SHA256 (adamant/auth.hpp)
+  double tamper_pct = 0.0;    // readers: flip one byte of this share of received datagrams
+  bool forge_without_key = false;  // the writer sends without the key (receivers have it)
+};
+
+struct DeliveryRecord {
+  int reader;              // 0-based
+  std::uint64_t sequence;  // update index (1-based)
+  std::int64_t latency_ns;
 };
 
 struct PointResult {
@@ -116,8 +126,13 @@ struct PointResult {
   std::uint64_t unrecoverable = 0, corrupt = 0, order_errors = 0, injected_drops = 0,
                 naks = 0, retransmits = 0, repairs_sent = 0, recovered = 0;
   std::uint64_t link_drops = 0;      // tail drops on egress queues
+  std::uint64_t auth_rejected = 0, tampered = 0;  // psk: dropped by readers / bytes flipped
   std::uint64_t events = 0;          // simulator events executed
   Nanos end_time{0};                 // virtual time when the point finished
+  std::vector<DeliveryRecord> deliveries;  // every delivery of every reader, in time order
+  // replace/fifo: sender statistics (0 otherwise).
+  std::uint64_t replaced_queued = 0, replaced_inflight = 0, expired = 0, transmitted = 0;
+  Nanos srtt{0};
 };
 
 // Runs one point (same schedule as the real harness: 100 ms of warm-up, updates at

@@ -19,7 +19,10 @@ struct ByteView {
 // Ricochet: lateral error correction (receivers XOR every r packets into a repair sent to
 // c random group members). Delivers OUT OF ORDER: a recovered packet is delivered when it
 // is rebuilt, after later packets that arrived directly.
-enum class TransportKind { Baseline, Nakcast, Ricochet };
+// Replace: Mockets-style tagged messages; a new message with a tag cancels queued and
+// unacknowledged older messages of that tag (adamant/replace.hpp). Fifo: the same reliable,
+// paced sender without replacement (contrast case). Both: one receiver per connection.
+enum class TransportKind { Baseline, Nakcast, Ricochet, Replace, Fifo };
 
 std::optional<TransportKind> parse_transport(std::string_view name);
 std::string_view to_string(TransportKind kind);
@@ -32,6 +35,12 @@ struct TransportSettings {
   int lec_r = 8;
   int lec_c = 3;
   bool lec_nak_fallback = false;
+  // Replace / Fifo (extensions): pacing rate (whole datagrams, 0 = unpaced), how long a
+  // message may wait in the sender queue (0 = forever), how long a reliable message is
+  // retransmitted before it is abandoned.
+  std::uint64_t pace_bytes_per_s = 0;
+  std::chrono::microseconds enqueue_timeout{0};
+  std::chrono::microseconds retry_timeout{10'000'000};
 };
 
 struct ChannelConfig {
@@ -42,6 +51,9 @@ struct ChannelConfig {
   TransportSettings transport;
   double loss_pct = 0.0;   // loss injected at this end host on receive (readers)
   std::uint64_t seed = 1;  // loss-injection seed
+  // Pre-shared key (extension): when not empty every datagram carries an HMAC-SHA256
+  // trailer and unauthenticated or tampered datagrams are dropped (adamant/auth.hpp).
+  std::string psk;
 };
 
 struct Sample {

@@ -15,6 +15,14 @@
 //       u16 count (1..kMaxMembersPerMessage) | u16 0 |
 //       count × (u32 member id != 0 | u32 IPv4 | u16 port != 0 | u16 0)
 //       Addresses must be unicast (not 0.0.0.0, multicast, or 240.0.0.0/4).
+//   MSG (replace/fifo sender -> receiver; sequence = message id >= 1, send_time = publish time):
+//       u32 tag | u8 class (bit0 reliable, bit1 sequenced, others 0) | u8 priority | u16 0 |
+//       u64 flow sequence (>= 1, per class) | u64 low water (every id below it needs no ack) |
+//       u64 flow low (class flow: every flow sequence below it will never be sent again) |
+//       u64 flow prev (largest flow sequence below this one still to be delivered; 0 = none) |
+//       application bytes (the rest)
+//   ACK (replace/fifo receiver -> sender; sequence = cumulative: every id <= it is accounted):
+//       0..kMaxNakRanges × (u64 first, u64 last) received ids above the cumulative point
 #pragma once
 
 #include <adamant/types.hpp>
@@ -46,6 +54,8 @@ enum class Kind : std::uint8_t {
   Repair = 5,
   Join = 6,
   Leave = 7,
+  Msg = 8,   // replace / fifo transports
+  Ack = 9,
 };
 
 struct Header {
@@ -116,6 +126,25 @@ std::vector<std::uint8_t> encode_membership(Kind kind, std::uint32_t stream_id,
                                             const std::vector<Member>& members, std::int64_t now_ns);
 bool valid_member_address(const Endpoint& ep);
 
+inline constexpr std::size_t kMsgFixedSize = 40;
+struct MsgInfo {
+  std::uint32_t tag = 0;
+  bool reliable = true;
+  bool sequenced = true;
+  std::uint8_t priority = 0;
+  std::uint64_t flow_seq = 1;
+  std::uint64_t low_water = 1;
+  std::uint64_t flow_low = 1;
+  std::uint64_t flow_prev = 0;  // < flow_seq
+  ByteView body;  // decode only: points into the decoded buffer
+};
+std::vector<std::uint8_t> encode_msg(std::uint32_t session, std::uint32_t stream_id, std::uint64_t id,
+                                     std::int64_t send_time_ns, const MsgInfo& info, ByteView body);
+// ranges.size() <= kMaxNakRanges (std::length_error otherwise); may be empty.
+std::vector<std::uint8_t> encode_ack(std::uint32_t session, std::uint32_t stream_id,
+                                     std::uint64_t cumulative, const std::vector<SeqRange>& ranges,
+                                     std::int64_t now_ns);
+
 // Bounds-checked decode; never reads outside `bytes`. Kind-specific payloads are
 // validated too, so a returned Packet can be parsed with the helpers below.
 std::optional<Packet> decode(ByteView bytes, DecodeError* error = nullptr);
@@ -123,5 +152,8 @@ std::optional<std::vector<SeqRange>> decode_nak_ranges(ByteView payload);
 std::optional<std::uint64_t> decode_heartbeat_lowest(ByteView payload);
 std::optional<Repair> decode_repair(ByteView payload);
 std::optional<std::vector<Member>> decode_members(ByteView payload);
+std::optional<MsgInfo> decode_msg(ByteView payload);
+// Ranges must be ascending, disjoint, above `cumulative`.
+std::optional<std::vector<SeqRange>> decode_ack_ranges(std::uint64_t cumulative, ByteView payload);
 
 }  // namespace adamant::wire

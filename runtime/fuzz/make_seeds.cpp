@@ -1,0 +1,64 @@
+// Writes seed corpora of valid encodings: make_seeds OUTDIR creates OUTDIR/<target>/seed-N.
+#include <adamant/wire.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+using namespace adamant;
+using Bytes = std::vector<std::uint8_t>;
+
+namespace {
+std::filesystem::path root;
+void put(const std::string& target, int n, const Bytes& b) {
+  const auto dir = root / target;
+  std::filesystem::create_directories(dir);
+  std::ofstream f(dir / ("seed-" + std::to_string(n)), std::ios::binary);
+  f.write(reinterpret_cast<const char*>(b.data()), static_cast<std::streamsize>(b.size()));
+}
+Bytes payload_of(const Bytes& datagram) { return Bytes(datagram.begin() + wire::kHeaderSize, datagram.end()); }
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: make_seeds OUTDIR\n");
+    return 2;
+  }
+  root = argv[1];
+  const Bytes app{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
+  const ByteView appv{app.data(), app.size()};
+  const auto data = wire::encode(wire::Header{wire::Kind::Data, 7, 1, 1, 1000, 0}, appv);
+  const auto rtx = wire::encode(wire::Header{wire::Kind::Retransmit, 7, 1, 3, 1000, 0}, appv);
+  const auto hb = wire::encode_heartbeat(7, 1, 10, 2, 5);
+  const auto nak = wire::encode_nak(7, 1, {{2, 3}, {7, 7}}, 5);
+  const auto rep = wire::encode_repair(7, 1, {4, 5, 6}, 12, 77, appv, 5);
+  const auto join = wire::encode_membership(wire::Kind::Join, 1, {{1, {0x7F000001, 40001}}, {2, {0x7F000001, 40002}}}, 5);
+  const auto leave = wire::encode_membership(wire::Kind::Leave, 1, {{3, {0x0A000001, 9}}}, 5);
+  wire::MsgInfo mi;
+  mi.tag = 4, mi.flow_seq = 9, mi.low_water = 3, mi.flow_low = 5, mi.flow_prev = 7;
+  const auto msg = wire::encode_msg(7, 1, 12, 1000, mi, appv);
+  const auto ack = wire::encode_ack(7, 1, 5, {{7, 9}, {12, 12}}, 5);
+  const auto ack0 = wire::encode_ack(7, 1, 5, {}, 5);
+  int n = 0;
+  for (const auto* d : {&data, &rtx, &hb, &nak, &rep, &join, &leave, &msg, &ack, &ack0}) put("header", n++, *d);
+  put("nak", 0, payload_of(nak));
+  put("nak", 1, payload_of(wire::encode_nak(1, 1, {{1, 1}}, 0)));
+  put("heartbeat", 0, payload_of(hb));
+  put("repair", 0, payload_of(rep));
+  put("repair", 1, payload_of(wire::encode_repair(1, 1, {9}, 0, 0, ByteView{}, 0)));
+  put("membership", 0, payload_of(join));
+  put("membership", 1, payload_of(leave));
+  auto with_cum = [](std::uint64_t cum, const Bytes& ackd) {
+    Bytes b;
+    for (int s = 56; s >= 0; s -= 8) b.push_back(static_cast<std::uint8_t>(cum >> s));
+    const auto p = payload_of(ackd);
+    b.insert(b.end(), p.begin(), p.end());
+    return b;
+  };
+  put("replace_ack", 0, with_cum(5, ack));
+  put("replace_ack", 1, with_cum(5, ack0));
+  put("replace_ack", 2, payload_of(msg));
+  return 0;
+}

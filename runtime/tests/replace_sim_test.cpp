@@ -1,0 +1,120 @@
+// Replace vs Fifo at 4x overload in the simulator (label: sim).
+//
+// Blue-force setup scaled to one connection: 20 tracks (tags) updated round robin at 20 Hz,
+// 1000-byte updates (1072-byte datagrams), 5 KB/s link, 4-packet network queue: 4.3x the
+// link rate is offered. The sender paces to the link rate, so the backlog sits in its queue.
+//
+// Bound for replace (tail enqueue, no loss; L = 1072 B datagram, B = 5000 B/s, K tags):
+// the queue never holds more than K messages (one per tag). While updates keep coming, a
+// message is superseded K/rate = 1 s after it was enqueued, so a delivered message left
+// the queue within K/rate; pacing leaves at most one datagram ahead of it in the network:
+//   steady state:  latency <= K/rate + 2 L/B + delay + token-bucket slack (< L/B)  < 1.65 s
+// After the last publication nothing supersedes the (up to K) queued messages, which drain:
+//   any update:    latency <= (K + 1) L/B + 2 L/B + delay                           < 5.0 s
+// Fifo has no bound: its queue grows by (offered - B)/L messages per second.
+#include <adamant/sim.hpp>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+
+using namespace adamant;
+using namespace adamant::sim;
+using namespace std::chrono_literals;
+
+namespace {
+
+constexpr int kUpdates = 600;  // 30 s at 20 Hz
+
+PointResult overload(const std::string& transport, std::uint32_t tags = 20, const std::string& psk = "") {
+  bench::Point p{transport, 1, 0.0, 20.0, kUpdates, 1, 1, 50ms};
+  p.tags = tags;
+  NetConfig net;
+  net.bandwidth = *parse_bandwidth("5KB/s");
+  net.queue_packets = 4;
+  net.psk = psk;
+  return run_point(bench::counter_spec("replace-test", 1000, {p}), p, net);
+}
+
+// Max / mean latency (us) of the steady-state deliveries (updates that had a successor).
+std::pair<double, double> steady(const PointResult& r, std::uint32_t tags) {
+  double mx = 0, sum = 0;
+  int n = 0;
+  for (const auto& d : r.deliveries)
+    if (d.sequence + tags <= static_cast<std::uint64_t>(kUpdates)) {
+      mx = std::max(mx, d.latency_ns / 1e3);
+      sum += d.latency_ns / 1e3, ++n;
+    }
+  return {mx, n ? sum / n : 0.0};
+}
+
+// Mean latency (us) of the first and the last quarter of the deliveries (in delivery
+// order), counting only updates with sequence <= last_seq.
+std::pair<double, double> quarters(const PointResult& r, std::uint64_t last_seq = kUpdates) {
+  std::vector<double> lat;
+  for (const auto& d : r.deliveries)
+    if (d.sequence <= last_seq) lat.push_back(d.latency_ns / 1e3);
+  const std::size_t q = lat.size() / 4;
+  if (q == 0) return {0.0, 0.0};
+  double s1 = 0, s4 = 0;
+  for (std::size_t i = 0; i < q; ++i) s1 += lat[i], s4 += lat[lat.size() - 1 - i];
+  return {s1 / q, s4 / q};
+}
+
+}  // namespace
+
+TEST(ReplaceSim, ReplaceBoundedFifoGrowsAt4xOverload) {
+  const auto rep = overload("replace");
+  const auto fifo = overload("fifo");
+  const auto qr = quarters(rep, kUpdates - 20);  // steady state
+  const auto qf = quarters(fifo);
+  const auto st = steady(rep, 20);
+  std::printf("replace: delivered %llu replaced %llu (queued %llu, in flight %llu) delivery %.3f "
+              "delivery_or_replaced %.3f mean %.0f us p99 %.0f us max %.0f us, quarters %.0f / %.0f us\n",
+              (unsigned long long)rep.row.received, (unsigned long long)rep.row.replaced,
+              (unsigned long long)rep.replaced_queued, (unsigned long long)rep.replaced_inflight,
+              rep.row.delivery, rep.row.delivery_or_replaced, rep.row.lat.mean_us, rep.row.lat.p99_us,
+              rep.row.lat.max_us, qr.first, qr.second);
+  std::printf("replace steady state (updates with a successor): max %.0f us mean %.0f us\n", st.first, st.second);
+  std::printf("fifo:    delivered %llu replaced %llu delivery %.3f mean %.0f us p99 %.0f us max %.0f us, "
+              "quarters %.0f / %.0f us\n",
+              (unsigned long long)fifo.row.received, (unsigned long long)fifo.row.replaced, fifo.row.delivery,
+              fifo.row.lat.mean_us, fifo.row.lat.p99_us, fifo.row.lat.max_us, qf.first, qf.second);
+  EXPECT_EQ(rep.link_drops, 0u);  // paced: the network queue never overflows
+  EXPECT_EQ(fifo.link_drops, 0u);
+  EXPECT_EQ(rep.corrupt + fifo.corrupt, 0u);
+  // Replace: bounded latency, everything delivered or superseded by a delivered update.
+  EXPECT_LT(st.first, 1.65e6);
+  EXPECT_LT(rep.row.lat.mean_us, 1.65e6);
+  EXPECT_LT(rep.row.lat.max_us, 5.0e6);
+  EXPECT_GT(rep.row.replaced, 0u);
+  EXPECT_DOUBLE_EQ(rep.row.delivery_or_replaced, 1.0);
+  EXPECT_LT(qr.second, 1.3 * qr.first + 1e5);  // no growth
+  // Fifo: nothing replaced; latency grows (last quarter either very late or not delivered
+  // before the point ended).
+  EXPECT_EQ(fifo.row.replaced, 0u);
+  EXPECT_GT(qf.second, 3 * qf.first);
+  EXPECT_GT(fifo.row.lat.p99_us, 5 * rep.row.lat.p99_us);
+  // Both deliver at the link rate.
+  EXPECT_NEAR(static_cast<double>(rep.row.received), static_cast<double>(fifo.row.received),
+              0.1 * static_cast<double>(fifo.row.received));
+}
+
+TEST(ReplaceSim, DeterministicAndOneTagKeepsOnlyTheNewest) {
+  const auto a = overload("replace", 1);
+  const auto b = overload("replace", 1);
+  EXPECT_EQ(metrics::csv_line(a.row), metrics::csv_line(b.row));
+  // One tag: a queued update is superseded 50 ms later, so latency stays near 2 L/B.
+  EXPECT_LT(a.row.lat.max_us, 0.55e6);
+  EXPECT_DOUBLE_EQ(a.row.delivery_or_replaced, 1.0);
+}
+
+TEST(ReplaceSim, PacingAccountsForTheHmacTrailer) {
+  const auto r = overload("replace", 20, "blue-force");
+  const auto st = steady(r, 20);
+  EXPECT_EQ(r.retransmits, 0u);  // no network queueing: no spurious RTO
+  EXPECT_EQ(r.auth_rejected, 0u);
+  EXPECT_LT(st.first, 1.7e6);
+  EXPECT_DOUBLE_EQ(r.row.delivery_or_replaced, 1.0);
+}

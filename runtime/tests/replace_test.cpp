@@ -1,0 +1,232 @@
+// Replace / Fifo engines and their wire messages (label: unit).
+#include <adamant/replace.hpp>
+
+#include <gtest/gtest.h>
+
+using namespace adamant;
+using namespace adamant::engine;
+using namespace std::chrono_literals;
+
+namespace {
+
+ByteView view(const std::vector<std::uint8_t>& v) { return ByteView{v.data(), v.size()}; }
+std::vector<std::uint8_t> body(std::uint8_t b, std::size_t n = 10) { return std::vector<std::uint8_t>(n, b); }
+const Endpoint kSender{0x7F000001, 1}, kReceiver{0x7F000001, 2};
+
+ReplaceConfig cfg(bool replacement = true) {
+  ReplaceConfig c;
+  c.replacement = replacement;
+  return c;
+}
+
+// Moves every datagram of `out` from the sender to the receiver and every ACK back.
+void exchange(ReplaceSender& s, ReplaceReceiver& r, Output& so, Output& ro, Nanos now) {
+  for (auto& d : so.datagrams) r.on_datagram(view(d.bytes), kSender, now, ro);
+  so.datagrams.clear();
+  std::vector<OutDatagram> acks;
+  acks.swap(ro.datagrams);
+  for (auto& d : acks) s.on_datagram(view(d.bytes), kReceiver, now + 5ms, so);  // 5 ms back
+}
+
+}  // namespace
+
+TEST(ReplaceWire, MsgAndAckRoundTripAndRejectBadFields) {
+  wire::MsgInfo m;
+  m.tag = 7, m.reliable = false, m.sequenced = true, m.priority = 3, m.flow_seq = 9, m.low_water = 4,
+  m.flow_low = 2, m.flow_prev = 8;
+  const auto b = body(0xAB, 5);
+  auto bytes = wire::encode_msg(1, 2, 11, 123, m, view(b));
+  auto p = wire::decode(view(bytes));
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->header.kind, wire::Kind::Msg);
+  EXPECT_EQ(p->header.sequence, 11u);
+  auto d = wire::decode_msg(p->payload);
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->tag, 7u);
+  EXPECT_FALSE(d->reliable);
+  EXPECT_TRUE(d->sequenced);
+  EXPECT_EQ(d->priority, 3);
+  EXPECT_EQ(d->flow_seq, 9u);
+  EXPECT_EQ(d->low_water, 4u);
+  EXPECT_EQ(d->flow_low, 2u);
+  EXPECT_EQ(d->flow_prev, 8u);
+  EXPECT_EQ(d->body.size, 5u);
+  m.flow_prev = 9;  // must be below flow_seq
+  EXPECT_FALSE(wire::decode(view(wire::encode_msg(1, 2, 11, 0, m, view(b)))));
+  m.flow_prev = 0, m.flow_low = 10;
+  EXPECT_FALSE(wire::decode(view(wire::encode_msg(1, 2, 11, 0, m, view(b)))));
+  bytes[wire::kHeaderSize + 4] = 4;  // unknown class bit
+  EXPECT_FALSE(wire::decode(view(bytes)));
+
+  auto ack = wire::encode_ack(1, 2, 5, {{7, 8}, {10, 10}}, 0);
+  auto a = wire::decode(view(ack));
+  ASSERT_TRUE(a);
+  auto ranges = wire::decode_ack_ranges(a->header.sequence, a->payload);
+  ASSERT_TRUE(ranges);
+  EXPECT_EQ(ranges->size(), 2u);
+  EXPECT_FALSE(wire::decode(view(wire::encode_ack(1, 2, 7, {{7, 8}}, 0))));   // not above cum
+  EXPECT_FALSE(wire::decode(view(wire::encode_ack(1, 2, 1, {{7, 8}, {8, 9}}, 0))));  // overlap
+  EXPECT_TRUE(wire::decode(view(wire::encode_ack(1, 2, 1, {}, 0))));
+}
+
+TEST(Replace, ReplacementCancelsQueuedAndUnackedOlderMessagesOfTheTag) {
+  auto c = cfg();
+  c.pace_bytes_per_s = 1000;  // one 86-byte datagram per 86 ms
+  c.pace_burst_bytes = 100;
+  ReplaceSender s(c);
+  ReplaceReceiver r(ReceiverConfig{});
+  Output so, ro;
+  const auto b1 = body(1), b2 = body(2), b3 = body(3), b4 = body(4);
+  s.publish_tagged(1, view(b1), 0ms, so);  // sent at once (burst)
+  ASSERT_EQ(so.datagrams.size(), 1u);
+  s.publish_tagged(2, view(b2), 1ms, so);  // queued
+  s.publish_tagged(2, view(b3), 2ms, so);  // replaces the queued tag-2 message
+  EXPECT_EQ(s.replace_stats().replaced_queued, 1u);
+  EXPECT_EQ(s.replace_stats().queue_length, 1u);
+  s.publish_tagged(1, view(b4), 3ms, so);  // replaces the sent-but-unacked tag-1 message
+  EXPECT_EQ(s.replace_stats().replaced_inflight, 1u);
+  EXPECT_EQ(s.replace_stats().tags.at(1).cancelled, 1u);
+  EXPECT_EQ(s.replace_stats().tags.at(2).cancelled, 1u);
+  Nanos now = 3ms;
+  for (int i = 0; i < 100; ++i) {
+    exchange(s, r, so, ro, now);
+    auto d = s.next_deadline();
+    if (!d) break;
+    now = std::max(now + 1ms, *d);
+    s.on_tick(now, so);
+  }
+  ASSERT_EQ(ro.deliveries.size(), 3u);  // b1 (already in flight), b3, b4
+  EXPECT_EQ(ro.deliveries[0].payload, b1);
+  EXPECT_EQ(ro.deliveries[1].payload, b3);
+  EXPECT_EQ(ro.deliveries[2].payload, b4);
+  EXPECT_EQ(s.replace_stats().unacked, 0u);
+  EXPECT_EQ(s.replace_stats().retransmissions, 0u);
+  EXPECT_GT(s.replace_stats().srtt.count(), 0);
+  EXPECT_EQ(r.replace_stats().tags.at(1).received, 2u);
+  EXPECT_EQ(s.cancel(9), 0u);
+}
+
+TEST(Replace, FifoNeverReplaces) {
+  ReplaceSender s(cfg(false));
+  Output so;
+  const auto b = body(1);
+  for (int i = 0; i < 5; ++i) s.publish_tagged(1, view(b), Nanos{i}, so);
+  EXPECT_EQ(so.datagrams.size(), 5u);  // unpaced: all sent
+  EXPECT_EQ(s.replace_stats().replaced_queued + s.replace_stats().replaced_inflight, 0u);
+  EXPECT_EQ(s.replace_stats().unacked, 5u);
+}
+
+TEST(Replace, LostReliableMessageIsRetransmittedAndDeliveredInOrder) {
+  ReplaceSender s(cfg(false));
+  ReplaceReceiver r(ReceiverConfig{});
+  Output so, ro;
+  const auto b1 = body(1), b2 = body(2);
+  s.publish_tagged(1, view(b1), 0ms, so);
+  so.datagrams.clear();  // lost
+  s.publish_tagged(2, view(b2), 1ms, so);
+  exchange(s, r, so, ro, 2ms);
+  EXPECT_TRUE(ro.deliveries.empty());  // sequenced: waits for message 1
+  auto d = s.next_deadline();
+  ASSERT_TRUE(d);
+  EXPECT_EQ(*d, 20ms);  // message 2's ACK gave a 6 ms RTT sample: RTO = the 20 ms minimum
+  s.on_tick(*d, so);
+  ASSERT_EQ(so.datagrams.size(), 1u);
+  EXPECT_EQ(s.replace_stats().retransmissions, 1u);
+  exchange(s, r, so, ro, *d + 1ms);
+  ASSERT_EQ(ro.deliveries.size(), 2u);
+  EXPECT_EQ(ro.deliveries[0].payload, b1);
+  EXPECT_EQ(ro.deliveries[1].payload, b2);
+  EXPECT_EQ(s.replace_stats().unacked, 0u);
+}
+
+TEST(Replace, CancelUnblocksTheSequencedFlowAndUnsequencedDeliversAtOnce) {
+  ReplaceSender s(cfg());
+  ReplaceReceiver r(ReceiverConfig{});
+  Output so, ro;
+  const auto b1 = body(1), b2 = body(2), b3 = body(3);
+  s.publish_tagged(1, view(b1), 0ms, so);
+  so.datagrams.clear();  // lost
+  s.publish_tagged(2, view(b2), 1ms, so);
+  exchange(s, r, so, ro, 1ms);
+  EXPECT_TRUE(ro.deliveries.empty());
+  EXPECT_EQ(s.cancel(1), 1u);
+  s.publish_tagged(3, view(b3), 2ms, so);  // carries flow low past the cancelled message
+  exchange(s, r, so, ro, 2ms);
+  ASSERT_EQ(ro.deliveries.size(), 2u);
+  EXPECT_EQ(ro.deliveries[0].payload, b2);
+  EXPECT_EQ(ro.deliveries[1].payload, b3);
+
+  ReplaceSender u(cfg());
+  ReplaceReceiver ur(ReceiverConfig{});
+  Output uo, uro;
+  const MessageClass unseq{true, false, 0};
+  u.replace(1, view(b1), unseq, 0ms, uo);
+  uo.datagrams.clear();  // lost
+  u.replace(2, view(b2), unseq, 1ms, uo);
+  exchange(u, ur, uo, uro, 1ms);
+  ASSERT_EQ(uro.deliveries.size(), 1u);  // no wait for message 1
+  EXPECT_EQ(uro.deliveries[0].payload, b2);
+}
+
+TEST(Replace, UnreliableSequencedDropsOlderAndIsNeverRetransmitted) {
+  ReplaceSender s(cfg());
+  ReplaceReceiver r(ReceiverConfig{});
+  Output so, ro;
+  const MessageClass cls{false, true, 0};
+  const auto b1 = body(1), b2 = body(2);
+  s.replace(1, view(b1), cls, 0ms, so);
+  auto first = std::move(so.datagrams);
+  so.datagrams.clear();
+  s.replace(2, view(b2), cls, 1ms, so);
+  exchange(s, r, so, ro, 1ms);
+  for (auto& d : first) r.on_datagram(view(d.bytes), kSender, 2ms, ro);  // late, older
+  ASSERT_EQ(ro.deliveries.size(), 1u);
+  EXPECT_EQ(ro.deliveries[0].payload, b2);
+  EXPECT_EQ(r.replace_stats().obsolete + r.stats().duplicates, 1u);
+  EXPECT_FALSE(s.next_deadline());
+}
+
+TEST(Replace, HigherPriorityFirstAndEnqueueTimeoutDrops) {
+  auto c = cfg();
+  c.pace_bytes_per_s = 1000;
+  c.pace_burst_bytes = 100;
+  c.enqueue_timeout = 88ms;
+  ReplaceSender s(c);
+  Output so;
+  const auto b = body(0);
+  s.replace(1, view(b), {true, true, 0}, 0ms, so);  // sent (burst)
+  s.replace(2, view(b), {true, true, 0}, 1ms, so);
+  s.replace(3, view(b), {true, false, 5}, 2ms, so);
+  so.datagrams.clear();
+  s.on_tick(90ms, so);  // one datagram's worth of tokens: the priority-5 message goes
+  ASSERT_EQ(so.datagrams.size(), 1u);
+  auto p = wire::decode(view(so.datagrams[0].bytes));
+  ASSERT_TRUE(p);
+  EXPECT_EQ(wire::decode_msg(p->payload)->tag, 3u);
+  EXPECT_EQ(s.replace_stats().expired, 1u);  // tag 2 waited 89 ms > 88 ms
+  EXPECT_EQ(s.replace_stats().queue_length, 0u);
+}
+
+TEST(Replace, PacingSpacesDatagramsAtTheConfiguredRate) {
+  auto c = cfg(false);
+  c.pace_bytes_per_s = 10'000;
+  c.pace_burst_bytes = 1500;
+  ReplaceSender s(c);
+  Output so;
+  const auto b = body(0, 1000 - wire::kHeaderSize - wire::kMsgFixedSize);  // 1000-byte datagrams
+  for (int i = 0; i < 10; ++i) s.publish_tagged(static_cast<std::uint32_t>(i), view(b), 0ms, so);
+  EXPECT_EQ(so.datagrams.size(), 1u);
+  Nanos now = 0ms;
+  std::size_t sent = 1;
+  while (sent < 10) {
+    auto d = s.next_deadline();
+    ASSERT_TRUE(d);
+    now = *d;
+    so.datagrams.clear();
+    s.on_tick(now, so);
+    sent += so.datagrams.size();
+  }
+  // 9 more datagrams of 1000 bytes at 10 kB/s after a 1500-byte burst: ~0.85 s.
+  EXPECT_GE(now, 800ms);
+  EXPECT_LE(now, 900ms);
+}
