@@ -28,16 +28,40 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Syntax-checks the generated OpenDDS sources with {@code g++ -std=c++17 -fsyntax-only} against
- * src/test/resources/opendds-stubs: a compile-only stand-in for the OpenDDS API (the shapes recorded
- * in opendds-whitelist.tsv) plus, per model, a stand-in for opendds_idl's TypeSupportImpl.h. This
+ * a compile-only stand-in for the OpenDDS API (src/test/resources/opendds-standin/opendds_stub.h, the
+ * shapes recorded in opendds-whitelist.tsv; every OpenDDS header the code includes is made, in a
+ * temporary directory, a redirect to it) plus, per model, a stand-in for opendds_idl's
+ * TypeSupportImpl.h. This
  * catches C++ errors in the templates; it does not prove the code builds against real OpenDDS (no
  * OpenDDS installation is available to the test suite).
  */
 class OpenDdsCompileTest {
 
-	static Path stubs() {
-		return Path.of(System.getProperty("adamant.repoRoot", "../..")).toAbsolutePath().normalize()
-				.resolve("generator/org.adamant.generator.tests/src/test/resources/opendds-stubs");
+	private static Path includeDir;
+
+	/**
+	 * The stand-in include directory: opendds_stub.h, and each OpenDDS header path listed in
+	 * headers.txt as a one-line redirect to it. Built once per test run in a temporary directory so
+	 * that the repository stores no files at OpenDDS's own paths.
+	 */
+	static synchronized Path stubs() throws IOException {
+		if (includeDir == null) {
+			Path standin = Path.of(System.getProperty("adamant.repoRoot", "../..")).toAbsolutePath().normalize()
+					.resolve("generator/org.adamant.generator.tests/src/test/resources/opendds-standin");
+			Path dir = Files.createTempDirectory("opendds-standin");
+			Files.copy(standin.resolve("opendds_stub.h"), dir.resolve("opendds_stub.h"));
+			for (String line : Files.readAllLines(standin.resolve("headers.txt"))) {
+				String header = line.strip();
+				if (header.isEmpty() || header.startsWith("#")) {
+					continue;
+				}
+				Path p = dir.resolve(header);
+				Files.createDirectories(p.getParent());
+				Files.writeString(p, "#pragma once\n#include \"opendds_stub.h\"\n");
+			}
+			includeDir = dir;
+		}
+		return includeDir;
 	}
 
 	static boolean haveGxx() {
