@@ -49,6 +49,24 @@ final class AdamantTestSupport {
 		return (Model) resource.getContents().get(0);
 	}
 
+	/** A model preamble for rule tests: the transport catalog and one struct, Scan. */
+	static final String SCAN_HEADER = """
+			import "transports.adamant"
+			struct Scan { @key uint32 id; float t; }
+			""";
+
+	/** Validates {@link #SCAN_HEADER} + {@code body}, which must parse. */
+	static List<Issue> issuesOf(String body) throws IOException {
+		Resource resource = loadText(SCAN_HEADER + body);
+		org.junit.jupiter.api.Assertions.assertTrue(resource.getErrors().isEmpty(),
+				() -> "syntax errors: " + resource.getErrors());
+		return validate(resource);
+	}
+
+	static List<Issue> withCode(List<Issue> issues, String code) {
+		return issues.stream().filter(i -> code.equals(i.getCode())).toList();
+	}
+
 	static List<Issue> validate(Resource resource) {
 		IResourceValidator validator = INJECTOR.getInstance(IResourceValidator.class);
 		return validator.validate(resource, CheckMode.ALL, CancelIndicator.NullImpl);

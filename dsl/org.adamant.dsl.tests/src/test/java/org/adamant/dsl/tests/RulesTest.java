@@ -1,12 +1,9 @@
 package org.adamant.dsl.tests;
 
-import static org.adamant.dsl.tests.AdamantTestSupport.loadText;
-import static org.adamant.dsl.tests.AdamantTestSupport.validate;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import java.util.stream.Collectors;
 
 import org.adamant.dsl.validation.IssueCodes;
 import org.eclipse.xtext.diagnostics.Severity;
@@ -16,19 +13,12 @@ import org.junit.jupiter.api.Test;
 /** Each validation rule firing (with its numbers and names in the message) and not firing. */
 class RulesTest {
 
-	private static final String HEADER = """
-			import "transports.adamant"
-			struct Scan { @key uint32 id; float t; }
-			""";
-
 	private static List<Issue> issues(String body) throws Exception {
-		var resource = loadText(HEADER + body);
-		assertTrue(resource.getErrors().isEmpty(), () -> "syntax errors: " + resource.getErrors());
-		return validate(resource);
+		return AdamantTestSupport.issuesOf(body);
 	}
 
 	private static List<Issue> withCode(List<Issue> issues, String code) {
-		return issues.stream().filter(i -> code.equals(i.getCode())).collect(Collectors.toList());
+		return AdamantTestSupport.withCode(issues, code);
 	}
 
 	/** Exactly one issue with {@code code}, whose message contains every fragment. */

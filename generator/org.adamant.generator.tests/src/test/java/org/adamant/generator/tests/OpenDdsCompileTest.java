@@ -78,20 +78,7 @@ class OpenDdsCompileTest {
 		if (!(m.getType() instanceof PrimitiveRef p) || !m.getDims().isEmpty()) {
 			return null;
 		}
-		return switch (p.getKind()) {
-		case BOOLEAN -> "bool";
-		case CHAR -> "char";
-		case INT8 -> "std::int8_t";
-		case UINT8 -> "std::uint8_t";
-		case INT16 -> "std::int16_t";
-		case UINT16 -> "std::uint16_t";
-		case INT32 -> "std::int32_t";
-		case UINT32 -> "std::uint32_t";
-		case INT64 -> "std::int64_t";
-		case UINT64 -> "std::uint64_t";
-		case FLOAT -> "float";
-		case DOUBLE -> "double";
-		};
+		return org.adamant.generator.cpp.CppTypes.primitive(p.getKind());
 	}
 
 	/** The stand-in for <model>TypeSupportImpl.h: numeric members only (all the code touches). */
