@@ -8,7 +8,6 @@ import org.adamant.dsl.adamant.Endpoint;
 import org.adamant.dsl.adamant.Model;
 import org.adamant.dsl.adamant.Publication;
 import org.adamant.dsl.adamant.OpenDdsMapping;
-import org.adamant.dsl.adamant.Parameter;
 import org.adamant.dsl.adamant.RuntimeMapping;
 import org.adamant.dsl.adamant.RuntimeTransportKind;
 import org.adamant.dsl.adamant.Transport;
@@ -16,7 +15,6 @@ import org.adamant.dsl.prediction.Format;
 import org.adamant.dsl.prediction.TransportRanking;
 import org.adamant.dsl.prediction.TransportRanking.Assessment;
 import org.adamant.dsl.semantics.EffectiveQos;
-import org.adamant.dsl.semantics.Quantities;
 import org.adamant.generator.ModelInfo;
 import org.eclipse.xtext.EcoreUtil2;
 
@@ -27,11 +25,11 @@ import org.eclipse.xtext.EcoreUtil2;
 public final class RuntimeTransports {
 
 	/** The runtime's default NAK timeout (adamant::TransportSettings::nak_timeout). */
-	public static final long DEFAULT_NAK_TIMEOUT_US = 50_000;
+	public static final long DEFAULT_NAK_TIMEOUT_US = Math.round(TransportRanking.DEFAULT_NAK_TIMEOUT * 1e6);
 
 	/** The runtime's Ricochet defaults (adamant::TransportSettings::lec_r / lec_c). */
-	public static final int DEFAULT_LEC_R = 8;
-	public static final int DEFAULT_LEC_C = 3;
+	public static final int DEFAULT_LEC_R = TransportRanking.DEFAULT_R;
+	public static final int DEFAULT_LEC_C = TransportRanking.DEFAULT_C;
 
 	/** A transport as the runtime sees it, with the comment that says where it came from. */
 	public record Resolved(String name, String kindEnum, long nakTimeoutUs, int lecR, int lecC, String comment) {
@@ -57,25 +55,12 @@ public final class RuntimeTransports {
 		if (kindEnum == null) {
 			return Optional.empty();
 		}
-		long timeoutUs = DEFAULT_NAK_TIMEOUT_US;
-		boolean explicit = false;
-		int r = DEFAULT_LEC_R;
-		int c = DEFAULT_LEC_C;
-		for (Parameter p : m.getParams()) {
-			if (p.getValue() == null) {
-				continue;
-			}
-			switch (p.getName()) {
-			case "timeout", "nak_timeout" -> {
-				timeoutUs = Math.round(Quantities.seconds(p.getValue()) * 1e6);
-				explicit = true;
-			}
-			case "r" -> r = (int) Math.round(p.getValue().getValue());
-			case "c" -> c = (int) Math.round(p.getValue().getValue());
-			default -> {
-			}
-			}
-		}
+		// Parameters as the validator reads them: the mapping's value, else the catalog's declared default.
+		boolean explicit = TransportRanking.parameter(t, "timeout").isPresent()
+				|| TransportRanking.parameter(t, "nak_timeout").isPresent();
+		long timeoutUs = Math.round(TransportRanking.nakTimeout(t) * 1e6);
+		int r = (int) Math.round(TransportRanking.parameter(t, "r").orElse((double) DEFAULT_LEC_R));
+		int c = (int) Math.round(TransportRanking.parameter(t, "c").orElse((double) DEFAULT_LEC_C));
 		String what = switch (m.getKind()) {
 		case NAKCAST -> "reliable " + t.getCast().getLiteral() + ", NAK after " + formatUs(timeoutUs)
 				+ (explicit ? "" : " (runtime default)");
