@@ -28,6 +28,13 @@
 namespace adamant::bench {
 namespace {
 
+// A double as text that reads back to the same value (std::to_string keeps only 6 decimals).
+std::string exact(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.17g", v);
+  return buf;
+}
+
 using namespace std::chrono_literals;
 constexpr std::uint64_t kResultMagic = 0x4144524553554C54ull;  // "ADRESULT"
 constexpr char kReady = 'R';
@@ -63,7 +70,7 @@ struct ReaderArgs {
   std::string transport = "nakcast", group, iface;
   int port = 0, index = 0, result_fd = -1, ctrl_fd = -1;
   double loss = 0;
-  std::uint64_t seed = 1, updates = 0;
+  std::uint64_t seed = 1, updates = 0;  // seed: the point's; each reader derives its own
   std::int64_t nak_us = 50'000;
   int lec_r = 8, lec_c = 3;
   bool lec_nak = false;
@@ -73,17 +80,20 @@ int run_reader(const ReaderArgs& a, const HarnessSpec& spec) {
   io::UniqueFd result(a.result_fd), ctrl(a.ctrl_fd);
   auto kind = parse_transport(a.transport);
   if (!kind) throw std::invalid_argument("unknown transport " + a.transport);
-  ChannelConfig cfg;
+  // The reader's part of the point, so its channel comes from the same point_channel as the
+  // writer's and the simulator's.
+  Point pt;
+  pt.transport = a.transport;
+  pt.loss_pct = a.loss;
+  pt.seed = a.seed;
+  pt.nak_timeout = std::chrono::microseconds(a.nak_us);
+  pt.lec_r = a.lec_r;
+  pt.lec_c = a.lec_c;
+  pt.lec_nak_fallback = a.lec_nak;
+  ChannelConfig cfg = detail::point_channel(pt, *kind, /*reader=*/true, a.index);
   cfg.group = a.group;
   cfg.port = static_cast<std::uint16_t>(a.port);
   cfg.iface = a.iface;
-  cfg.transport.kind = *kind;
-  cfg.transport.nak_timeout = std::chrono::microseconds(a.nak_us);
-  cfg.transport.lec_r = a.lec_r;
-  cfg.transport.lec_c = a.lec_c;
-  cfg.transport.lec_nak_fallback = a.lec_nak;
-  cfg.loss_pct = a.loss;
-  cfg.seed = a.seed;
 
   ReaderResult r;
   r.latencies_ns.reserve(a.updates);
@@ -124,9 +134,13 @@ class Child {
  public:
   Child(const std::vector<std::string>& args, int index) : index_(index) {
     int res[2], ctl[2];
-    if (::pipe2(res, O_CLOEXEC) != 0 || ::pipe2(ctl, O_CLOEXEC) != 0)
-      throw std::system_error(errno, std::generic_category(), "pipe2");
-    io::UniqueFd res_r(res[0]), res_w(res[1]), ctl_r(ctl[0]), ctl_w(ctl[1]);
+    if (::pipe2(res, O_CLOEXEC) != 0) throw std::system_error(errno, std::generic_category(), "pipe2");
+    io::UniqueFd res_r(res[0]), res_w(res[1]);  // owned before the next call can fail
+    if (::pipe2(ctl, O_CLOEXEC) != 0) throw std::system_error(errno, std::generic_category(), "pipe2");
+    io::UniqueFd ctl_r(ctl[0]), ctl_w(ctl[1]);
+    // Before fork: a throw after it would leave a running child that no destructor reaps.
+    if (::fcntl(res_r.get(), F_SETFL, O_NONBLOCK) != 0)
+      throw std::system_error(errno, std::generic_category(), "fcntl O_NONBLOCK");
     std::vector<std::string> full = args;
     full.push_back("--reader-result-fd");
     full.push_back(std::to_string(res_w.get()));
@@ -142,15 +156,13 @@ class Child {
       // Async-signal-safe calls only until exec.
       ::prctl(PR_SET_PDEATHSIG, SIGKILL);  // die with the writer: no orphans
       if (::getppid() != parent) ::_exit(127);
-      ::fcntl(res_w.get(), F_SETFD, 0);
-      ::fcntl(ctl_r.get(), F_SETFD, 0);
+      if (::fcntl(res_w.get(), F_SETFD, 0) != 0 || ::fcntl(ctl_r.get(), F_SETFD, 0) != 0) ::_exit(127);
       ::execv("/proc/self/exe", argv.data());
       ::_exit(127);
     }
     pid_ = pid;
     result_ = std::move(res_r);
     ctrl_ = std::move(ctl_w);
-    ::fcntl(result_.get(), F_SETFL, O_NONBLOCK);
   }
   Child(const Child&) = delete;
   Child& operator=(const Child&) = delete;
@@ -193,7 +205,10 @@ class Child {
   std::optional<std::string> reap() {
     int st = 0;
     while (::waitpid(pid_, &st, 0) < 0) {
-      if (errno != EINTR) return "waitpid failed";
+      if (errno != EINTR) {
+        pid_ = -1;  // never signal a pid we no longer know is ours
+        return "waitpid failed";
+      }
     }
     pid_ = -1;
     if (WIFSIGNALED(st)) return "killed by signal " + std::to_string(WTERMSIG(st));
@@ -248,13 +263,12 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
 
   std::vector<std::unique_ptr<Child>> kids;
   for (int i = 0; i < pt.receivers; ++i) {
-    const std::uint64_t seed = detail::reader_seed(pt.seed, i);
     kids.push_back(std::make_unique<Child>(
         std::vector<std::string>{"adamant-reader", "--reader", "--reader-transport", pt.transport,
                                  "--reader-group", opt.group, "--reader-iface", opt.iface,
                                  "--reader-port", std::to_string(port), "--reader-index",
-                                 std::to_string(i), "--reader-loss", std::to_string(pt.loss_pct),
-                                 "--reader-seed", std::to_string(seed), "--reader-updates",
+                                 std::to_string(i), "--reader-loss", exact(pt.loss_pct),
+                                 "--reader-seed", std::to_string(pt.seed), "--reader-updates",
                                  std::to_string(pt.updates), "--reader-nak-us",
                                  std::to_string(pt.nak_timeout.count()), "--reader-r",
                                  std::to_string(pt.lec_r), "--reader-c", std::to_string(pt.lec_c),
@@ -280,11 +294,9 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
   const std::int64_t t0 = now_ns();
   for (int i = 0; i < pt.updates; ++i) {
     pub.service_until(t0 + i * period);  // absolute schedule: no cumulative drift
-    auto payload = spec.make_payload(static_cast<std::uint64_t>(i) + 1);
-    if (payload.size() != spec.payload_bytes)
-      throw Failure("make_payload returned " + std::to_string(payload.size()) + " bytes, spec says " +
-                    std::to_string(spec.payload_bytes));
-    pub.publish(ByteView{payload.data(), payload.size()}, static_cast<std::uint32_t>(i % static_cast<int>(pt.tags)));
+    const auto seq = static_cast<std::uint64_t>(i) + 1;
+    auto payload = detail::checked_payload(spec, seq);
+    pub.publish(ByteView{payload.data(), payload.size()}, detail::tag_for(pt, seq));
     if (i % 50 == 49 && i + 1 < pt.updates) {
       // No reader can be complete before the last update, so EOF now means it died: fail fast.
       // (After the last update a fast reader may legitimately be done already.)

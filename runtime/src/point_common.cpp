@@ -14,9 +14,22 @@ TransportKind check_point(const Point& pt) {
     throw Failure("invalid point (receivers >= 1, updates >= 0, rate_hz > 0 required)");
   if (pt.lec_r < 1 || pt.lec_r > 64 || pt.lec_c < 1 || pt.lec_c > 64)
     throw Failure("invalid Ricochet parameters (1 <= r, c <= 64 required)");
-  if ((*kind == TransportKind::Replace || *kind == TransportKind::Fifo) && (pt.receivers != 1 || pt.tags < 1))
-    throw Failure("replace/fifo: one receiver per connection (receivers = 1) and tags >= 1 required");
+  if (pt.tags < 1) throw Failure("invalid point (tags >= 1 required)");
+  if ((*kind == TransportKind::Replace || *kind == TransportKind::Fifo) && pt.receivers != 1)
+    throw Failure("replace/fifo: one receiver per connection (receivers = 1) required");
   return *kind;
+}
+
+std::uint32_t tag_for(const Point& pt, std::uint64_t seq) {
+  return static_cast<std::uint32_t>((seq - 1) % pt.tags);
+}
+
+std::vector<std::uint8_t> checked_payload(const HarnessSpec& spec, std::uint64_t seq) {
+  auto payload = spec.make_payload(seq);
+  if (payload.size() != spec.payload_bytes)
+    throw Failure("make_payload returned " + std::to_string(payload.size()) + " bytes, spec says " +
+                  std::to_string(spec.payload_bytes));
+  return payload;
 }
 
 std::uint64_t reader_seed(std::uint64_t point_seed, int index) {

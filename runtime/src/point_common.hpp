@@ -28,6 +28,12 @@ struct Totals {
 TransportKind check_point(const Point& pt);
 // Distinct, reproducible loss stream per reader.
 std::uint64_t reader_seed(std::uint64_t point_seed, int index);
+
+// The tag of update `seq` (1-based): updates cycle through the point's tags.
+std::uint32_t tag_for(const Point& pt, std::uint64_t seq);
+
+// spec.make_payload(seq), checked against spec.payload_bytes (throws Failure).
+std::vector<std::uint8_t> checked_payload(const HarnessSpec& spec, std::uint64_t seq);
 // The channel configuration of the writer (reader = true: of reader `index`).
 ChannelConfig point_channel(const Point& pt, TransportKind kind, bool reader, int index);
 // How long the writer keeps servicing repairs after the last update.

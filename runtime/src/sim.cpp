@@ -281,11 +281,8 @@ class PointSim {
   using Bytes = std::shared_ptr<const std::vector<std::uint8_t>>;
 
   void publish(int seq, Nanos t0, Nanos period) {
-    auto payload = spec_.make_payload(static_cast<std::uint64_t>(seq));
-    if (payload.size() != spec_.payload_bytes)
-      throw Failure("make_payload returned " + std::to_string(payload.size()) + " bytes, spec says " +
-                    std::to_string(spec_.payload_bytes));
-    writer_->publish_tagged(static_cast<std::uint32_t>((static_cast<std::uint64_t>(seq) - 1) % pt_.tags),
+    auto payload = bench::detail::checked_payload(spec_, static_cast<std::uint64_t>(seq));
+    writer_->publish_tagged(bench::detail::tag_for(pt_, static_cast<std::uint64_t>(seq)),
                             ByteView{payload.data(), payload.size()}, q_.now(), out_);
     handle(0, false);
     if (seq < pt_.updates)

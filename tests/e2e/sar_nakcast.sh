@@ -40,11 +40,11 @@ check "native target has a CMake project" test -f "$work/sar/native/CMakeLists.t
 check "OpenDDS target has IDL" bash -c "ls '$work'/sar/opendds/*.idl >/dev/null 2>&1"
 
 # --- build and run
-if cmake -S "$work/sar/native" -B "$work/build" -G Ninja -DCMAKE_PREFIX_PATH="$ADAMANT_RUNTIME_PREFIX" \
-     >"$work/build.log" 2>&1 && cmake --build "$work/build" >>"$work/build.log" 2>&1; then
+# In a subshell: the launcher's die() must become a FAIL line, not end the test silently.
+if (adamant_build_native "$work/sar/native" "$work/build"); then
   echo "PASS: the generated native project builds against the runtime"
 else
-  tail -30 "$work/build.log"; echo "FAIL: the generated native project builds against the runtime"; exit 1
+  echo "FAIL: the generated native project builds against the runtime"; exit 1
 fi
 bench="$work/build/nakcast_smoke_bench"
 check "the nakcast_smoke benchmark executable was generated" test -x "$bench"
