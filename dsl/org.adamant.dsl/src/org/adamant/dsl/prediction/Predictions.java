@@ -57,12 +57,7 @@ public final class Predictions {
 		double p = s.lossFraction();
 		double base = baseLatency(s);
 		double recovery = s.period() + nakTimeout * (1 + NAK_SUPPRESSION_FRACTION) + s.rttSeconds() + serialization(s);
-		double heldBehind = 0;
-		int held = (int) Math.floor(s.rateHz() * recovery);
-		for (int i = 1; i <= held; i++) {
-			heldBehind += recovery - i * s.period();
-		}
-		double mean = base + p * (recovery + heldBehind);
+		double mean = base + p * (recovery + heldBehind(s, recovery));
 		double anyLost = 1 - Math.pow(1 - p, s.receivers());
 		double load = dataLoad(s, true) + anyLost * s.rateHz() * (s.payloadBytes() + HEADER_BYTES)
 				+ s.receivers() * p * s.rateHz() * (HEADER_BYTES + NAK_RANGE_BYTES);

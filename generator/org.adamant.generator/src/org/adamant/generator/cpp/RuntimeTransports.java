@@ -9,7 +9,6 @@ import org.adamant.dsl.adamant.Model;
 import org.adamant.dsl.adamant.Publication;
 import org.adamant.dsl.adamant.OpenDdsMapping;
 import org.adamant.dsl.adamant.RuntimeMapping;
-import org.adamant.dsl.adamant.RuntimeTransportKind;
 import org.adamant.dsl.adamant.Transport;
 import org.adamant.dsl.prediction.Format;
 import org.adamant.dsl.prediction.TransportRanking;
