@@ -638,6 +638,7 @@ std::unique_ptr<SenderEngine> make_sender(TransportKind kind, const SenderConfig
     rc.pace_overhead_bytes = cfg.pace_overhead_bytes;
     rc.enqueue_timeout = cfg.enqueue_timeout;
     rc.retry_timeout = cfg.retry_timeout;
+    rc.min_receivers = cfg.min_receivers;
     return std::make_unique<ReplaceSender>(rc);
   }
   return std::make_unique<NakcastSender>(cfg);

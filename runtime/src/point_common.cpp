@@ -15,8 +15,6 @@ TransportKind check_point(const Point& pt) {
   if (pt.lec_r < 1 || pt.lec_r > 64 || pt.lec_c < 1 || pt.lec_c > 64)
     throw Failure("invalid Ricochet parameters (1 <= r, c <= 64 required)");
   if (pt.tags < 1) throw Failure("invalid point (tags >= 1 required)");
-  if ((*kind == TransportKind::Replace || *kind == TransportKind::Fifo) && pt.receivers != 1)
-    throw Failure("replace/fifo: one receiver per connection (receivers = 1) required");
   return *kind;
 }
 
@@ -45,6 +43,7 @@ ChannelConfig point_channel(const Point& pt, TransportKind kind, bool reader, in
   cfg.transport.lec_nak_fallback = pt.lec_nak_fallback;
   cfg.transport.pace_bytes_per_s = pt.pace_bytes_per_s;
   cfg.transport.enqueue_timeout = pt.enqueue_timeout;
+  cfg.transport.min_receivers = static_cast<std::size_t>(pt.receivers);
   if (reader) {
     cfg.loss_pct = pt.loss_pct;
     cfg.seed = reader_seed(pt.seed, index);

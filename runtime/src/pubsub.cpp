@@ -125,8 +125,10 @@ struct Subscriber::Impl {
   ChannelConfig cfg;
   Endpoint group;
   io::UdpSocket sock;
-  // Ricochet only: this member's unicast socket. Repairs arrive here, and JOIN/LEAVE and
-  // repairs leave from it, so peers learn its address. Same IF/TTL-0 settings.
+  // Ricochet: this member's unicast socket. Repairs arrive here, and JOIN/LEAVE and
+  // repairs leave from it, so peers learn its address. Replace/Fifo: ACKs leave from it, so
+  // the writer tells receivers on one host apart, and unicast retransmissions arrive here.
+  // Same IF/TTL-0 settings.
   std::optional<io::UdpSocket> uni;
   std::unique_ptr<engine::ReceiverEngine> engine;
   std::function<void(const Sample&)> on_sample;
@@ -150,6 +152,9 @@ struct Subscriber::Impl {
       uni.emplace(io::UdpSocket::open_sender(cfg.iface));
       engine = engine::make_receiver(cfg.transport.kind,
                                      setup::receiver_config(cfg, uni->local(), fresh_session()));
+    } else if (cfg.transport.kind == TransportKind::Replace || cfg.transport.kind == TransportKind::Fifo) {
+      uni.emplace(io::UdpSocket::open_sender(cfg.iface));
+      engine = engine::make_receiver(cfg.transport.kind, setup::receiver_config(cfg, uni->local()));
     } else {
       engine = engine::make_receiver(cfg.transport.kind, setup::receiver_config(cfg));
     }

@@ -14,6 +14,7 @@ std::size_t msg_wire_size(std::size_t body) { return wire::kHeaderSize + wire::k
 // ---------------------------------------------------------------- sender
 
 ReplaceSender::ReplaceSender(ReplaceConfig cfg) : cfg_(cfg) {
+  if (cfg_.max_receivers == 0) throw std::invalid_argument("adamant::engine::ReplaceSender: max_receivers must be >= 1");
   tokens_ = static_cast<double>(cfg_.pace_burst_bytes);
   sync_stats();
 }
@@ -60,6 +61,7 @@ std::size_t ReplaceSender::drop_tag(std::uint32_t tag, bool by_cancel) {
   }
   for (auto it = inflight_.begin(); it != inflight_.end();) {
     if (it->second.msg.tag == tag) {
+      for (const auto& o : it->second.owed) ++conns_.at(o.conn).stats.cancelled;
       it = inflight_.erase(it);
       ++n;
       if (by_cancel) ++rstats_.cancelled;
@@ -86,9 +88,22 @@ std::uint64_t ReplaceSender::enqueue(std::uint32_t tag, ByteView payload, const 
   return id;
 }
 
-Nanos ReplaceSender::rto() const {
-  if (!srtt_) return cfg_.initial_rto;
-  return std::clamp(*srtt_ + 4 * *rttvar_, cfg_.min_rto, cfg_.max_rto);
+Nanos ReplaceSender::conn_rto(const Conn& c) const {
+  if (!c.srtt) return cfg_.initial_rto;
+  return std::clamp(*c.srtt + 4 * *c.rttvar, cfg_.min_rto, cfg_.max_rto);
+}
+
+Nanos ReplaceSender::group_rto() const {
+  // An unknown receiver has no estimate: the slowest known one's, or the initial RTO.
+  Nanos r{0};
+  for (const auto& kv : conns_) r = std::max(r, kv.second.rto);
+  return conns_.empty() ? cfg_.initial_rto : r;
+}
+
+std::size_t ReplaceSender::obligations() const {
+  std::size_t n = 0;
+  for (const auto& kv : inflight_) n += kv.second.owed.size();
+  return n;
 }
 
 std::uint64_t ReplaceSender::low_water() const {
@@ -127,7 +142,7 @@ void ReplaceSender::refill(Nanos now) {
   if (!last_refill_ || now > *last_refill_) last_refill_ = now;
 }
 
-void ReplaceSender::transmit(const Msg& m, Nanos now, Output& out) {
+void ReplaceSender::transmit(const Msg& m, Dest dest, const Endpoint& peer, Output& out) {
   wire::MsgInfo info;
   info.tag = m.tag;
   info.reliable = m.cls.reliable;
@@ -137,13 +152,55 @@ void ReplaceSender::transmit(const Msg& m, Nanos now, Output& out) {
   info.low_water = std::min(low_water(), m.id);
   info.flow_low = std::min(flow_low(flow_of(m.cls)), m.flow_seq);
   info.flow_prev = flow_prev(flow_of(m.cls), m.flow_seq);
-  out.datagrams.push_back({Dest::Group, {},
+  out.datagrams.push_back({dest, peer,
                            wire::encode_msg(cfg_.session, cfg_.stream_id, m.id, m.send_time_ns, info,
                                             ByteView{m.body.data(), m.body.size()})});
   if (cfg_.pace_bytes_per_s)
     tokens_ -= static_cast<double>(out.datagrams.back().bytes.size() + cfg_.pace_overhead_bytes);
   ++rstats_.transmitted;
-  (void)now;
+}
+
+void ReplaceSender::retransmit(Inflight& f, Nanos now, Output& out) {
+  std::size_t due = 0;
+  const Owed* one = nullptr;
+  for (const auto& o : f.owed)
+    if (o.last_tx + conns_.at(o.conn).rto <= now) ++due, one = &o;
+  if (due == 1 && !group_due(f, now)) {
+    const std::uint64_t key = one->conn;
+    auto& c = conns_.at(key);
+    transmit(f.msg, Dest::Peer, c.ep, out);
+    for (auto& o : f.owed)
+      if (o.conn == key) o.last_tx = now, ++o.tx;
+    ++c.stats.retransmissions;
+  } else {  // several receivers (or one not known yet) miss it: one multicast serves them all
+    transmit(f.msg, Dest::Group, {}, out);
+    f.last_tx = now;
+    ++f.tx;
+    for (auto& o : f.owed) {
+      o.last_tx = now, ++o.tx;
+      ++conns_.at(o.conn).stats.retransmissions;
+    }
+  }
+  ++rstats_.retransmissions;
+  ++stats_.retransmitted;
+}
+
+void ReplaceSender::drop_conns(const std::vector<std::uint64_t>& keys) {
+  if (keys.empty()) return;
+  for (auto k : keys) {
+    if (conns_.erase(k)) ++rstats_.receivers_dropped;
+  }
+  for (auto it = inflight_.begin(); it != inflight_.end();) {
+    auto& owed = it->second.owed;
+    owed.erase(std::remove_if(owed.begin(), owed.end(), [&](const Owed& o) { return !conns_.count(o.conn); }),
+               owed.end());
+    if (complete(it->second)) {
+      ++rstats_.acked;
+      it = inflight_.erase(it);
+    } else {
+      ++it;
+    }
+  }
 }
 
 void ReplaceSender::pump(Nanos now, Output& out) {
@@ -157,50 +214,97 @@ void ReplaceSender::pump(Nanos now, Output& out) {
         ++it;
       }
     }
+  std::vector<std::uint64_t> gone;  // silent since before an abandoned message was sent
   for (auto it = inflight_.begin(); it != inflight_.end();) {
     if (now - it->second.first_tx >= cfg_.retry_timeout) {
+      for (const auto& o : it->second.owed) {
+        auto& c = conns_.at(o.conn);
+        ++c.stats.abandoned;
+        if (c.last_heard < it->second.first_tx &&
+            std::find(gone.begin(), gone.end(), o.conn) == gone.end())
+          gone.push_back(o.conn);
+      }
       it = inflight_.erase(it);
       ++rstats_.abandoned;
     } else {
       ++it;
     }
   }
+  drop_conns(gone);
   refill(now);
-  const Nanos r = rto();
   for (;;) {
     // Due retransmissions first (oldest id), then the queue head.
     Inflight* due = nullptr;
-    for (auto& kv : inflight_)
-      if (kv.second.last_tx + r <= now) {
-        due = &kv.second;
+    for (auto& kv : inflight_) {
+      auto& f = kv.second;
+      if (group_due(f, now) ||
+          std::any_of(f.owed.begin(), f.owed.end(),
+                      [&](const Owed& o) { return o.last_tx + conns_.at(o.conn).rto <= now; })) {
+        due = &f;
         break;
       }
+    }
     const Msg* m = due ? &due->msg : (queue_.empty() ? nullptr : &queue_.begin()->second);
     if (!m) break;
     const auto size = static_cast<double>(msg_wire_size(m->body.size()) + cfg_.pace_overhead_bytes);
     if (cfg_.pace_bytes_per_s &&
         tokens_ < std::min(size, static_cast<double>(cfg_.pace_burst_bytes)))
       break;
-    transmit(*m, now, out);
     if (due) {
-      due->last_tx = now;
-      ++due->tx;
-      ++rstats_.retransmissions;
-      ++stats_.retransmitted;
+      retransmit(*due, now, out);
     } else {
+      transmit(*m, Dest::Group, {}, out);
       auto node = queue_.extract(queue_.begin());
       Msg& msg = node.mapped();
       ++rstats_.tags[msg.tag].sent;
       if (msg.cls.reliable) {
         const std::uint64_t id = msg.id;
-        inflight_.emplace(id, Inflight{std::move(msg), now, now, 1});
+        Inflight f{std::move(msg), now, now, 1, {}};
+        f.owed.reserve(conns_.size());
+        for (const auto& kv : conns_) f.owed.push_back(Owed{kv.first, now, 1});
+        inflight_.emplace(id, std::move(f));
       }
     }
   }
   sync_stats();
 }
 
-void ReplaceSender::on_datagram(ByteView bytes, const Endpoint&, Nanos now, Output& out) {
+void ReplaceSender::on_ack(std::uint64_t key, std::uint64_t cum, const std::vector<wire::SeqRange>& ranges,
+                           Nanos now) {
+  auto& c = conns_.at(key);
+  auto acked = [&](std::map<std::uint64_t, Inflight>::iterator it) {
+    auto& owed = it->second.owed;
+    auto o = std::find_if(owed.begin(), owed.end(), [&](const Owed& x) { return x.conn == key; });
+    if (o == owed.end()) {  // acknowledged before, or sent before this receiver was known
+      if (!complete(it->second)) return std::next(it);
+      ++rstats_.acked;
+      return inflight_.erase(it);
+    }
+    if (o->tx == 1) {  // Karn: only unambiguous samples
+      const Nanos sample = now - o->last_tx;
+      if (!c.srtt) {
+        c.srtt = sample;
+        c.rttvar = sample / 2;
+      } else {
+        const Nanos err = sample > *c.srtt ? sample - *c.srtt : *c.srtt - sample;
+        c.rttvar = (3 * *c.rttvar + err) / 4;
+        c.srtt = (7 * *c.srtt + sample) / 8;
+      }
+      c.rto = conn_rto(c);
+    }
+    owed.erase(o);
+    ++c.stats.acked;
+    if (!complete(it->second)) return std::next(it);
+    ++rstats_.acked;
+    return inflight_.erase(it);
+  };
+  for (auto it = inflight_.begin(); it != inflight_.end() && it->first <= cum;) it = acked(it);
+  for (const auto& rg : ranges)
+    for (auto it = inflight_.lower_bound(rg.first); it != inflight_.end() && it->first <= rg.last;)
+      it = acked(it);
+}
+
+void ReplaceSender::on_datagram(ByteView bytes, const Endpoint& from, Nanos now, Output& out) {
   auto pkt = wire::decode(bytes);
   if (!pkt || pkt->header.kind != wire::Kind::Ack || pkt->header.stream_id != cfg_.stream_id ||
       pkt->header.session != cfg_.session) {
@@ -209,25 +313,25 @@ void ReplaceSender::on_datagram(ByteView bytes, const Endpoint&, Nanos now, Outp
   }
   auto ranges = wire::decode_ack_ranges(pkt->header.sequence, pkt->payload);
   if (!ranges) return;
-  auto acked = [&](std::map<std::uint64_t, Inflight>::iterator it) {
-    if (it->second.tx == 1) {  // Karn: only unambiguous samples
-      const Nanos sample = now - it->second.last_tx;
-      if (!srtt_) {
-        srtt_ = sample;
-        rttvar_ = sample / 2;
-      } else {
-        const Nanos err = sample > *srtt_ ? sample - *srtt_ : *srtt_ - sample;
-        rttvar_ = (3 * *rttvar_ + err) / 4;
-        srtt_ = (7 * *srtt_ + sample) / 8;
-      }
+  const std::uint64_t cum = pkt->header.sequence;
+  const std::uint64_t key = conn_key(from);
+  auto ci = conns_.find(key);
+  if (ci == conns_.end()) {
+    if (conns_.size() >= cfg_.max_receivers) {
+      ++stats_.rejected;
+      return;
     }
-    ++rstats_.acked;
-    return inflight_.erase(it);
-  };
-  for (auto it = inflight_.begin(); it != inflight_.end() && it->first <= pkt->header.sequence;) it = acked(it);
-  for (const auto& rg : *ranges)
-    for (auto it = inflight_.lower_bound(rg.first); it != inflight_.end() && it->first <= rg.last;)
-      it = acked(it);
+    Conn c{from, std::nullopt, std::nullopt, cfg_.initial_rto, now, {}};
+    c.stats.endpoint = from;
+    ci = conns_.emplace(key, std::move(c)).first;
+    // A new receiver owes every in-flight message above its cumulative ACK; on_ack below
+    // settles those its ranges acknowledge (and takes their RTT samples).
+    for (auto& kv : inflight_)
+      if (kv.first > cum) kv.second.owed.push_back(Owed{key, kv.second.last_tx, kv.second.tx});
+  }
+  ci->second.last_heard = now;
+  ++ci->second.stats.acks;
+  on_ack(key, cum, *ranges, now);
   pump(now, out);
 }
 
@@ -236,32 +340,56 @@ void ReplaceSender::on_tick(Nanos now, Output& out) { pump(now, out); }
 std::optional<Nanos> ReplaceSender::next_deadline() const {
   std::optional<Nanos> best;
   auto consider = [&](Nanos t) { best = best ? std::min(*best, t) : t; };
-  const Nanos r = rto();
-  bool work = !queue_.empty();
+  // When the bucket holds enough tokens for a datagram carrying `body` bytes.
+  auto paced = [&](Nanos due, std::size_t body) {
+    if (!cfg_.pace_bytes_per_s || !last_refill_) return due;
+    const auto size = static_cast<double>(msg_wire_size(body) + cfg_.pace_overhead_bytes);
+    const double need = std::min(size, static_cast<double>(cfg_.pace_burst_bytes)) - tokens_;
+    const double ns = need <= 0 ? 0.0 : std::ceil(need * 1e9 / static_cast<double>(cfg_.pace_bytes_per_s));
+    return std::max(due, *last_refill_ + Nanos{static_cast<Nanos::rep>(ns)});
+  };
+  const bool unknown = conns_.size() < cfg_.min_receivers;
+  const Nanos grto = group_rto();
   for (const auto& kv : inflight_) {
-    consider(kv.second.first_tx + cfg_.retry_timeout);
-    consider(kv.second.last_tx + r);
+    const auto& f = kv.second;
+    consider(f.first_tx + cfg_.retry_timeout);
+    const std::size_t body = f.msg.body.size();
+    if (unknown) consider(paced(f.last_tx + grto, body));
+    for (const auto& o : f.owed) consider(paced(o.last_tx + conns_.at(o.conn).rto, body));
   }
   if (cfg_.enqueue_timeout.count() > 0)
     for (const auto& kv : queue_) consider(kv.second.enqueued + cfg_.enqueue_timeout + Nanos{1});
-  if (work && cfg_.pace_bytes_per_s && last_refill_) {
-    const auto size =
-        static_cast<double>(msg_wire_size(queue_.begin()->second.body.size()) + cfg_.pace_overhead_bytes);
-    const double need = std::min(size, static_cast<double>(cfg_.pace_burst_bytes)) - tokens_;
-    const double ns = need <= 0 ? 0.0 : std::ceil(need * 1e9 / static_cast<double>(cfg_.pace_bytes_per_s));
-    consider(*last_refill_ + Nanos{static_cast<Nanos::rep>(ns)});
-  } else if (work && !cfg_.pace_bytes_per_s) {
-    consider(last_refill_.value_or(Nanos{0}));
-  }
+  if (!queue_.empty()) consider(paced(last_refill_.value_or(Nanos{0}), queue_.begin()->second.body.size()));
   return best;
+}
+
+std::vector<ReceiverConnStats> ReplaceSender::receiver_stats() const {
+  std::vector<ReceiverConnStats> v;
+  v.reserve(conns_.size());
+  for (const auto& kv : conns_) {
+    ReceiverConnStats s = kv.second.stats;
+    s.srtt = kv.second.srtt.value_or(Nanos{0});
+    s.rttvar = kv.second.rttvar.value_or(Nanos{0});
+    s.rto = kv.second.rto;
+    s.unacked = 0;
+    for (const auto& f : inflight_)
+      for (const auto& o : f.second.owed)
+        if (o.conn == kv.first) ++s.unacked;
+    v.push_back(s);
+  }
+  return v;
 }
 
 void ReplaceSender::sync_stats() {
   rstats_.queue_length = queue_.size();
   rstats_.unacked = inflight_.size();
-  rstats_.srtt = srtt_.value_or(Nanos{0});
-  rstats_.rttvar = rttvar_.value_or(Nanos{0});
-  rstats_.rto = rto();
+  rstats_.receivers = conns_.size();
+  const Conn* slow = nullptr;
+  for (const auto& kv : conns_)
+    if (!slow || kv.second.rto > slow->rto) slow = &kv.second;
+  rstats_.srtt = slow && slow->srtt ? *slow->srtt : Nanos{0};
+  rstats_.rttvar = slow && slow->rttvar ? *slow->rttvar : Nanos{0};
+  rstats_.rto = slow ? slow->rto : cfg_.initial_rto;
 }
 
 // ---------------------------------------------------------------- receiver

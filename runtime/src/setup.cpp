@@ -19,6 +19,7 @@ engine::SenderConfig sender_config(const ChannelConfig& cfg, std::uint32_t sessi
   sc.pace_overhead_bytes = cfg.psk.empty() ? 0 : auth::kTagSize;
   sc.enqueue_timeout = std::chrono::duration_cast<Nanos>(cfg.transport.enqueue_timeout);
   sc.retry_timeout = std::chrono::duration_cast<Nanos>(cfg.transport.retry_timeout);
+  sc.min_receivers = cfg.transport.min_receivers;
   return sc;
 }
 

@@ -193,11 +193,13 @@ class PointSim {
     else published_all_ = true;
     Nanos linger = bench::detail::linger_for(kind_, pt_);
     if ((kind_ == TransportKind::Replace || kind_ == TransportKind::Fifo) && pace_ > 0) {
-      // Time to drain what replacement leaves queued (one message per tag) at the pace.
+      // Time to drain what replacement leaves queued (one message per tag) at the pace,
+      // plus the retransmissions loss causes (at most one per message and lossy receiver).
       const double bytes = static_cast<double>(pt_.tags + 2) *
                            static_cast<double>(spec_.payload_bytes + wire::kHeaderSize + wire::kMsgFixedSize);
-      linger = std::max(linger, Nanos{static_cast<Nanos::rep>(bytes / static_cast<double>(pace_) * 1e9)} +
-                                    std::chrono::seconds(1));
+      const double retx = 1.0 + std::min(1.0, pt_.loss_pct / 100.0 * pt_.receivers);
+      linger = std::max(linger, Nanos{static_cast<Nanos::rep>(retx * bytes / static_cast<double>(pace_) * 1e9)} +
+                                    std::chrono::seconds(2));
     }
     const Nanos last_publish = t0 + period * std::max(0, pt_.updates - 1);
     const Nanos end = last_publish + linger;

@@ -91,6 +91,33 @@ TEST(Real, Ricochet5Readers3PctLoss) {
   std::remove(csv.c_str());
 }
 
+// Replace and fifo with several receivers over real sockets: one multicast per message,
+// each reader ACKs from its own unicast socket, losses are retransmitted to that reader.
+TEST(Real, ReplaceAndFifo5Readers3PctLoss) {
+  for (const char* transport : {"replace", "fifo"}) {
+    const std::string csv = "/tmp/adamant_real_rep_" + std::to_string(::getpid()) + ".csv";
+    std::remove(csv.c_str());
+    bench::Point p{transport, 5, 3.0, 200.0, 300, 1, 13, std::chrono::microseconds(50'000)};
+    p.tags = 300;  // every update its own tag: nothing is superseded, everything must arrive
+    auto spec = bench::counter_spec("real-test", 12, {p});
+    std::vector<std::string> args{self_path, "--csv", csv};
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    ASSERT_EQ(bench::harness_main(static_cast<int>(args.size()), argv.data(), spec), 0) << transport;
+    std::ifstream f(csv);
+    std::string header, row;
+    ASSERT_TRUE(std::getline(f, header));
+    ASSERT_TRUE(std::getline(f, row));
+    auto cols = split(row);
+    ASSERT_GE(cols.size(), 22u) << row;
+    EXPECT_EQ(cols[0], transport);
+    EXPECT_EQ(cols[6], "1500") << row;  // 300 updates x 5 readers
+    EXPECT_EQ(std::stod(cols[7]), 1.0) << row;
+    std::remove(csv.c_str());
+  }
+}
+
 TEST(Real, PubSubApi) {
   ChannelConfig cfg;
   cfg.port = 7611;

@@ -27,8 +27,9 @@ namespace {
 
 constexpr int kUpdates = 600;  // 30 s at 20 Hz
 
-PointResult overload(const std::string& transport, std::uint32_t tags = 20, const std::string& psk = "") {
-  bench::Point p{transport, 1, 0.0, 20.0, kUpdates, 1, 1, 50ms};
+PointResult overload(const std::string& transport, std::uint32_t tags = 20, const std::string& psk = "",
+                     int receivers = 1, double loss_pct = 0.0) {
+  bench::Point p{transport, receivers, loss_pct, 20.0, kUpdates, 1, 1, 50ms};
   p.tags = tags;
   NetConfig net;
   net.bandwidth = *parse_bandwidth("5KB/s");
@@ -117,4 +118,44 @@ TEST(ReplaceSim, PacingAccountsForTheHmacTrailer) {
   EXPECT_EQ(r.auth_rejected, 0u);
   EXPECT_LT(st.first, 1.7e6);
   EXPECT_DOUBLE_EQ(r.row.delivery_or_replaced, 1.0);
+}
+
+// Blue-force with every receiver: one writer, 20 receivers on the group, the same 4.3x
+// overload. One multicast per message, so the pace (the writer's link) is shared by all
+// receivers and the bounds above hold per receiver; with 3 % loss at every receiver the
+// lost messages are retransmitted (or superseded) and the bound still holds.
+TEST(ReplaceSim, TwentyReceiversReplaceBoundedFifoGrows) {
+  const auto rep = overload("replace", 20, "", 20);
+  const auto fifo = overload("fifo", 20, "", 20);
+  const auto st = steady(rep, 20);
+  const auto qr = quarters(rep, kUpdates - 20);
+  const auto qf = quarters(fifo);
+  std::printf("20 receivers: replace mean %.0f us steady max %.0f us quarters %.0f / %.0f us; fifo mean %.0f us "
+              "quarters %.0f / %.0f us\n",
+              rep.row.lat.mean_us, st.first, qr.first, qr.second, fifo.row.lat.mean_us, qf.first, qf.second);
+  EXPECT_EQ(rep.link_drops + fifo.link_drops, 0u);
+  EXPECT_EQ(rep.retransmits, 0u);  // one multicast per message, every receiver acknowledges it
+  EXPECT_LT(st.first, 1.65e6);
+  EXPECT_LT(rep.row.lat.max_us, 5.0e6);
+  EXPECT_DOUBLE_EQ(rep.row.delivery_or_replaced, 1.0);
+  EXPECT_LT(qr.second, 1.3 * qr.first + 1e5);
+  EXPECT_GT(qf.second, 3 * qf.first);
+  EXPECT_GT(fifo.row.lat.p99_us, 5 * rep.row.lat.p99_us);
+  // Every receiver got the same share (deliveries per receiver differ by loss only).
+  EXPECT_EQ(rep.row.received % 20, 0u);
+}
+
+TEST(ReplaceSim, TwentyReceiversAt3PctLossEverythingDeliveredOrReplaced) {
+  const auto rep = overload("replace", 20, "", 20, 3.0);
+  const auto st = steady(rep, 20);
+  std::printf("20 receivers, 3%% loss: injected drops %llu retransmits %llu, delivery_or_replaced %.4f, steady max "
+              "%.0f us\n",
+              (unsigned long long)rep.injected_drops, (unsigned long long)rep.retransmits,
+              rep.row.delivery_or_replaced, st.first);
+  EXPECT_GT(rep.injected_drops, 0u);
+  EXPECT_GT(rep.retransmits, 0u);
+  EXPECT_DOUBLE_EQ(rep.row.delivery_or_replaced, 1.0);
+  EXPECT_EQ(rep.unrecoverable + rep.corrupt, 0u);
+  // A retransmission waits for its RTO and the shared pace: the bound grows by a few RTOs.
+  EXPECT_LT(st.first, 4.0e6);
 }

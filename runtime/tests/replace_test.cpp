@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 using namespace adamant;
 using namespace adamant::engine;
 using namespace std::chrono_literals;
@@ -229,4 +231,157 @@ TEST(Replace, PacingSpacesDatagramsAtTheConfiguredRate) {
   // 9 more datagrams of 1000 bytes at 10 kB/s after a 1500-byte burst: ~0.85 s.
   EXPECT_GE(now, 800ms);
   EXPECT_LE(now, 900ms);
+}
+
+// ------------------------------------------------------------------ several receivers
+
+namespace {
+
+const Endpoint kRx[3] = {{0x7F000001, 10}, {0x7F000001, 11}, {0x7F000001, 12}};
+
+struct Group {
+  ReplaceSender s;
+  std::vector<ReplaceReceiver> r;
+  std::vector<std::vector<std::uint64_t>> got;
+  Output so;
+  explicit Group(ReplaceConfig c, std::size_t n = 3) : s(c), r(n, ReplaceReceiver(ReceiverConfig{})), got(n) {}
+  // Delivers the sender's datagrams (multicast to all, unicast to its peer) except to the
+  // receivers in `drop`, and their ACKs back `rtt` later.
+  void exchange(Nanos now, std::vector<int> drop = {}, Nanos rtt = 5ms) {
+    std::vector<OutDatagram> sent;
+    sent.swap(so.datagrams);
+    std::vector<std::pair<int, OutDatagram>> acks;
+    for (auto& d : sent)
+      for (std::size_t i = 0; i < r.size(); ++i) {
+        if (d.dest == Dest::Peer && d.peer != kRx[i]) continue;
+        if (std::find(drop.begin(), drop.end(), static_cast<int>(i)) != drop.end()) continue;
+        Output ro;
+        r[i].on_datagram(view(d.bytes), kSender, now, ro);
+        for (auto& x : ro.deliveries) got[i].push_back(x.sequence);
+        for (auto& a : ro.datagrams) acks.emplace_back(static_cast<int>(i), std::move(a));
+      }
+    for (auto& a : acks) s.on_datagram(view(a.second.bytes), kRx[a.first], now + rtt, so);
+  }
+};
+
+ReplaceConfig group_cfg(std::size_t min_receivers = 3) {
+  ReplaceConfig c;
+  c.min_receivers = min_receivers;
+  return c;
+}
+
+}  // namespace
+
+TEST(ReplaceGroup, OneMulticastServesAllAndEachReceiverHasItsOwnState) {
+  Group g(group_cfg());
+  for (int i = 0; i < 5; ++i) {
+    const auto b = body(static_cast<std::uint8_t>(i));
+    g.s.send(static_cast<std::uint32_t>(i), view(b), MessageClass{}, Nanos{i * 10'000'000}, g.so);
+    ASSERT_EQ(g.so.datagrams.size(), 1u);
+    EXPECT_EQ(g.so.datagrams[0].dest, Dest::Group);
+    g.exchange(Nanos{i * 10'000'000}, {}, Nanos{(i + 1) * 1'000'000});
+  }
+  for (const auto& v : g.got) EXPECT_EQ(v, (std::vector<std::uint64_t>{1, 2, 3, 4, 5}));
+  EXPECT_EQ(g.s.in_flight(), 0u);
+  const auto st = g.s.receiver_stats();
+  ASSERT_EQ(st.size(), 3u);
+  for (std::size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(st[i].endpoint, kRx[i]);
+    EXPECT_EQ(st[i].acks, 5u);
+    EXPECT_GT(st[i].srtt.count(), 0);
+    EXPECT_EQ(st[i].unacked, 0u);
+  }
+  EXPECT_EQ(g.s.replace_stats().receivers, 3u);
+}
+
+TEST(ReplaceGroup, LossAtOneReceiverIsUnicastToItLossAtTwoIsMulticastOnce) {
+  Group g(group_cfg());
+  const auto b = body(1);
+  g.s.send(1, view(b), MessageClass{}, Nanos{0}, g.so);
+  g.exchange(Nanos{0});  // every receiver known, with an RTT sample
+  g.s.send(2, view(b), MessageClass{}, 10ms, g.so);
+  g.exchange(10ms, {2});  // receiver 2 misses message 2
+  EXPECT_EQ(g.s.in_flight(), 1u);
+  EXPECT_EQ(g.s.obligations(), 1u);
+  const Nanos due = *g.s.next_deadline();
+  EXPECT_LE(due, 10ms + ReplaceConfig{}.initial_rto);
+  g.s.on_tick(due, g.so);
+  ASSERT_EQ(g.so.datagrams.size(), 1u);
+  EXPECT_EQ(g.so.datagrams[0].dest, Dest::Peer);
+  EXPECT_EQ(g.so.datagrams[0].peer, kRx[2]);
+  g.exchange(due);
+  EXPECT_EQ(g.got[2], (std::vector<std::uint64_t>{1, 2}));
+  EXPECT_EQ(g.s.in_flight(), 0u);
+  EXPECT_EQ(g.s.receiver_stats()[2].retransmissions, 1u);
+  EXPECT_EQ(g.s.receiver_stats()[0].retransmissions, 0u);
+
+  g.s.send(3, view(b), MessageClass{}, 2s, g.so);
+  g.exchange(2s, {0, 1});  // two receivers miss message 3
+  const Nanos due3 = *g.s.next_deadline();
+  g.s.on_tick(due3, g.so);
+  ASSERT_EQ(g.so.datagrams.size(), 1u);
+  EXPECT_EQ(g.so.datagrams[0].dest, Dest::Group);
+  g.exchange(due3);
+  for (const auto& v : g.got) EXPECT_EQ(v.back(), 3u);
+  EXPECT_EQ(g.s.in_flight(), 0u);
+}
+
+TEST(ReplaceGroup, UnknownReceiversKeepMessagesInFlightAndGetGroupRetransmissions) {
+  Group g(group_cfg(3));
+  const auto b = body(1);
+  g.s.send(1, view(b), MessageClass{}, Nanos{0}, g.so);
+  g.exchange(Nanos{0}, {2});  // receiver 2 missed it before the sender knew it
+  EXPECT_EQ(g.s.replace_stats().receivers, 2u);
+  EXPECT_EQ(g.s.in_flight(), 1u);  // 2 of the 3 expected receivers acknowledged
+  const Nanos due = *g.s.next_deadline();
+  g.s.on_tick(due, g.so);
+  ASSERT_EQ(g.so.datagrams.size(), 1u);
+  EXPECT_EQ(g.so.datagrams[0].dest, Dest::Group);
+  g.exchange(due);
+  EXPECT_EQ(g.got[2], (std::vector<std::uint64_t>{1}));
+  EXPECT_EQ(g.s.replace_stats().receivers, 3u);
+  EXPECT_EQ(g.s.in_flight(), 0u);
+}
+
+TEST(ReplaceGroup, ReplaceCancelsWhatEveryReceiverOwesAndCountsItPerReceiver) {
+  Group g(group_cfg());
+  const auto b = body(1);
+  g.s.send(9, view(b), MessageClass{}, Nanos{0}, g.so);
+  g.exchange(Nanos{0});
+  g.s.replace(7, view(b), MessageClass{}, 10ms, g.so);
+  g.exchange(10ms, {0, 1, 2});  // nobody got it
+  EXPECT_EQ(g.s.obligations(), 3u);
+  g.s.replace(7, view(b), MessageClass{}, 20ms, g.so);  // supersedes the unacknowledged one
+  EXPECT_EQ(g.s.replace_stats().replaced_inflight, 1u);
+  for (const auto& st : g.s.receiver_stats()) EXPECT_EQ(st.cancelled, 1u);
+  g.exchange(20ms);
+  EXPECT_EQ(g.s.in_flight(), 0u);
+  for (const auto& v : g.got) EXPECT_EQ(v, (std::vector<std::uint64_t>{1, 3}));
+  EXPECT_EQ(g.s.cancel(7), 0u);
+}
+
+TEST(ReplaceGroup, SilentReceiverIsDroppedAtTheRetryTimeoutAndLearntAgain) {
+  ReplaceConfig c = group_cfg(2);
+  c.retry_timeout = 2s;
+  Group g(c);
+  const auto b = body(1);
+  g.s.send(1, view(b), MessageClass{}, Nanos{0}, g.so);
+  g.exchange(Nanos{0});
+  EXPECT_EQ(g.s.replace_stats().receivers, 3u);
+  g.s.send(2, view(b), MessageClass{}, 100ms, g.so);
+  g.exchange(100ms, {1});  // receiver 1 went away
+  for (;;) {
+    const auto d = g.s.next_deadline();
+    if (!d || *d >= 3s) break;
+    g.s.on_tick(*d, g.so);
+    g.exchange(*d, {1});
+  }
+  EXPECT_EQ(g.s.replace_stats().receivers, 2u);
+  EXPECT_EQ(g.s.replace_stats().receivers_dropped, 1u);
+  EXPECT_EQ(g.s.replace_stats().abandoned, 1u);
+  EXPECT_EQ(g.s.in_flight(), 0u);
+  g.s.send(3, view(b), MessageClass{}, 3s, g.so);
+  g.exchange(3s);  // it is back: known again from its ACK
+  EXPECT_EQ(g.s.replace_stats().receivers, 3u);
+  EXPECT_EQ(g.got[1].back(), 3u);
 }

@@ -95,6 +95,7 @@ struct SenderConfig {
   std::size_t pace_overhead_bytes = 0;  // added per datagram below the engine (HMAC trailer)
   Nanos enqueue_timeout{0};
   Nanos retry_timeout = std::chrono::seconds(10);
+  std::size_t min_receivers = 1;  // receivers every message waits for (see replace.hpp)
 };
 
 struct ReceiverConfig {

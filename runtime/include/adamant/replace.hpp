@@ -1,6 +1,23 @@
-// Mockets-style message transport with tag replacement (sans-IO, one receiver per
-// connection). TransportKind::Replace and TransportKind::Fifo (the same sender with
+// Mockets-style message transport with tag replacement (sans-IO). One sender serves N
+// receivers. TransportKind::Replace and TransportKind::Fifo (the same sender with
 // replacement switched off, the contrast case).
+//
+// Receivers (connections)
+// - A MSG is multicast once to the group; every receiver ACKs it to the sender. The sender
+//   learns a receiver (its endpoint) from its first ACK and keeps a connection for it: the
+//   messages it has not acknowledged yet (with its own retransmission count and time), its
+//   RTT estimate and RTO, and statistics (receiver_stats()).
+// - A reliable message stays in flight until every known receiver acknowledged it and at
+//   least `min_receivers` receivers are known; while fewer are known it is retransmitted to
+//   the group every RTO, so a receiver that missed it before its first ACK still gets it.
+//   A receiver learnt later owes the in-flight messages above its cumulative ACK; messages
+//   completed before it was known are skipped for it (the MSG's low water tells it).
+// - Retransmission: per receiver after its RTO; when two or more receivers (or an unknown
+//   one) are due for the same message it is multicast once, otherwise unicast to the one.
+// - A receiver that did not ACK anything since a message was first sent, when that message
+//   reaches the retry timeout, is dropped (it left); it is learnt again from a new ACK.
+// - Pacing is one token bucket over everything the sender emits (multicast and unicast
+//   retransmissions): the link bandwidth is shared by all receivers.
 //
 // Sender
 // - Messages carry a tag, a class (reliable/unreliable × sequenced/unsequenced) and a
@@ -11,9 +28,9 @@
 // - replace(tag, msg) (Replace only; publish_tagged() does the same): cancels every queued
 //   and every sent-but-unacknowledged older message with that tag (the latter are never
 //   retransmitted), then enqueues the new one. cancel(tag) cancels without a new one.
-// - Reliable messages are retransmitted after an RTO (Jacobson/Karn estimate from ACKs of
-//   once-sent messages, clamped to [min_rto, max_rto]) until acknowledged, cancelled, or
-//   `retry_timeout` after their first transmission (then abandoned).
+// - Reliable messages are retransmitted after an RTO (per receiver: Jacobson/Karn estimate
+//   from ACKs of once-sent messages, clamped to [min_rto, max_rto]) until acknowledged by
+//   every receiver, cancelled, or `retry_timeout` after their first transmission (abandoned).
 // - A queued message that waited longer than `enqueue_timeout` (0 = forever) is dropped.
 // Receiver
 // - ACKs every MSG at once: cumulative id (advanced past ids the sender no longer needs,
@@ -53,6 +70,20 @@ struct ReplaceConfig {
   Nanos min_rto = std::chrono::milliseconds(20);
   Nanos max_rto = std::chrono::seconds(10);
   MessageClass default_class;              // what publish() / publish_tagged() use
+  std::size_t min_receivers = 1;           // receivers a message waits for (known by their ACKs)
+  std::size_t max_receivers = 1024;        // connection table bound (ACKs of others are rejected)
+};
+
+// One receiver as its sender sees it.
+struct ReceiverConnStats {
+  Endpoint endpoint;
+  Nanos srtt{0}, rttvar{0}, rto{0};       // srtt 0: no sample yet (rto = initial_rto)
+  std::uint64_t acks = 0;                  // ACK datagrams received from it
+  std::uint64_t acked = 0;                 // messages it acknowledged
+  std::uint64_t retransmissions = 0;       // retransmissions it was due (unicast or multicast)
+  std::uint64_t cancelled = 0;             // in-flight messages it owed that replace/cancel dropped
+  std::uint64_t abandoned = 0;             // messages it owed at their retry timeout
+  std::size_t unacked = 0;                 // in-flight messages it has not acknowledged
 };
 
 struct TagStats {
@@ -68,7 +99,9 @@ struct ReplaceSenderStats {
   std::uint64_t cancelled = 0;          // by cancel(tag)
   std::uint64_t expired = 0;            // enqueue timeout
   std::uint64_t abandoned = 0;          // retry timeout
-  Nanos srtt{0}, rttvar{0}, rto{0};
+  std::uint64_t receivers_dropped = 0;  // connections dropped (silent past a retry timeout)
+  Nanos srtt{0}, rttvar{0}, rto{0};     // of the slowest known receiver (largest RTO)
+  std::size_t receivers = 0;            // known receivers (connections)
   std::size_t queue_length = 0, unacked = 0;
   std::map<std::uint32_t, TagStats> tags;
 };
@@ -81,12 +114,18 @@ class ReplaceSender final : public SenderEngine {
   // Enqueues (replacing older messages with `tag` when replacement is on); returns the id.
   std::uint64_t replace(std::uint32_t tag, ByteView payload, const MessageClass& cls, Nanos now, Output& out);
   std::uint64_t send(std::uint32_t tag, ByteView payload, const MessageClass& cls, Nanos now, Output& out);
-  std::size_t cancel(std::uint32_t tag);  // queued + unacknowledged messages cancelled
+  std::size_t cancel(std::uint32_t tag);  // queued + unacknowledged messages cancelled (all receivers)
   void on_datagram(ByteView bytes, const Endpoint& from, Nanos now, Output& out) override;
   void on_tick(Nanos now, Output& out) override;
   std::optional<Nanos> next_deadline() const override;
   const SenderStats& stats() const override { return stats_; }
   const ReplaceSenderStats& replace_stats() const { return rstats_; }
+  // One entry per known receiver, in endpoint order.
+  std::vector<ReceiverConnStats> receiver_stats() const;
+  // Memory bound checks: messages queued, in flight, and receiver obligations held.
+  std::size_t queued() const { return queue_.size(); }
+  std::size_t in_flight() const { return inflight_.size(); }
+  std::size_t obligations() const;
 
  private:
   struct Msg {
@@ -98,22 +137,44 @@ class ReplaceSender final : public SenderEngine {
     std::int64_t send_time_ns;
     std::vector<std::uint8_t> body;
   };
+  struct Owed {  // a receiver that has not acknowledged an in-flight message
+    std::uint64_t conn;
+    Nanos last_tx;
+    int tx;
+  };
   struct Inflight {
     Msg msg;
-    Nanos first_tx, last_tx;
+    Nanos first_tx, last_tx;  // last_tx: last multicast
     int tx = 0;
+    std::vector<Owed> owed;
   };
+  struct Conn {
+    Endpoint ep;
+    std::optional<Nanos> srtt, rttvar;
+    Nanos rto;
+    Nanos last_heard;
+    ReceiverConnStats stats;
+  };
+  static std::uint64_t conn_key(const Endpoint& e) { return (std::uint64_t{e.ipv4} << 16) | e.port; }
   using QKey = std::pair<int, std::uint64_t>;  // (-priority, id)
   static int flow_of(const MessageClass& c) { return (c.reliable ? 1 : 0) | (c.sequenced ? 2 : 0); }
   std::uint64_t enqueue(std::uint32_t tag, ByteView payload, const MessageClass& cls, bool replace, Nanos now);
   std::size_t drop_tag(std::uint32_t tag, bool by_cancel);
   void refill(Nanos now);
   void pump(Nanos now, Output& out);
-  void transmit(const Msg& m, Nanos now, Output& out);
+  void transmit(const Msg& m, Dest dest, const Endpoint& peer, Output& out);
+  bool complete(const Inflight& f) const { return f.owed.empty() && conns_.size() >= cfg_.min_receivers; }
+  bool group_due(const Inflight& f, Nanos now) const {
+    return conns_.size() < cfg_.min_receivers && f.last_tx + group_rto() <= now;
+  }
+  Nanos group_rto() const;
+  void retransmit(Inflight& f, Nanos now, Output& out);
+  void on_ack(std::uint64_t key, std::uint64_t cum, const std::vector<wire::SeqRange>& ranges, Nanos now);
+  void drop_conns(const std::vector<std::uint64_t>& keys);
   std::uint64_t low_water() const;
   std::uint64_t flow_low(int flow) const;
   std::uint64_t flow_prev(int flow, std::uint64_t below) const;
-  Nanos rto() const;
+  Nanos conn_rto(const Conn& c) const;
   void sync_stats();
 
   ReplaceConfig cfg_;
@@ -123,7 +184,7 @@ class ReplaceSender final : public SenderEngine {
   std::map<std::uint64_t, Inflight> inflight_;  // reliable, sent, unacknowledged
   double tokens_ = 0;                           // bytes
   std::optional<Nanos> last_refill_;
-  std::optional<Nanos> srtt_, rttvar_;
+  std::map<std::uint64_t, Conn> conns_;        // by conn_key(endpoint)
   SenderStats stats_;
   ReplaceSenderStats rstats_;
 };
@@ -140,8 +201,10 @@ class ReplaceReceiver final : public ReceiverEngine {
   void on_datagram(ByteView bytes, const Endpoint& from, Nanos now, Output& out) override;
   void on_tick(Nanos, Output&) override {}
   std::optional<Nanos> next_deadline() const override { return std::nullopt; }
-  // Highest message id received (delivered, or dropped as obsolete/duplicate).
-  std::uint64_t accounted_through() const override { return highest_; }
+  // Every message id <= this was received (delivered or dropped as obsolete/duplicate) or
+  // will never come (the sender's low water: cancelled, replaced, abandoned, unreliable).
+  std::uint64_t accounted_through() const override { return cum_; }
+  std::uint64_t highest_received() const { return highest_; }
   const ReceiverStats& stats() const override { return stats_; }
   const ReplaceReceiverStats& replace_stats() const { return rstats_; }
 

@@ -21,7 +21,8 @@ struct ByteView {
 // is rebuilt, after later packets that arrived directly.
 // Replace: Mockets-style tagged messages; a new message with a tag cancels queued and
 // unacknowledged older messages of that tag (adamant/replace.hpp). Fifo: the same reliable,
-// paced sender without replacement (contrast case). Both: one receiver per connection.
+// paced sender without replacement (contrast case). Both: one writer serves N receivers
+// (multicast, per-receiver ACK/retransmission state, one pace shared by all).
 enum class TransportKind { Baseline, Nakcast, Ricochet, Replace, Fifo };
 
 std::optional<TransportKind> parse_transport(std::string_view name);
@@ -41,6 +42,9 @@ struct TransportSettings {
   std::uint64_t pace_bytes_per_s = 0;
   std::chrono::microseconds enqueue_timeout{0};
   std::chrono::microseconds retry_timeout{10'000'000};
+  // Replace / Fifo (extension): a message stays in flight (retransmitted to the group) until
+  // at least this many receivers are known from their ACKs and all of them acknowledged it.
+  std::size_t min_receivers = 1;
 };
 
 struct ChannelConfig {
