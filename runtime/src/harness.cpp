@@ -38,7 +38,6 @@ std::string exact(double v) {
 using namespace std::chrono_literals;
 constexpr std::uint64_t kResultMagic = 0x4144524553554C54ull;  // "ADRESULT"
 constexpr char kReady = 'R';
-constexpr std::size_t kResultHeaderWords = 15;
 
 struct ReaderResult {
   std::uint64_t delivered = 0, unrecoverable = 0, corrupt = 0, order_errors = 0, drops = 0,
@@ -46,6 +45,16 @@ struct ReaderResult {
   engine::WireBytes sent;
   std::vector<std::int64_t> latencies_ns;
 };
+
+// The reader→writer result: 'R' (ready), then the magic, these fields (the one place their
+// order is defined), the latency count, and the latencies.
+template <class R, class F>
+void result_fields(R& r, F&& f) {
+  f(r.delivered), f(r.unrecoverable), f(r.corrupt), f(r.order_errors), f(r.drops), f(r.naks);
+  f(r.repairs), f(r.recovered);
+  f(r.sent.data), f(r.sent.nak), f(r.sent.repair), f(r.sent.retransmit), f(r.sent.control);
+}
+constexpr std::size_t kResultFields = 13;
 
 using detail::Failure;
 
@@ -67,13 +76,10 @@ void write_all(int fd, const void* data, std::size_t n) {
 // ------------------------------------------------------------------ reader role
 
 struct ReaderArgs {
-  std::string transport = "nakcast", group, iface;
+  std::string transport = "nakcast", group, iface, params;
   int port = 0, index = 0, result_fd = -1, ctrl_fd = -1;
   double loss = 0;
   std::uint64_t seed = 1, updates = 0;  // seed: the point's; each reader derives its own
-  std::int64_t nak_us = 50'000;
-  int lec_r = 8, lec_c = 3;
-  bool lec_nak = false;
 };
 
 int run_reader(const ReaderArgs& a, const HarnessSpec& spec) {
@@ -82,14 +88,12 @@ int run_reader(const ReaderArgs& a, const HarnessSpec& spec) {
   if (!kind) throw std::invalid_argument("unknown transport " + a.transport);
   // The reader's part of the point, so its channel comes from the same point_channel as the
   // writer's and the simulator's.
-  Point pt;
+  Point pt{};
   pt.transport = a.transport;
   pt.loss_pct = a.loss;
   pt.seed = a.seed;
-  pt.nak_timeout = std::chrono::microseconds(a.nak_us);
-  pt.lec_r = a.lec_r;
-  pt.lec_c = a.lec_c;
-  pt.lec_nak_fallback = a.lec_nak;
+  std::string err;
+  if (!detail::apply_params(a.params, pt, err)) throw std::invalid_argument(err);
   ChannelConfig cfg = detail::point_channel(pt, *kind, /*reader=*/true, a.index);
   cfg.group = a.group;
   cfg.port = static_cast<std::uint16_t>(a.port);
@@ -116,12 +120,13 @@ int run_reader(const ReaderArgs& a, const HarnessSpec& spec) {
   r.unrecoverable = sub.stats().unrecoverable;
   r.drops = sub.injected_drops();
   r.naks = sub.stats().naks_sent;
-  const auto& b = sub.sent_bytes();
-  const std::uint64_t header[kResultHeaderWords] = {
-      kResultMagic, r.delivered, r.unrecoverable, r.corrupt, r.order_errors, r.drops, r.naks,
-      b.data, b.nak, b.repair, b.retransmit, b.control, sub.stats().repairs_sent,
-      sub.stats().recovered, static_cast<std::uint64_t>(r.latencies_ns.size())};
-  write_all(result.get(), header, sizeof(header));
+  r.repairs = sub.stats().repairs_sent;
+  r.recovered = sub.stats().recovered;
+  r.sent = sub.sent_bytes();
+  std::vector<std::uint64_t> header{kResultMagic};
+  result_fields(r, [&](std::uint64_t v) { header.push_back(v); });
+  header.push_back(r.latencies_ns.size());
+  write_all(result.get(), header.data(), header.size() * sizeof(std::uint64_t));
   write_all(result.get(), r.latencies_ns.data(), r.latencies_ns.size() * sizeof(std::int64_t));
   return 0;
 }
@@ -217,15 +222,18 @@ class Child {
   }
 
   std::optional<ReaderResult> parse() const {
-    const std::size_t head = 1 + kResultHeaderWords * 8;
+    constexpr std::size_t words = kResultFields + 2;  // magic, fields, latency count
+    const std::size_t head = 1 + words * 8;
     if (buf_.size() < head || buf_[0] != static_cast<std::uint8_t>(kReady)) return std::nullopt;
-    std::uint64_t h[kResultHeaderWords];
+    std::uint64_t h[words];
     std::memcpy(h, buf_.data() + 1, sizeof(h));
-    const std::uint64_t n = h[kResultHeaderWords - 1];
+    const std::uint64_t n = h[words - 1];
     if (h[0] != kResultMagic || n > (buf_.size() - head) / 8 || buf_.size() != head + n * 8)
       return std::nullopt;
-    ReaderResult r{h[1],  h[2], h[3], h[4], h[5], h[6], h[12], h[13],
-                   engine::WireBytes{h[7], h[8], h[9], h[10], h[11]}, std::vector<std::int64_t>(n)};
+    ReaderResult r;
+    std::size_t i = 1;
+    result_fields(r, [&](std::uint64_t& v) { v = h[i++]; });
+    r.latencies_ns.resize(n);
     std::memcpy(r.latencies_ns.data(), buf_.data() + head, n * 8);
     return r;
   }
@@ -269,10 +277,7 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
                                  "--reader-port", std::to_string(port), "--reader-index",
                                  std::to_string(i), "--reader-loss", exact(pt.loss_pct),
                                  "--reader-seed", std::to_string(pt.seed), "--reader-updates",
-                                 std::to_string(pt.updates), "--reader-nak-us",
-                                 std::to_string(pt.nak_timeout.count()), "--reader-r",
-                                 std::to_string(pt.lec_r), "--reader-c", std::to_string(pt.lec_c),
-                                 "--reader-lec-nak", pt.lec_nak_fallback ? "1" : "0"},
+                                 std::to_string(pt.updates), "--reader-params", detail::all_params(pt)},
         i));
   }
 
@@ -345,8 +350,7 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
   }
   t.retransmits = pub.stats().retransmitted;
   bytes.add(pub.sent_bytes());
-  auto row = metrics::make_row(pt.transport, pt.receivers, pt.loss_pct, pt.rate_hz, pt.run,
-                               static_cast<std::uint64_t>(pt.updates), std::move(lat));
+  auto row = detail::point_row(pt, std::move(lat));
   detail::set_bytes(row, bytes);
   detail::finish_point(spec, pt, kind, row, t, opt.csv, "real");
 }
@@ -358,19 +362,109 @@ std::string default_csv(const std::string& name) {
   return s + ".csv";
 }
 
+// Runs one point in the simulator and appends its CSV row; throws Failure.
+void run_sim_point(const HarnessSpec& spec, const Point& pt, const sim::NetConfig& net, const std::string& csv) {
+  const TransportKind kind = detail::check_point(pt);
+  const auto w0 = std::chrono::steady_clock::now();
+  const auto res = sim::run_point(spec, pt, net);
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
+  detail::Totals t;
+  t.unrecoverable = res.unrecoverable;
+  t.corrupt = res.corrupt;
+  t.order_errors = res.order_errors;
+  t.drops = res.injected_drops;
+  t.naks = res.naks;
+  t.retransmits = res.retransmits;
+  t.repairs = res.repairs_sent;
+  t.recovered = res.recovered;
+  std::printf("[%s/sim] wall %.3f s, %llu events (%.2f M events/s), virtual %.3f s, link drops %llu\n",
+              spec.name.c_str(), wall, static_cast<unsigned long long>(res.events),
+              wall > 0 ? static_cast<double>(res.events) / wall / 1e6 : 0.0, static_cast<double>(res.end_time.count()) / 1e9,
+              static_cast<unsigned long long>(res.link_drops));
+  detail::finish_point(spec, pt, kind, res.row, t, csv, "sim");
+}
+
+// Values given on the command line that replace the spec's for every point.
+struct PointOverrides {
+  std::optional<std::string> transport;
+  std::optional<int> receivers, updates;
+  std::optional<double> loss, rate;
+  std::optional<std::uint64_t> seed;
+  std::optional<std::string> nak_timeout, enqueue_timeout, retry_timeout;
+  std::optional<int> r, c;
+  bool nak_fallback = false;
+  std::optional<std::uint32_t> tags;
+  std::optional<std::uint64_t> pace;
+
+  void add_to(CLI::App& app) {
+    const std::string g = "Point (every point of the spec)";
+    app.add_option("--transport", transport, "baseline | nakcast | ricochet | replace | fifo")->group(g);
+    app.add_option("--receivers", receivers, "reader processes / simulated readers")
+        ->check(CLI::PositiveNumber)->group(g);
+    app.add_option("--loss", loss, "loss injected at each reader, percent")->check(CLI::Range(0.0, 100.0))->group(g);
+    app.add_option("--rate", rate, "updates per second")->check(CLI::PositiveNumber)->group(g);
+    app.add_option("--updates", updates, "updates per point")->check(CLI::NonNegativeNumber)->group(g);
+    app.add_option("--seed", seed, "loss-injection seed")->group(g);
+    const std::string e = "Engine parameters (every point; recorded in the transport_params column)";
+    app.add_option("--nak-timeout", nak_timeout, "nakcast (and ricochet fallback): e.g. 25ms, 50000us")->group(e);
+    app.add_option("--r", r, "ricochet: packets XORed per repair")->check(CLI::Range(1, 64))->group(e);
+    app.add_option("--c", c, "ricochet: members each repair goes to")->check(CLI::Range(1, 64))->group(e);
+    app.add_flag("--nak-fallback", nak_fallback, "ricochet: also NAK the sender after --nak-timeout")->group(e);
+    app.add_option("--tags", tags, "replace/fifo: update i carries tag (i-1) mod TAGS")
+        ->check(CLI::Range(1, 1 << 20))->group(e);
+    app.add_option("--pace", pace, "replace/fifo: pacing in bytes/s (0: sim link bandwidth; real: unpaced)")->group(e);
+    app.add_option("--enqueue-timeout", enqueue_timeout, "replace/fifo: drop messages queued longer (0 = never)")
+        ->group(e);
+    app.add_option("--retry-timeout", retry_timeout, "replace/fifo: abandon unacknowledged messages after")->group(e);
+  }
+
+  // Applies the overrides; throws Failure on a bad duration or transport.
+  void apply(Point& p) const {
+    auto dur = [](const std::optional<std::string>& v, const char* opt, std::chrono::microseconds& out) {
+      if (!v) return;
+      auto d = detail::parse_duration(*v);
+      if (!d) throw Failure(std::string("bad duration '") + *v + "' for " + opt + " (e.g. 25ms, 500us, 2s)");
+      out = *d;
+    };
+    if (transport) p.transport = *transport;
+    if (receivers) p.receivers = *receivers;
+    if (loss) p.loss_pct = *loss;
+    if (rate) p.rate_hz = *rate;
+    if (updates) p.updates = *updates;
+    if (seed) p.seed = *seed;
+    dur(nak_timeout, "--nak-timeout", p.nak_timeout);
+    dur(enqueue_timeout, "--enqueue-timeout", p.enqueue_timeout);
+    dur(retry_timeout, "--retry-timeout", p.retry_timeout);
+    if (r) p.lec_r = *r;
+    if (c) p.lec_c = *c;
+    if (nak_fallback) p.lec_nak_fallback = true;
+    if (tags) p.tags = *tags;
+    if (pace) p.pace_bytes_per_s = *pace;
+  }
+};
+
+std::string describe(const Point& p) {
+  char buf[256];
+  std::snprintf(buf, sizeof buf, "%s, %d receivers, %g%% loss, %g Hz, run %d%s%s", p.transport.c_str(), p.receivers,
+                p.loss_pct, p.rate_hz, p.run, transport_params(p).empty() ? "" : ", ",
+                transport_params(p).c_str());
+  return buf;
+}
+
 }  // namespace
 
 int harness_main(int argc, char** argv, const HarnessSpec& spec) {
   CLI::App app{spec.name.empty() ? "ADAMANT benchmark" : spec.name};
   WriterOptions opt;
   opt.csv = default_csv(spec.name);
-  std::optional<int> updates, runs, linger;
+  std::optional<int> runs, linger;
+  PointOverrides over;
+  over.add_to(app);
   app.add_option("--csv", opt.csv, "CSV file to append one row per point to");
-  app.add_option("--updates", updates, "override updates per point")->check(CLI::NonNegativeNumber);
-  app.add_option("--runs", runs, "repeat every point N times")->check(CLI::PositiveNumber);
-  app.add_option("--port", opt.port, "first UDP port (point i uses port+i; 0 = derive from pid)");
-  app.add_option("--group", opt.group, "multicast group");
-  app.add_option("--iface", opt.iface, "multicast interface address");
+  app.add_option("--runs", runs, "repeat every point N times (run + k, seed + k)")->check(CLI::PositiveNumber);
+  app.add_option("--port", opt.port, "real: first UDP port (point i uses port+i; 0 = derive from pid)");
+  app.add_option("--group", opt.group, "real: multicast group");
+  app.add_option("--iface", opt.iface, "real: multicast interface address");
   app.add_option("--linger-ms", linger, "time to keep repairing after the last update");
   std::string mode = "real", bandwidth;
   std::size_t queue = 0;
@@ -399,10 +493,7 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
   app.add_option("--reader-loss", ra.loss)->group(hidden);
   app.add_option("--reader-seed", ra.seed)->group(hidden);
   app.add_option("--reader-updates", ra.updates)->group(hidden);
-  app.add_option("--reader-nak-us", ra.nak_us)->group(hidden);
-  app.add_option("--reader-r", ra.lec_r)->group(hidden);
-  app.add_option("--reader-c", ra.lec_c)->group(hidden);
-  app.add_option("--reader-lec-nak", ra.lec_nak)->group(hidden);
+  app.add_option("--reader-params", ra.params)->group(hidden);
   app.add_option("--reader-result-fd", ra.result_fd)->group(hidden);
   app.add_option("--reader-ctrl-fd", ra.ctrl_fd)->group(hidden);
   try {
@@ -421,16 +512,22 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
   }
 
   std::vector<Point> points;
-  for (const auto& p : spec.points) {
-    for (int k = 0; k < runs.value_or(1); ++k) {
-      Point q = p;
-      if (runs) {
-        q.run = p.run + k;
-        q.seed = p.seed + static_cast<std::uint64_t>(k);
+  try {
+    for (const auto& p : spec.points) {
+      for (int k = 0; k < runs.value_or(1); ++k) {
+        Point q = p;
+        over.apply(q);
+        if (runs) {
+          q.run = p.run + k;
+          q.seed = q.seed + static_cast<std::uint64_t>(k);
+        }
+        detail::check_point(q);
+        points.push_back(q);
       }
-      if (updates) q.updates = *updates;
-      points.push_back(q);
     }
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "%s: %s\n", spec.name.c_str(), e.what());
+    return 2;
   }
   opt.linger_ms = linger;
   if (opt.port == 0) opt.port = 20000 + static_cast<int>(::getpid() % 1000) * 40;
@@ -439,62 +536,33 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
     std::fprintf(stderr, "%s: HarnessSpec::make_payload is empty\n", spec.name.c_str());
     return 2;
   }
-  if (mode != "sim" && !psk.empty()) {
+  const bool sim_mode = mode == "sim";
+  if (!sim_mode && !psk.empty()) {
     std::fprintf(stderr, "%s: --psk is supported in --mode sim only (real: ChannelConfig::psk)\n", spec.name.c_str());
     return 2;
   }
-  if (mode == "sim") {
-    sim::NetConfig net;
-    net.delay = std::chrono::microseconds(delay_us);
-    net.queue_packets = queue;
-    net.psk = psk;
-    if (!bandwidth.empty()) {
-      auto bw = sim::parse_bandwidth(bandwidth);
-      if (!bw) {
-        std::fprintf(stderr, "%s: bad --bandwidth '%s'\n", spec.name.c_str(), bandwidth.c_str());
-        return 2;
-      }
-      net.bandwidth = *bw;
+  sim::NetConfig net;
+  net.delay = std::chrono::microseconds(delay_us);
+  net.queue_packets = queue;
+  net.psk = psk;
+  if (!bandwidth.empty()) {
+    auto bw = sim::parse_bandwidth(bandwidth);
+    if (!bw) {
+      std::fprintf(stderr, "%s: bad --bandwidth '%s' (e.g. 5KB/s or 40KB/s@50s,5KB/s@10s)\n", spec.name.c_str(),
+                   bandwidth.c_str());
+      return 2;
     }
-    if (burst.size() == 2) net.burst = sim::GilbertLoss{burst[0], burst[1], 0.0, 100.0};
-    for (std::size_t i = 0; i < points.size(); ++i) {
-      try {
-        const TransportKind kind = detail::check_point(points[i]);
-        const auto w0 = std::chrono::steady_clock::now();
-        const auto res = sim::run_point(spec, points[i], net);
-        const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
-        detail::Totals t;
-        t.unrecoverable = res.unrecoverable;
-        t.corrupt = res.corrupt;
-        t.order_errors = res.order_errors;
-        t.drops = res.injected_drops;
-        t.naks = res.naks;
-        t.retransmits = res.retransmits;
-        t.repairs = res.repairs_sent;
-        t.recovered = res.recovered;
-        std::printf("[%s/sim] wall %.3f s, %llu events (%.2f M events/s), virtual %.3f s, "
-                    "link drops %llu\n",
-                    spec.name.c_str(), wall, static_cast<unsigned long long>(res.events),
-                    wall > 0 ? res.events / wall / 1e6 : 0.0, res.end_time.count() / 1e9,
-                    static_cast<unsigned long long>(res.link_drops));
-        detail::finish_point(spec, points[i], kind, res.row, t, opt.csv, "sim");
-      } catch (const std::exception& e) {
-        std::fprintf(stderr, "%s: sim point %zu (%s, %d receivers, %g%% loss, %g Hz, run %d) FAILED: %s\n",
-                     spec.name.c_str(), i, points[i].transport.c_str(), points[i].receivers,
-                     points[i].loss_pct, points[i].rate_hz, points[i].run, e.what());
-        return 1;
-      }
-    }
-    return 0;
+    net.bandwidth = *bw;
   }
+  if (burst.size() == 2) net.burst = sim::GilbertLoss{burst[0], burst[1], 0.0, 100.0};
+
   for (std::size_t i = 0; i < points.size(); ++i) {
-    const int port = opt.port + static_cast<int>(i % 1000);  // fresh port per point
     try {
-      run_point(spec, points[i], opt, port);
+      if (sim_mode) run_sim_point(spec, points[i], net, opt.csv);
+      else run_point(spec, points[i], opt, opt.port + static_cast<int>(i % 1000));  // fresh port per point
     } catch (const std::exception& e) {
-      std::fprintf(stderr, "%s: point %zu (%s, %d receivers, %g%% loss, %g Hz, run %d) FAILED: %s\n",
-                   spec.name.c_str(), i, points[i].transport.c_str(), points[i].receivers,
-                   points[i].loss_pct, points[i].rate_hz, points[i].run, e.what());
+      std::fprintf(stderr, "%s: %s point %zu (%s) FAILED: %s\n", spec.name.c_str(), sim_mode ? "sim" : "real", i,
+                   describe(points[i]).c_str(), e.what());
       return 1;
     }
   }

@@ -65,7 +65,8 @@ Row make_row(std::string transport, int receivers, double loss_pct, double rate_
 std::string_view csv_header() {
   return "transport,receivers,loss_pct,rate_hz,run,sent,received,delivery,lat_mean_us,lat_std_us,"
          "lat_p50_us,lat_p99_us,lat_max_us,relate,relate2,"
-         "bytes_data,bytes_nak,bytes_repair,bytes_retransmit,bytes_control,replaced,delivery_or_replaced";
+         "bytes_data,bytes_nak,bytes_repair,bytes_retransmit,bytes_control,replaced,delivery_or_replaced,"
+         "transport_params";
 }
 
 std::string csv_line(const Row& r) {
@@ -80,7 +81,9 @@ std::string csv_line(const Row& r) {
                 static_cast<unsigned long long>(r.bytes_retransmit),
                 static_cast<unsigned long long>(r.bytes_control),
                 static_cast<unsigned long long>(r.replaced), r.delivery_or_replaced);
-  return buf;
+  if (r.transport_params.find_first_of(",\n\"") != std::string::npos)
+    throw std::invalid_argument("adamant: transport_params must not contain ',', '\"' or a newline");
+  return std::string(buf) + "," + r.transport_params;
 }
 
 void append_csv(const std::string& path, const Row& r) {

@@ -9,6 +9,9 @@
 
 #include <chrono>
 #include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
 #include <stdexcept>
 #include <string>
 
@@ -39,6 +42,16 @@ ChannelConfig point_channel(const Point& pt, TransportKind kind, bool reader, in
 // How long the writer keeps servicing repairs after the last update.
 std::chrono::milliseconds linger_for(TransportKind kind, const Point& pt);
 void set_bytes(metrics::Row& row, const engine::WireBytes& b);
+// The point's CSV row from every delivered latency (transport_params filled in).
+metrics::Row point_row(const Point& pt, std::vector<std::int64_t> latencies_ns);
+
+// Durations as options and CSV values: "25ms", "500us", "2s" (a bare number is ms).
+std::optional<std::chrono::microseconds> parse_duration(std::string_view text);
+std::string format_duration(std::chrono::microseconds d);
+// Every engine parameter of `pt` ("name=value;…", see bench::transport_params), and back:
+// applies such a list to `pt`; false (with `error` set) on an unknown name or a bad value.
+std::string all_params(const Point& pt);
+bool apply_params(std::string_view list, Point& pt, std::string& error);
 // Appends the CSV row, prints the summary line (tagged with `mode`), and throws Failure
 // for corrupt payloads or (for in-order transports) out-of-order deliveries.
 void finish_point(const HarnessSpec& spec, const Point& pt, TransportKind kind,

@@ -228,8 +228,7 @@ class PointSim {
     res.retransmits = writer_->stats().retransmitted;
     res.events = q_.executed();
     res.end_time = q_.now();
-    res.row = metrics::make_row(pt_.transport, pt_.receivers, pt_.loss_pct, pt_.rate_hz, pt_.run,
-                                static_cast<std::uint64_t>(pt_.updates), std::move(lat));
+    res.row = bench::detail::point_row(pt_, std::move(lat));
     res.deliveries = std::move(records_);
     if (kind_ == TransportKind::Replace || kind_ == TransportKind::Fifo) {
       // An update is replaced for a reader when it was not delivered but a newer update

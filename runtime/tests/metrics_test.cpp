@@ -1,3 +1,4 @@
+#include <adamant/bench.hpp>
 #include <adamant/metrics.hpp>
 
 #include <gtest/gtest.h>
@@ -40,15 +41,20 @@ TEST(Metrics, RowAndCsvFormat) {
   EXPECT_EQ(std::string(csv_header()),
             "transport,receivers,loss_pct,rate_hz,run,sent,received,delivery,lat_mean_us,"
             "lat_std_us,lat_p50_us,lat_p99_us,lat_max_us,relate,relate2,"
-            "bytes_data,bytes_nak,bytes_repair,bytes_retransmit,bytes_control,replaced,delivery_or_replaced");
+            "bytes_data,bytes_nak,bytes_repair,bytes_retransmit,bytes_control,replaced,delivery_or_replaced,"
+            "transport_params");
   EXPECT_EQ(csv_line(row),
             "nakcast,2,1,100,3,2,3,0.750000,200.000,81.650,200.000,300.000,300.000,266.667,5200.000,"
-            "0,0,0,0,0,0,0.750000");
+            "0,0,0,0,0,0,0.750000,");
   row.bytes_data = 480, row.bytes_nak = 52, row.bytes_repair = 7, row.bytes_retransmit = 48,
   row.bytes_control = 44;
+  row.transport_params = "nak_timeout=25ms";
   EXPECT_EQ(csv_line(row),
             "nakcast,2,1,100,3,2,3,0.750000,200.000,81.650,200.000,300.000,300.000,266.667,5200.000,"
-            "480,52,7,48,44,0,0.750000");
+            "480,52,7,48,44,0,0.750000,nak_timeout=25ms");
+  row.transport_params = "a,b";  // would shift every later column
+  EXPECT_THROW(csv_line(row), std::invalid_argument);
+  row.transport_params = "nak_timeout=25ms";
 
   const std::string path = "/tmp/adamant_metrics_test_" + std::to_string(::getpid()) + ".csv";
   std::remove(path.c_str());
@@ -64,4 +70,17 @@ TEST(Metrics, RowAndCsvFormat) {
   EXPECT_EQ(l3, csv_line(row));
   EXPECT_FALSE(std::getline(f, l4));
   std::remove(path.c_str());
+}
+
+TEST(Metrics, TransportParamsPerTransport) {
+  adamant::bench::Point p{"nakcast", 3, 1.0, 100.0, 10, 1, 1, std::chrono::microseconds(25'000)};
+  EXPECT_EQ(adamant::bench::transport_params(p), "nak_timeout=25ms");
+  p.transport = "ricochet", p.lec_r = 4, p.lec_c = 3;
+  EXPECT_EQ(adamant::bench::transport_params(p), "r=4;c=3;nak_fallback=0");
+  p.lec_nak_fallback = true, p.nak_timeout = std::chrono::microseconds(1500);
+  EXPECT_EQ(adamant::bench::transport_params(p), "nak_timeout=1500us;r=4;c=3;nak_fallback=1");
+  p.transport = "replace", p.pace_bytes_per_s = 5000;
+  EXPECT_EQ(adamant::bench::transport_params(p), "tags=20;pace=5000;enqueue_timeout=0ms;retry_timeout=10s");
+  p.transport = "baseline";
+  EXPECT_EQ(adamant::bench::transport_params(p), "");
 }

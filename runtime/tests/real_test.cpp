@@ -48,7 +48,9 @@ TEST(Real, Nakcast3Readers1PctLoss) {
   EXPECT_FALSE(std::getline(f, extra));
   EXPECT_EQ(header, metrics::csv_header());
   auto cols = split(row);
-  ASSERT_EQ(cols.size(), 22u) << row;  // the contract's 15 + bytes by kind + replaced, delivery_or_replaced
+  ASSERT_EQ(cols.size(), 23u) << row;  // the contract's 15 + bytes by kind + replaced, delivery_or_replaced,
+                                       // transport_params
+  EXPECT_EQ(cols[22], "nak_timeout=50ms") << row;
   EXPECT_EQ(cols[15], std::to_string(500 * 48)) << row;  // DATA: 500 × (36 + 12) bytes
   EXPECT_NE(cols[16], "0") << row;                       // NAKs were sent
   EXPECT_EQ(cols[17], "0") << row;                       // no Ricochet repairs
@@ -80,8 +82,9 @@ TEST(Real, Ricochet5Readers3PctLoss) {
   ASSERT_TRUE(std::getline(f, header));
   ASSERT_TRUE(std::getline(f, row));
   auto cols = split(row);
-  ASSERT_EQ(cols.size(), 22u) << row;
+  ASSERT_EQ(cols.size(), 23u) << row;
   EXPECT_EQ(cols[0], "ricochet");
+  EXPECT_EQ(cols[22], "r=4;c=3;nak_fallback=0") << row;  // the readers ran with these too
   EXPECT_EQ(cols[16], "0") << row;  // no NAKs: the fallback is off
   EXPECT_NE(cols[17], "0") << row;  // repairs between readers
   EXPECT_NE(cols[19], "0") << row;  // JOINs + heartbeats
@@ -110,7 +113,7 @@ TEST(Real, ReplaceAndFifo5Readers3PctLoss) {
     ASSERT_TRUE(std::getline(f, header));
     ASSERT_TRUE(std::getline(f, row));
     auto cols = split(row);
-    ASSERT_GE(cols.size(), 22u) << row;
+    ASSERT_EQ(cols.size(), 23u) << row;
     EXPECT_EQ(cols[0], transport);
     EXPECT_EQ(cols[6], "1500") << row;  // 300 updates x 5 readers
     EXPECT_EQ(std::stod(cols[7]), 1.0) << row;

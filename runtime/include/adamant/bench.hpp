@@ -28,6 +28,7 @@ struct Point {
   std::uint32_t tags = 20;
   std::uint64_t pace_bytes_per_s = 0;
   std::chrono::microseconds enqueue_timeout{0};
+  std::chrono::microseconds retry_timeout{10'000'000};  // Replace / Fifo (appended)
 };
 
 struct HarnessSpec {
@@ -47,7 +48,17 @@ struct HarnessSpec {
 // --linger-ms (override the post-publish linger). `--runs K` repeats every point K times
 // with run = point.run + k and seed = point.seed + k; `--updates N` overrides every point.
 // `--mode sim` runs every point in the discrete-event simulator instead (adamant/sim.hpp:
-// same engines, same CSV row; options --bandwidth, --queue, --delay-us, --burst).
+// same engines, same CSV row; options --bandwidth, --queue, --delay-us, --burst, --psk).
+// Every point field can be overridden for every point: --transport, --receivers, --loss,
+// --rate, --seed, and every engine parameter: --nak-timeout DUR, --r N, --c N,
+// --nak-fallback, --tags N, --pace B/s, --enqueue-timeout DUR, --retry-timeout DUR
+// (DUR: 25ms, 500us, 2s). Each row's `transport_params` column records the values used.
+// The engine parameters of `pt` that matter for its transport, as the CSV's
+// `transport_params` column writes them: `name=value` joined by ';' in a fixed order, e.g.
+// "nak_timeout=25ms" (nakcast), "r=4;c=3;nak_fallback=0" (ricochet; + nak_timeout when the
+// fallback is on), "r=4;c=1" (fec), "tags=20;pace=5000;enqueue_timeout=0ms;retry_timeout=10s"
+// (replace, fifo), "" (baseline). Durations in the largest exact unit of s, ms, us.
+std::string transport_params(const Point& pt);
 int harness_main(int argc, char** argv, const HarnessSpec& spec);
 
 // A ready-made spec payload: `bytes` (>= 8) bytes, big-endian sequence then a

@@ -40,6 +40,9 @@ struct Row {
   // (received + replaced) / (sent × receivers).
   std::uint64_t replaced = 0;
   double delivery_or_replaced = 0;
+  // Last column (appended): the engine parameters of the point, bench::transport_params
+  // (e.g. "nak_timeout=25ms", "r=4;c=3;nak_fallback=0"; never contains a comma).
+  std::string transport_params;
 };
 
 // Builds a complete row from raw results (every delivered latency of every receiver).
@@ -47,7 +50,8 @@ Row make_row(std::string transport, int receivers, double loss_pct, double rate_
              std::uint64_t sent, std::vector<std::int64_t> latencies_ns);
 
 // The contract's 15 columns, then (appended) bytes_data, bytes_nak, bytes_repair,
-// bytes_retransmit, bytes_control, replaced, delivery_or_replaced. No trailing newline.
+// bytes_retransmit, bytes_control, replaced, delivery_or_replaced, transport_params.
+// No trailing newline.
 std::string_view csv_header();
 std::string csv_line(const Row& r);  // no trailing newline
 // Appends one row, writing the header first if the file is new or empty. Throws on I/O error.
