@@ -303,6 +303,69 @@ void xor_into(std::vector<std::uint8_t>& acc, ByteView v) {
 }
 }  // namespace
 
+void XorRepair::add(std::uint64_t seq, std::int64_t send_time_ns, ByteView payload) {
+  seqs.push_back(seq);
+  len_xor ^= static_cast<std::uint32_t>(payload.size);
+  time_xor ^= send_time_ns;
+  xor_into(bytes, payload);
+}
+
+std::vector<std::uint8_t> XorRepair::encode(std::uint32_t session, std::uint32_t stream_id, Nanos now) const {
+  return wire::encode_repair(session, stream_id, seqs, len_xor, time_xor, ByteView{bytes.data(), bytes.size()},
+                             now.count());
+}
+
+// ---------------------------------------------------------------- FEC sender
+
+FecSender::FecSender(SenderConfig cfg)
+    : cfg_(cfg),
+      data_(cfg),
+      r_(std::clamp(cfg.fec_r, 1, static_cast<int>(wire::kMaxRepairCount))),
+      c_(std::clamp(cfg.fec_c, 1, r_)),
+      parts_(static_cast<std::size_t>(c_)) {}
+
+std::uint64_t FecSender::publish(ByteView payload, Nanos now, Output& out) {
+  const std::uint64_t seq = data_.publish(payload, now, out);
+  parts_[static_cast<std::size_t>(in_block_ % c_)].add(seq, now.count(), payload);  // DATA's send time
+  last_add_ = now;
+  if (++in_block_ == r_) flush(now, out);
+  return seq;
+}
+
+void FecSender::flush(Nanos now, Output& out) {
+  for (auto& p : parts_) {
+    if (p.empty()) continue;
+    out.datagrams.push_back({Dest::Group, {}, p.encode(cfg_.session, cfg_.stream_id, now)});
+    ++stats_.repairs_sent;
+    p = XorRepair{};
+  }
+  in_block_ = 0;
+}
+
+void FecSender::on_datagram(ByteView bytes, const Endpoint& from, Nanos now, Output& out) {
+  data_.on_datagram(bytes, from, now, out);
+}
+
+void FecSender::on_tick(Nanos now, Output& out) {
+  data_.on_tick(now, out);
+  if (in_block_ > 0 && now - last_add_ >= cfg_.fec_flush) flush(now, out);
+}
+
+std::optional<Nanos> FecSender::next_deadline() const {
+  auto d = data_.next_deadline();
+  if (in_block_ > 0) d = d ? std::min(*d, last_add_ + cfg_.fec_flush) : last_add_ + cfg_.fec_flush;
+  return d;
+}
+
+const SenderStats& FecSender::stats() const {
+  const std::uint64_t repairs = stats_.repairs_sent;
+  stats_ = data_.stats();
+  stats_.repairs_sent = repairs;
+  return stats_;
+}
+
+// ---------------------------------------------------------------- Ricochet receiver
+
 RicochetReceiver::RicochetReceiver(ReceiverConfig cfg) : cfg_(cfg), rng_(cfg.seed ^ 0x524943484F434845ull) {
   set_lec(cfg_.lec_r, cfg_.lec_c);
   if (cfg_.max_window == 0) cfg_.max_window = 1;
@@ -379,17 +442,13 @@ void RicochetReceiver::accept_packet(std::uint64_t seq, std::int64_t send_time,
   out.deliveries.push_back({seq, send_time, payload});
   ++stats_.delivered;
   settle(seq);
-  if (from_sender) {
-    if (bin_.seqs.empty()) bin_ = Bin{};
-    bin_.seqs.push_back(seq);
-    bin_.len_xor ^= static_cast<std::uint32_t>(payload.size());
-    bin_.time_xor ^= send_time;
-    xor_into(bin_.bytes, ByteView{payload.data(), payload.size()});
+  if (from_sender && cfg_.lec_repairs) {
+    bin_.rep.add(seq, send_time, ByteView{payload.data(), payload.size()});
     bin_.last_add = now;
   }
   store_[seq] = Stored{send_time, std::move(payload)};
   while (store_.size() > cfg_.lec_store) store_.erase(store_.begin());
-  if (bin_.seqs.size() >= static_cast<std::size_t>(cfg_.lec_r)) flush_bin(now, out);
+  if (bin_.rep.seqs.size() >= static_cast<std::size_t>(cfg_.lec_r)) flush_bin(now, out);
 }
 
 RicochetReceiver::Use RicochetReceiver::try_repair(const std::vector<std::uint64_t>& seqs,
@@ -491,15 +550,13 @@ void RicochetReceiver::on_membership(const wire::Packet& pkt, Nanos now, Output&
 }
 
 void RicochetReceiver::flush_bin(Nanos now, Output& out) {
-  if (bin_.seqs.empty()) return;
+  if (bin_.rep.empty()) return;
   if (session_ && !members_.empty()) {
     std::vector<const MemberInfo*> cand;
     cand.reserve(members_.size());
     for (const auto& kv : members_) cand.push_back(&kv.second);
     const std::size_t k = std::min(cand.size(), static_cast<std::size_t>(cfg_.lec_c));
-    const auto bytes = wire::encode_repair(*session_, cfg_.stream_id, bin_.seqs, bin_.len_xor,
-                                           bin_.time_xor, ByteView{bin_.bytes.data(), bin_.bytes.size()},
-                                           now.count());
+    const auto bytes = bin_.rep.encode(*session_, cfg_.stream_id, now);
     for (std::size_t i = 0; i < k; ++i) {  // partial Fisher-Yates: k distinct members
       std::uniform_int_distribution<std::size_t> d(i, cand.size() - 1);
       std::swap(cand[i], cand[d(rng_)]);
@@ -571,7 +628,7 @@ void RicochetReceiver::on_tick(Nanos now, Output& out) {
       announce(now, out);
     }
   }
-  if (!bin_.seqs.empty() && now - bin_.last_add >= cfg_.lec_flush) flush_bin(now, out);
+  if (!bin_.rep.empty() && now - bin_.last_add >= cfg_.lec_flush) flush_bin(now, out);
   while (!pending_.empty() && pending_.front().expires <= now) {
     pending_bytes_ -= pending_.front().bytes.size();
     pending_.pop_front();
@@ -614,7 +671,7 @@ std::optional<Nanos> RicochetReceiver::next_deadline() const {
     if (!last_announce_) return Nanos{std::numeric_limits<Nanos::rep>::min()};
     consider(*last_announce_ + (announce_soon_ ? cfg_.announce_interval / 50 : cfg_.announce_interval));
   }
-  if (!bin_.seqs.empty()) consider(bin_.last_add + cfg_.lec_flush);
+  if (!bin_.rep.empty()) consider(bin_.last_add + cfg_.lec_flush);
   if (!pending_.empty()) consider(pending_.front().expires);
   if (!missing_.empty()) {
     // Entries are created in sequence order as time advances: the first is the oldest.
@@ -629,6 +686,7 @@ std::optional<Nanos> RicochetReceiver::next_deadline() const {
 
 std::unique_ptr<SenderEngine> make_sender(TransportKind kind, const SenderConfig& cfg) {
   if (kind == TransportKind::Baseline) return std::make_unique<BaselineSender>(cfg);
+  if (kind == TransportKind::Fec) return std::make_unique<FecSender>(cfg);
   if (kind == TransportKind::Replace || kind == TransportKind::Fifo) {
     ReplaceConfig rc;
     rc.stream_id = cfg.stream_id;
@@ -647,6 +705,13 @@ std::unique_ptr<SenderEngine> make_sender(TransportKind kind, const SenderConfig
 std::unique_ptr<ReceiverEngine> make_receiver(TransportKind kind, const ReceiverConfig& cfg) {
   if (kind == TransportKind::Baseline) return std::make_unique<BaselineReceiver>(cfg);
   if (kind == TransportKind::Ricochet) return std::make_unique<RicochetReceiver>(cfg);
+  if (kind == TransportKind::Fec) {  // the sender's repairs only: no membership, no repairs of its own
+    ReceiverConfig fc = cfg;
+    fc.lec_repairs = false;
+    fc.member_id = 0;
+    fc.lec_nak_fallback = false;
+    return std::make_unique<RicochetReceiver>(fc);
+  }
   if (kind == TransportKind::Replace || kind == TransportKind::Fifo) return std::make_unique<ReplaceReceiver>(cfg);
   return std::make_unique<NakcastReceiver>(cfg);
 }

@@ -161,7 +161,8 @@ struct Subscriber::Impl {
   }
 
   ~Impl() {
-    if (auto* r = dynamic_cast<engine::RicochetReceiver*>(engine.get())) {
+    auto* r = dynamic_cast<engine::RicochetReceiver*>(engine.get());
+    if (r && uni) {  // Ricochet (FEC receivers have no membership)
       try {  // best effort: peers stop sending repairs here at once instead of timing out
         engine::Output bye;
         r->leave(Nanos{monotonic_now_ns()}, bye);
@@ -236,7 +237,9 @@ std::uint64_t Subscriber::injected_drops() const { return impl_->drops; }
 const engine::WireBytes& Subscriber::sent_bytes() const { return impl_->sent; }
 std::uint64_t Subscriber::auth_rejected() const { return impl_->auth ? impl_->auth->rejected() : 0; }
 bool Subscriber::set_lec(int r, int c) {
-  auto* ric = dynamic_cast<engine::RicochetReceiver*>(impl_->engine.get());
+  auto* ric = impl_->cfg.transport.kind == TransportKind::Ricochet
+                  ? dynamic_cast<engine::RicochetReceiver*>(impl_->engine.get())
+                  : nullptr;
   if (ric) ric->set_lec(r, c);
   return ric != nullptr;
 }

@@ -121,6 +121,33 @@ TEST(Real, ReplaceAndFifo5Readers3PctLoss) {
   }
 }
 
+// FEC over real sockets: the writer multicasts one XOR repair per 4 updates; readers send nothing.
+TEST(Real, Fec3Readers3PctLoss) {
+  const std::string csv = "/tmp/adamant_real_fec_" + std::to_string(::getpid()) + ".csv";
+  std::remove(csv.c_str());
+  bench::Point p{"fec", 3, 3.0, 200.0, 400, 1, 17, std::chrono::microseconds(50'000)};
+  p.lec_r = 4;
+  p.lec_c = 1;
+  auto spec = bench::counter_spec("real-test", 12, {p});
+  std::vector<std::string> args{self_path, "--csv", csv};
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  ASSERT_EQ(bench::harness_main(static_cast<int>(args.size()), argv.data(), spec), 0);
+  std::ifstream f(csv);
+  std::string header, row;
+  ASSERT_TRUE(std::getline(f, header));
+  ASSERT_TRUE(std::getline(f, row));
+  auto cols = split(row);
+  ASSERT_EQ(cols.size(), 23u) << row;
+  EXPECT_EQ(cols[0], "fec");
+  EXPECT_EQ(cols[16], "0") << row;  // no NAKs
+  EXPECT_EQ(cols[17], std::to_string(100 * (36 + 16 + 4 * 8 + 12))) << row;  // 100 repairs of 4 packets
+  EXPECT_EQ(cols[22], "r=4;c=1") << row;
+  EXPECT_GE(std::stod(cols[7]), 0.99) << row;  // ~0.9965 expected; without repairs ~0.97
+  std::remove(csv.c_str());
+}
+
 TEST(Real, PubSubApi) {
   ChannelConfig cfg;
   cfg.port = 7611;
