@@ -357,6 +357,12 @@ std::optional<Nanos> FecSender::next_deadline() const {
   return d;
 }
 
+std::size_t FecSender::state_entries() const {
+  std::size_t n = data_.state_entries();
+  for (const auto& p : parts_) n += p.seqs.size();
+  return n;
+}
+
 const SenderStats& FecSender::stats() const {
   const std::uint64_t repairs = stats_.repairs_sent;
   stats_ = data_.stats();

@@ -63,6 +63,32 @@ TEST(Real, Nakcast3Readers1PctLoss) {
   std::remove(csv.c_str());
 }
 
+// NAKcast with 25 reader processes (the seeds' group size) at 3 % loss: every update
+// delivered to every reader, in order (the harness fails the point on an out-of-order one).
+TEST(Real, Nakcast25Readers3PctLoss) {
+  const std::string csv = "/tmp/adamant_real_25_" + std::to_string(::getpid()) + ".csv";
+  std::remove(csv.c_str());
+  bench::Point p{"nakcast", 25, 3.0, 100.0, 300, 1, 19, std::chrono::microseconds(25'000)};
+  auto spec = bench::counter_spec("real-test", 12, {p});
+  std::vector<std::string> args{self_path, "--csv", csv};
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  ASSERT_EQ(bench::harness_main(static_cast<int>(args.size()), argv.data(), spec), 0);
+  std::ifstream f(csv);
+  std::string header, row;
+  ASSERT_TRUE(std::getline(f, header));
+  ASSERT_TRUE(std::getline(f, row));
+  auto cols = split(row);
+  ASSERT_EQ(cols.size(), 23u) << row;
+  EXPECT_EQ(cols[6], std::to_string(300 * 25)) << row;
+  EXPECT_EQ(std::stod(cols[7]), 1.0) << row;
+  EXPECT_NE(cols[16], "0") << row;  // NAKs
+  EXPECT_NE(cols[18], "0") << row;  // retransmissions
+  EXPECT_EQ(cols[22], "nak_timeout=25ms") << row;
+  std::remove(csv.c_str());
+}
+
 // Ricochet over real sockets: membership by JOIN multicasts, repairs over each reader's
 // unicast socket, loss injected at every reader.
 TEST(Real, Ricochet5Readers3PctLoss) {

@@ -174,6 +174,9 @@ class SenderEngine {
   // When on_tick next has work; nullopt = never (until new input).
   virtual std::optional<Nanos> next_deadline() const = 0;
   virtual const SenderStats& stats() const = 0;
+  // Entries the engine holds (history packets, queued / in-flight messages, receiver
+  // obligations, block parts): what a sustained-load test checks stays bounded.
+  virtual std::size_t state_entries() const = 0;
 };
 
 class ReceiverEngine {
@@ -185,6 +188,9 @@ class ReceiverEngine {
   // Every sequence <= this was delivered or declared unrecoverable (0 = nothing yet).
   virtual std::uint64_t accounted_through() const = 0;
   virtual const ReceiverStats& stats() const = 0;
+  // Entries the engine holds (buffered / stored packets, missing and settled sequences,
+  // kept repairs, members, held messages): see SenderEngine::state_entries.
+  virtual std::size_t state_entries() const = 0;
 };
 
 // Baseline: plain multicast, no history, no heartbeats; receivers deliver what arrives
@@ -197,6 +203,7 @@ class BaselineSender final : public SenderEngine {
   void on_tick(Nanos, Output&) override {}
   std::optional<Nanos> next_deadline() const override { return std::nullopt; }
   const SenderStats& stats() const override { return stats_; }
+  std::size_t state_entries() const override { return 0; }
 
  private:
   SenderConfig cfg_;
@@ -212,6 +219,7 @@ class BaselineReceiver final : public ReceiverEngine {
   std::optional<Nanos> next_deadline() const override { return std::nullopt; }
   std::uint64_t accounted_through() const override { return highest_; }
   const ReceiverStats& stats() const override { return stats_; }
+  std::size_t state_entries() const override { return 0; }
 
  private:
   ReceiverConfig cfg_;
@@ -228,6 +236,7 @@ class NakcastSender final : public SenderEngine {
   void on_tick(Nanos now, Output& out) override;
   std::optional<Nanos> next_deadline() const override;
   const SenderStats& stats() const override { return stats_; }
+  std::size_t state_entries() const override { return history_.size(); }
 
   std::uint64_t highest() const { return next_seq_ - 1; }
   std::uint64_t lowest_available() const;  // highest()+1 when history is empty
@@ -256,6 +265,7 @@ class NakcastReceiver final : public ReceiverEngine {
   std::optional<Nanos> next_deadline() const override;
   std::uint64_t accounted_through() const override { return next_expected_ - 1; }
   const ReceiverStats& stats() const override { return stats_; }
+  std::size_t state_entries() const override { return missing_.size() + buffer_.size(); }
 
   bool started() const { return session_.has_value(); }
   std::size_t missing_count() const { return missing_.size(); }
@@ -306,6 +316,9 @@ class RicochetReceiver final : public ReceiverEngine {
   std::optional<Nanos> next_deadline() const override;
   std::uint64_t accounted_through() const override { return next_expected_ - 1; }
   const ReceiverStats& stats() const override { return stats_; }
+  std::size_t state_entries() const override {
+    return settled_.size() + missing_.size() + store_.size() + pending_.size() + members_.size() + bin_.rep.seqs.size();
+  }
 
   // Changes r and c at run time (clamped to 1..64); a bin already holding >= r packets
   // is sent with the next packet.
@@ -394,6 +407,7 @@ class FecSender final : public SenderEngine {
   void on_tick(Nanos now, Output& out) override;
   std::optional<Nanos> next_deadline() const override;
   const SenderStats& stats() const override;
+  std::size_t state_entries() const override;
   int r() const { return r_; }
   int c() const { return c_; }
 
