@@ -151,6 +151,43 @@ std::optional<Nanos> NakcastSender::next_deadline() const {
 
 // ---------------------------------------------------------------- nakcast receiver
 
+namespace {
+
+// Collects the sequences one tick NAKs (ascending) into ranges; a NAK datagram to the sender
+// leaves whenever kMaxNakRanges ranges are full, and at flush(). NakcastReceiver and the
+// Ricochet NAK fallback both batch their NAKs with it.
+class NakBatch {
+ public:
+  NakBatch(std::uint32_t session, std::uint32_t stream_id, const Endpoint& to, Nanos now, Output& out,
+           std::uint64_t& naks_sent)
+      : session_(session), stream_id_(stream_id), to_(to), now_(now), out_(out), naks_sent_(naks_sent) {}
+  void add(std::uint64_t seq) {
+    if (!ranges_.empty() && ranges_.back().last + 1 == seq) {
+      ranges_.back().last = seq;
+      return;
+    }
+    if (ranges_.size() == wire::kMaxNakRanges) flush();
+    ranges_.push_back({seq, seq});
+  }
+  void flush() {
+    if (ranges_.empty()) return;
+    for (const auto& r : ranges_) out_.events.push_back({EventKind::NakSent, r.first, r.last});
+    out_.datagrams.push_back({Dest::Peer, to_, wire::encode_nak(session_, stream_id_, ranges_, now_.count())});
+    ++naks_sent_;
+    ranges_.clear();
+  }
+
+ private:
+  std::uint32_t session_, stream_id_;
+  Endpoint to_;
+  Nanos now_;
+  Output& out_;
+  std::uint64_t& naks_sent_;
+  std::vector<wire::SeqRange> ranges_;
+};
+
+}  // namespace
+
 NakcastReceiver::NakcastReceiver(ReceiverConfig cfg) : cfg_(cfg), rng_(cfg.seed) {
   if (cfg_.max_window == 0) cfg_.max_window = 1;
 }
@@ -252,16 +289,8 @@ void NakcastReceiver::on_datagram(ByteView bytes, const Endpoint& from, Nanos no
 
 void NakcastReceiver::on_tick(Nanos now, Output& out) {
   if (!sender_) return;
-  std::vector<wire::SeqRange> ranges;
+  NakBatch naks(*session_, cfg_.stream_id, *sender_, now, out, stats_.naks_sent);
   std::uint64_t give_up_below = 0;
-  auto flush = [&] {
-    if (ranges.empty()) return;
-    for (const auto& r : ranges) out.events.push_back({EventKind::NakSent, r.first, r.last});
-    out.datagrams.push_back(
-        {Dest::Peer, *sender_, wire::encode_nak(*session_, cfg_.stream_id, ranges, now.count())});
-    ++stats_.naks_sent;
-    ranges.clear();
-  };
   for (auto& [seq, m] : missing_) {
     if (m.due > now) continue;
     if (m.naks >= cfg_.max_naks) {
@@ -270,14 +299,9 @@ void NakcastReceiver::on_tick(Nanos now, Output& out) {
     }
     ++m.naks;
     m.due = now + nak_delay();  // re-NAK if the repair is lost too
-    if (!ranges.empty() && ranges.back().last + 1 == seq) {
-      ranges.back().last = seq;
-    } else {
-      if (ranges.size() == wire::kMaxNakRanges) flush();
-      ranges.push_back({seq, seq});
-    }
+    naks.add(seq);
   }
-  flush();
+  naks.flush();
   if (give_up_below) declare_unrecoverable_below(give_up_below, out);
 }
 
@@ -639,15 +663,8 @@ void RicochetReceiver::on_tick(Nanos now, Output& out) {
     pending_bytes_ -= pending_.front().bytes.size();
     pending_.pop_front();
   }
-  std::vector<wire::SeqRange> ranges;
+  NakBatch naks(session_.value_or(0), cfg_.stream_id, sender_.value_or(Endpoint{}), now, out, stats_.naks_sent);
   std::vector<std::uint64_t> lost;
-  auto flush_naks = [&] {
-    if (ranges.empty()) return;
-    for (const auto& r : ranges) out.events.push_back({EventKind::NakSent, r.first, r.last});
-    out.datagrams.push_back({Dest::Peer, *sender_, wire::encode_nak(*session_, cfg_.stream_id, ranges, now.count())});
-    ++stats_.naks_sent;
-    ranges.clear();
-  };
   for (auto& [seq, m] : missing_) {
     if (now - m.since >= cfg_.lec_give_up) {
       lost.push_back(seq);
@@ -655,14 +672,9 @@ void RicochetReceiver::on_tick(Nanos now, Output& out) {
     }
     if (!cfg_.lec_nak_fallback || !sender_ || m.nak_due > now) continue;
     m.nak_due = now + cfg_.nak_timeout;
-    if (!ranges.empty() && ranges.back().last + 1 == seq) {
-      ranges.back().last = seq;
-    } else {
-      if (ranges.size() == wire::kMaxNakRanges) flush_naks();
-      ranges.push_back({seq, seq});
-    }
+    naks.add(seq);
   }
-  flush_naks();
+  naks.flush();
   for (auto seq : lost) {
     ++stats_.unrecoverable;
     out.events.push_back({EventKind::Unrecoverable, seq, seq});

@@ -32,7 +32,7 @@ struct Peak {
 
 class Bench {
  public:
-  explicit Bench(TransportKind kind) : kind_(kind), loss_(2024) {
+  explicit Bench(TransportKind kind) : loss_(2024) {
     SenderConfig sc;
     sc.stream_id = 1;
     sc.session = 77;
@@ -129,7 +129,6 @@ class Bench {
     }
   }
 
-  TransportKind kind_;
   std::mt19937_64 loss_;
   std::unique_ptr<SenderEngine> writer_;
   std::vector<std::unique_ptr<ReceiverEngine>> readers_;
