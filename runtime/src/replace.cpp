@@ -445,6 +445,14 @@ void ReplaceReceiver::on_datagram(ByteView bytes, const Endpoint& from, Nanos no
   if (!dup && above_.size() < cfg_.max_window) above_.insert(id);
   if (info->low_water > 0) cum_ = std::max(cum_, info->low_water - 1);
   advance_cum();
+  if (tag_latest_.size() > tag_prune_at_) {
+    // A tag whose newest delivered id is <= cum_ needs no entry: every later message of it
+    // has a larger id (delivered) and every earlier one is a duplicate now. Keeps the table
+    // bounded when tags are many (e.g. one per message).
+    for (auto it = tag_latest_.begin(); it != tag_latest_.end();)
+      it = it->second <= cum_ ? tag_latest_.erase(it) : std::next(it);
+    tag_prune_at_ = std::max(kTagPruneAt, 2 * tag_latest_.size());  // amortised when little is settled
+  }
   // ACK: cumulative + the first ranges above it.
   std::vector<wire::SeqRange> ranges;
   for (auto v : above_) {

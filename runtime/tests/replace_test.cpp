@@ -385,3 +385,19 @@ TEST(ReplaceGroup, SilentReceiverIsDroppedAtTheRetryTimeoutAndLearntAgain) {
   EXPECT_EQ(g.s.replace_stats().receivers, 3u);
   EXPECT_EQ(g.got[1].back(), 3u);
 }
+
+TEST(Replace, ReceiverTagTableStaysBoundedWithATagPerMessage) {
+  ReplaceSender s(cfg());
+  ReplaceReceiver r(ReceiverConfig{});
+  Output so, ro;
+  const auto b = body(1);
+  std::size_t peak = 0;
+  for (std::uint32_t i = 0; i < 20000; ++i) {
+    s.replace(i, view(b), MessageClass{}, Nanos{i * 1000000LL}, so);
+    exchange(s, r, so, ro, Nanos{i * 1000000LL});
+    ro.clear();
+    peak = std::max(peak, r.state_entries());
+  }
+  EXPECT_EQ(r.stats().delivered, 20000u);
+  EXPECT_LE(peak, 4097u + 64u);
+}

@@ -228,6 +228,8 @@ class ReplaceReceiver final : public ReceiverEngine {
   std::uint64_t next_flow_[4] = {1, 1, 1, 1};   // sequenced: next flow seq to deliver
   std::map<std::uint64_t, Held> held_[4];       // reliable sequenced: waiting for a gap
   std::map<std::uint32_t, std::uint64_t> tag_latest_;  // newest id delivered per tag
+  static constexpr std::size_t kTagPruneAt = 4096;     // tags tracked before settled ones are pruned
+  std::size_t tag_prune_at_ = kTagPruneAt;
   ReceiverStats stats_;
   ReplaceReceiverStats rstats_;
 };
