@@ -31,6 +31,8 @@ public final class Quantities {
 			Map.entry(P.getExperiment_Loss(), Dimension.PERCENT),
 			Map.entry(P.getExperiment_Rates(), Dimension.RATE),
 			Map.entry(P.getExperiment_Payload(), Dimension.SIZE),
+			Map.entry(P.getExperimentStream_Rate(), Dimension.RATE),
+			Map.entry(P.getExperimentStream_Payload(), Dimension.SIZE),
 			Map.entry(P.getLivelinessPolicy_Lease(), Dimension.DURATION),
 			Map.entry(P.getTimeBasedFilterPolicy_MinimumSeparation(), Dimension.DURATION),
 			Map.entry(P.getBandwidthStep_Bandwidth(), Dimension.BANDWIDTH),

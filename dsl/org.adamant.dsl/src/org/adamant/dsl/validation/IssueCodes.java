@@ -52,6 +52,12 @@ public final class IssueCodes {
 	/** A transport parameter the transport does not have. */
 	public static final String UNKNOWN_PARAMETER = PREFIX + "unknown-parameter";
 
+	// ---- experiments
+	/** An experiment stream with no rate: none of its own, no experiment `rate`, no publication with a rate. */
+	public static final String EXPERIMENT_RATE_MISSING = PREFIX + "experiment-rate-missing";
+	/** The same topic twice in one experiment's `topics`. */
+	public static final String DUPLICATE_EXPERIMENT_TOPIC = PREFIX + "duplicate-experiment-topic";
+
 	// ---- feasibility (predictions)
 	/** A deadline shorter than the publication's send period. */
 	public static final String DEADLINE_SHORTER_THAN_PERIOD = PREFIX + "deadline-shorter-than-period";
