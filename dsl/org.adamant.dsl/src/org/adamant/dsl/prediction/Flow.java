@@ -1,30 +1,20 @@
 package org.adamant.dsl.prediction;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 import org.adamant.dsl.adamant.Application;
-import org.adamant.dsl.adamant.ArrayDim;
 import org.adamant.dsl.adamant.BandwidthStep;
 import org.adamant.dsl.adamant.Endpoint;
-import org.adamant.dsl.adamant.EnumType;
 import org.adamant.dsl.adamant.Environment;
-import org.adamant.dsl.adamant.Member;
-import org.adamant.dsl.adamant.NamedRef;
-import org.adamant.dsl.adamant.PrimitiveRef;
 import org.adamant.dsl.adamant.Publication;
-import org.adamant.dsl.adamant.SequenceRef;
-import org.adamant.dsl.adamant.StringRef;
 import org.adamant.dsl.adamant.StructType;
 import org.adamant.dsl.adamant.Subscription;
 import org.adamant.dsl.adamant.Topic;
-import org.adamant.dsl.adamant.TypeDecl;
-import org.adamant.dsl.adamant.TypeRef;
 import org.adamant.dsl.semantics.Dimension;
 import org.adamant.dsl.semantics.EffectiveQos;
+import org.adamant.dsl.semantics.EncodedSize;
 import org.adamant.dsl.semantics.Quantities;
 import org.eclipse.emf.common.util.TreeIterator;
 import org.eclipse.emf.ecore.EObject;
@@ -210,51 +200,8 @@ public final class Flow {
 		return new ArrayList<>(own.getResourceSet().getResources());
 	}
 
-	/** Bytes of one encoded sample of {@code type}: packed CDR sizes, strings and sequences at their bound. */
+	/** Bytes of one encoded sample of {@code type} at its bounds ({@link EncodedSize#atBounds}). */
 	public static double encodedSize(StructType type) {
-		return structSize(type, new HashSet<>());
-	}
-
-	private static double structSize(StructType type, Set<StructType> open) {
-		if (type == null || type.eIsProxy() || !open.add(type)) {
-			return 0;
-		}
-		double size = 0;
-		for (Member m : type.getMembers()) {
-			double s = typeSize(m.getType(), open);
-			for (ArrayDim d : m.getDims()) {
-				s *= Math.max(0, d.getSize());
-			}
-			size += s;
-		}
-		open.remove(type);
-		return size;
-	}
-
-	private static double typeSize(TypeRef ref, Set<StructType> open) {
-		if (ref instanceof PrimitiveRef p) {
-			return switch (p.getKind()) {
-			case INT8, UINT8, BOOLEAN, CHAR -> 1;
-			case INT16, UINT16 -> 2;
-			case INT32, UINT32, FLOAT -> 4;
-			case INT64, UINT64, DOUBLE -> 8;
-			};
-		}
-		if (ref instanceof StringRef s) {
-			return 4 + s.getBound();
-		}
-		if (ref instanceof SequenceRef s) {
-			return 4 + s.getBound() * typeSize(s.getElement(), open);
-		}
-		if (ref instanceof NamedRef n) {
-			TypeDecl t = n.getType();
-			if (t instanceof StructType st) {
-				return structSize(st, open);
-			}
-			if (t instanceof EnumType) {
-				return 4;
-			}
-		}
-		return 0;
+		return EncodedSize.atBounds(type);
 	}
 }

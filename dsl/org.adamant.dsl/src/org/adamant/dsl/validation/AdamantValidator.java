@@ -13,15 +13,12 @@ import org.adamant.dsl.adamant.DeadlinePolicy;
 import org.adamant.dsl.adamant.Experiment;
 import org.adamant.dsl.adamant.ExperimentStream;
 import org.adamant.dsl.adamant.HistoryPolicy;
-import org.adamant.dsl.adamant.OpenDdsMapping;
-import org.adamant.dsl.adamant.OpenDdsTransportKind;
 import org.adamant.dsl.adamant.Parameter;
 import org.adamant.dsl.adamant.ParameterSweep;
 import org.adamant.dsl.adamant.Publication;
 import org.adamant.dsl.adamant.QosProfile;
 import org.adamant.dsl.adamant.ResourceLimitsPolicy;
 import org.adamant.dsl.adamant.RuntimeMapping;
-import org.adamant.dsl.adamant.RuntimeTransportKind;
 import org.adamant.dsl.adamant.Subscription;
 import org.adamant.dsl.adamant.TimeBasedFilterPolicy;
 import org.adamant.dsl.adamant.TransportParameter;
@@ -37,8 +34,8 @@ import org.adamant.dsl.adamant.AdamantPackage;
 import org.adamant.dsl.adamant.Endpoint;
 import org.adamant.dsl.adamant.Quantity;
 import org.adamant.dsl.adamant.Transport;
-import org.adamant.dsl.adamant.TransportReliability;
 import org.adamant.dsl.semantics.Dimension;
+import org.adamant.dsl.semantics.Bindings;
 import org.adamant.dsl.semantics.EffectiveQos;
 import org.adamant.dsl.semantics.Experiments;
 import org.adamant.dsl.semantics.Quantities;
@@ -95,30 +92,6 @@ public class AdamantValidator extends AbstractAdamantValidator {
 		} else if (dimension == Dimension.PERCENT && quantity.getValue() > 100) {
 			error("Percentage " + format(quantity.getValue()) + " % is over 100 %", quantity, P.getQuantity_Value(),
 					IssueCodes.VALUE_OUT_OF_RANGE);
-		}
-	}
-
-	/**
-	 * A reliable flow must not be bound to a transport that cannot recover losses: the samples the
-	 * network drops would be gone although the QoS promised them.
-	 */
-	@Check
-	public void checkReliableOnUnreliableTransport(Endpoint endpoint) {
-		if (endpoint.getBinding() == null || endpoint.getBinding().getTransport() == null) {
-			return;
-		}
-		Transport transport = endpoint.getBinding().getTransport();
-		if (transport.eIsProxy() || transport.getReliability() != TransportReliability.NONE) {
-			return;
-		}
-		EffectiveQos qos = EffectiveQos.of(endpoint);
-		if (qos.isReliable()) {
-			String profile = qos.source() == null ? "its QoS" : "QoS profile '" + qos.source().getName() + "'";
-			error("Topic '" + endpoint.getTopic().getName() + "' is reliable (" + profile
-					+ " sets reliability reliable) but transport '" + transport.getName()
-					+ "' does not recover losses (reliability none); bind a reliable transport such as nakcast, "
-					+ "or make the profile best_effort", endpoint.getBinding(), P.getTransportBinding_Transport(),
-					IssueCodes.RELIABLE_ON_UNRELIABLE_TRANSPORT, transport.getName());
 		}
 	}
 
@@ -218,14 +191,12 @@ public class AdamantValidator extends AbstractAdamantValidator {
 
 	@Check
 	public void checkTransportCapabilities(Endpoint endpoint) {
-		Transport transport = boundTransport(endpoint);
+		Transport transport = Bindings.bound(endpoint);
 		if (transport == null) {
 			return;
 		}
 		for (Finding f : TransportRanking.capability(endpoint, transport)) {
-			if (!IssueCodes.RELIABLE_ON_UNRELIABLE_TRANSPORT.equals(f.code())) {
-				report(f, endpoint.getBinding(), P.getTransportBinding_Transport());
-			}
+			report(f, endpoint.getBinding(), P.getTransportBinding_Transport());
 		}
 	}
 
@@ -235,7 +206,7 @@ public class AdamantValidator extends AbstractAdamantValidator {
 			return;
 		}
 		Transport transport = mapping.eContainer() instanceof Transport t ? t : null;
-		Set<String> known = knownParameters(transport);
+		Set<String> known = Quantities.knownParameters(transport);
 		if (!known.contains(parameter.getName())) {
 			error("Unknown parameter '" + parameter.getName() + "' for runtime " + mapping.getKind().getLiteral()
 					+ (known.isEmpty() ? ", which takes no parameters; remove it"
@@ -248,8 +219,8 @@ public class AdamantValidator extends AbstractAdamantValidator {
 
 	@Check
 	public void checkTransportParameter(TransportParameter parameter) {
-		Optional<Double> min = paramValue(parameter.getName(), parameter.getMin());
-		Optional<Double> max = paramValue(parameter.getName(), parameter.getMax());
+		Optional<Double> min = Quantities.parameter(parameter.getName(), parameter.getMin());
+		Optional<Double> max = Quantities.parameter(parameter.getName(), parameter.getMax());
 		if (min.isPresent() && max.isPresent() && min.get() > max.get()) {
 			error("Parameter '" + parameter.getName() + "': range " + Format.number(min.get()) + ".."
 					+ Format.number(max.get()) + " is empty; write the lower bound first", parameter,
@@ -272,7 +243,7 @@ public class AdamantValidator extends AbstractAdamantValidator {
 		Set<String> all = new TreeSet<>();
 		for (Transport t : x.getTransports()) {
 			if (t != null && !t.eIsProxy()) {
-				Set<String> known = knownParameters(t);
+				Set<String> known = Quantities.knownParameters(t);
 				all.addAll(known);
 				if (known.contains(sweep.getName())) {
 					owners.add(t);
@@ -292,7 +263,7 @@ public class AdamantValidator extends AbstractAdamantValidator {
 	}
 
 	private void checkRange(Transport transport, String name, Quantity q, EObject where, EStructuralFeature feature) {
-		Optional<Double> value = paramValue(name, q);
+		Optional<Double> value = Quantities.parameter(name, q);
 		if (value.isEmpty()) {
 			return; // unit errors are reported by checkUnit
 		}
@@ -311,8 +282,8 @@ public class AdamantValidator extends AbstractAdamantValidator {
 		if (problem == null && transport != null) {
 			for (TransportParameter p : transport.getParameters()) {
 				if (name.equals(p.getName())) {
-					Optional<Double> min = paramValue(name, p.getMin());
-					Optional<Double> max = paramValue(name, p.getMax());
+					Optional<Double> min = Quantities.parameter(name, p.getMin());
+					Optional<Double> max = Quantities.parameter(name, p.getMax());
 					if (min.isPresent() && v < min.get() || max.isPresent() && v > max.get()) {
 						problem = name + " = " + Format.number(v) + " is outside the range "
 								+ min.map(Format::number).orElse("") + ".." + max.map(Format::number).orElse("")
@@ -324,42 +295,6 @@ public class AdamantValidator extends AbstractAdamantValidator {
 		if (problem != null) {
 			error(problem, where, feature, IssueCodes.PARAMETER_OUT_OF_RANGE);
 		}
-	}
-
-	private static Optional<Double> paramValue(String name, Quantity q) {
-		if (q == null) {
-			return Optional.empty();
-		}
-		Optional<Dimension> d = Quantities.parameterDimension(name);
-		if (d.isPresent()) {
-			return Quantities.base(q, d.get());
-		}
-		return Optional.of(q.getValue());
-	}
-
-	/** Parameters a transport accepts: its runtime kind's (timeout/nak_timeout, r/c) and its declared ones. */
-	public static Set<String> knownParameters(Transport transport) {
-		Set<String> known = new TreeSet<>();
-		if (transport == null) {
-			return known;
-		}
-		if (transport.getMapping() instanceof RuntimeMapping m) {
-			switch (m.getKind()) {
-			case NAKCAST -> known.addAll(List.of("timeout", "nak_timeout"));
-			case RICOCHET, FEC -> known.addAll(List.of("r", "c"));
-			default -> {
-			}
-			}
-		} else if (transport.getMapping() instanceof OpenDdsMapping m
-				&& (m.getKind() == OpenDdsTransportKind.MULTICAST_RELIABLE || m.getKind() == OpenDdsTransportKind.RTPS_UDP)) {
-			known.add("nak_timeout");
-		}
-		for (TransportParameter p : transport.getParameters()) {
-			if (p.getName() != null) {
-				known.add(p.getName());
-			}
-		}
-		return known;
 	}
 
 	// ------------------------------------------------------------------ experiments
@@ -413,25 +348,24 @@ public class AdamantValidator extends AbstractAdamantValidator {
 				.ifPresent(f -> report(f, publication, P.getPublication_Rate()));
 	}
 
+	/** Parameters that depend on the flow (c below the receivers), as {@code auto}'s ranking applies them. */
+	@Check
+	public void checkFlowParameters(Publication publication) {
+		Transport transport = Bindings.bound(publication);
+		if (transport != null) {
+			for (Finding f : TransportRanking.parameters(Flow.of(publication), transport)) {
+				report(f, publication.getBinding(), P.getTransportBinding_Transport());
+			}
+		}
+	}
+
 	@Check
 	public void checkFeasibility(Publication publication) {
-		Transport transport = boundTransport(publication);
+		Transport transport = Bindings.bound(publication);
 		if (transport == null) {
 			return;
 		}
 		Flow flow = Flow.of(publication);
-		if (transport.getMapping() instanceof RuntimeMapping m
-				&& (m.getKind() == RuntimeTransportKind.RICOCHET || m.getKind() == RuntimeTransportKind.FEC)
-				&& flow.receivers() > 0) {
-			double c = TransportRanking.parameter(transport, "c").orElse((double) TransportRanking.DEFAULT_C);
-			if (c >= flow.receivers()) {
-				error(TransportRanking.describe(publication) + " has " + flow.receivers() + " receiver(s) but transport '"
-						+ transport.getName() + "' sends each repair to c = " + Format.number(c)
-						+ " others; c must be below the number of receivers: use c = "
-						+ Math.max(1, flow.receivers() - 1) + " or fewer, or another transport",
-						publication.getBinding(), P.getTransportBinding_Transport(), IssueCodes.PARAMETER_OUT_OF_RANGE);
-			}
-		}
 		TransportRanking.predict(flow, transport).ifPresent(p -> {
 			for (Finding f : TransportRanking.feasibility(flow, transport, p)) {
 				report(f, publication.getBinding(), P.getTransportBinding_Transport());
@@ -460,14 +394,6 @@ public class AdamantValidator extends AbstractAdamantValidator {
 					+ " catalog transports satisfies every constraint; the closest, '" + best.name() + "', fails: "
 					+ why, publication.getBinding(), P.getTransportBinding_Auto(), IssueCodes.NO_FEASIBLE_TRANSPORT);
 		}
-	}
-
-	private static Transport boundTransport(Endpoint endpoint) {
-		if (endpoint.getBinding() == null || endpoint.getBinding().getTransport() == null
-				|| endpoint.getBinding().getTransport().eIsProxy()) {
-			return null;
-		}
-		return endpoint.getBinding().getTransport();
 	}
 
 	private void report(Finding f, EObject where, EStructuralFeature feature) {
