@@ -33,8 +33,8 @@ class TransportRankingTest {
 	@Test
 	void lossyManyReceiversPicksRicochetR4() throws Exception {
 		// 25 receivers, 3 % loss, 100 Hz, 12 B, best effort but at most 1 % loss:
-		// baseline/udp lose 3 % (excluded); ricochet r=4 recovers in (4+1)/200 = 25 ms, out of order:
-		// mean ≈ 0.03 * 25 ms = 0.75 ms, below NAKcast's 0.03 * (62.5 + 165) ms = 6.8 ms and TCP's 1.8 ms.
+		// baseline/udp lose 3 % (excluded); ricochet r=4 recovers in about 7.9 ms, out of order:
+		// mean ≈ 0.32 ms, below NAKcast's 0.03 * (62.5 + 165) ms = 6.8 ms and TCP's 1.8 ms.
 		Resource r = loadText("""
 				import "transports.adamant"
 				struct Scan { @key uint32 id; float t; }
