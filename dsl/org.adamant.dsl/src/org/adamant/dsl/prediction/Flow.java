@@ -89,7 +89,15 @@ public final class Flow {
 		return EffectiveQos.of(publication);
 	}
 
-	/** The scenario predictions use; empty when the publication's rate is missing or invalid. */
+	/** Publish rate in Hz; empty when missing or invalid. */
+	public Optional<Double> rateHz() {
+		return Quantities.base(publication.getRate(), Dimension.RATE).filter(r -> r > 0 && r <= 1e7);
+	}
+
+	/**
+	 * The scenario predictions use; empty when the publication's rate is missing or invalid, or when
+	 * nobody subscribes (no receivers: nothing to predict).
+	 */
 	public Optional<FlowScenario> scenario() {
 		return Optional.ofNullable(scenario);
 	}
@@ -139,14 +147,14 @@ public final class Flow {
 	}
 
 	private FlowScenario buildScenario() {
-		Optional<Double> rate = Quantities.base(publication.getRate(), Dimension.RATE);
-		if (rate.isEmpty() || !(rate.get() > 0) || rate.get() > 1e7) {
+		Optional<Double> rate = rateHz();
+		if (rate.isEmpty() || receivers == 0) {
 			return null;
 		}
 		double payload = Quantities.base(publication.getPayload(), Dimension.SIZE)
 				.orElseGet(() -> topic() == null ? 0.0 : encodedSize(topic().getType()));
 		double rtt = environment == null ? 0 : Quantities.base(environment.getRtt(), Dimension.DURATION).orElse(0.0);
-		return new FlowScenario(rate.get(), payload, Math.max(1, receivers), lossPercent(environment) / 100.0, rtt,
+		return new FlowScenario(rate.get(), payload, receivers, lossPercent(environment) / 100.0, rtt,
 				minBandwidth(environment));
 	}
 

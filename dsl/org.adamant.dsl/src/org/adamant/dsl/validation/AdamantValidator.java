@@ -187,6 +187,21 @@ public class AdamantValidator extends AbstractAdamantValidator {
 		}
 	}
 
+	/** A flow without receivers: nobody gets its updates, and nothing can be predicted for it. */
+	@Check
+	public void checkSubscribed(Publication publication) {
+		if (publication.getTopic() == null || publication.getTopic().eIsProxy()) {
+			return;
+		}
+		if (Flow.of(publication).receivers() == 0) {
+			String topic = publication.getTopic().getName();
+			warning(TransportRanking.describe(publication) + " has no receivers: no application in this model or "
+					+ "its imports subscribes to '" + topic + "', so its updates reach nobody and no latency, "
+					+ "delivery or load is predicted for it; add `subscribe " + topic + "` to an application, or "
+					+ "remove the publication", publication, P.getEndpoint_Topic(), IssueCodes.NO_SUBSCRIBER);
+		}
+	}
+
 	// ------------------------------------------------------------------ transport capability
 
 	@Check

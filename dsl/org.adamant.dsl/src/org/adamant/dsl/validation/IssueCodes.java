@@ -52,6 +52,9 @@ public final class IssueCodes {
 	/** A transport parameter the transport does not have. */
 	public static final String UNKNOWN_PARAMETER = PREFIX + "unknown-parameter";
 
+	/** A publication whose topic no application subscribes to: its updates reach nobody. */
+	public static final String NO_SUBSCRIBER = PREFIX + "no-subscriber";
+
 	// ---- experiments
 	/** An experiment stream with no rate: none of its own, no experiment `rate`, no publication with a rate. */
 	public static final String EXPERIMENT_RATE_MISSING = PREFIX + "experiment-rate-missing";

@@ -128,6 +128,10 @@ public final class RuntimeTransports {
 			return "transport auto: follows the publisher of " + e.getTopic().getName();
 		}
 		Assessment best = binding.assessment().orElseThrow();
+		if (best.prediction() == null) {
+			return "transport auto: " + best.name() + ", the first feasible transport the runtime runs by name (the "
+					+ "flow has no receivers or no rate, so there is no ReLate2 to rank by)";
+		}
 		String runnersUp = binding.ranking().stream().filter(Assessment::feasible).filter(a -> runs(a.transport()))
 				.filter(a -> a != best).limit(2).map(a -> a.name() + " " + Format.duration(a.relate2()))
 				.collect(Collectors.joining(", "));

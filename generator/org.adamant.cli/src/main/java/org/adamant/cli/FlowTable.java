@@ -78,8 +78,9 @@ final class FlowTable {
 			transport = "(none)";
 		}
 		FlowPrediction pr = chosen == null ? null : chosen.prediction();
-		String rate = flow.scenario().map(s -> Format.number(s.rateHz()) + " Hz").orElse("?");
-		rows.add(new String[] { flow.applicationName(), flow.topicName(), transport, Integer.toString(flow.receivers()),
+		String rate = flow.rateHz().map(f -> Format.number(f) + " Hz").orElse("?");
+		String receivers = flow.receivers() == 0 ? "no receivers" : Integer.toString(flow.receivers());
+		rows.add(new String[] { flow.applicationName(), flow.topicName(), transport, receivers,
 				rate, pr == null ? "-" : Format.bandwidth(pr.offeredLoad()),
 				pr == null ? "-" : Format.duration(pr.meanLatency()),
 				pr == null ? "-" : Format.percent(100 * pr.delivery()), pr == null ? "-" : Format.duration(pr.relate2()) });

@@ -285,6 +285,22 @@ class RulesTest {
 		silent(body.replace("%s", String.valueOf("100 ms")), IssueCodes.PREDICTED_LATENCY_EXCEEDS_BOUND);
 	}
 
+	@Test
+	void publicationWithoutSubscriber() throws Exception {
+		String lonely = "topic T : Scan\napplication gw { publish T rate 10 Hz transport nakcast }\n";
+		Issue issue = fires(lonely, IssueCodes.NO_SUBSCRIBER, "'gw'", "no receivers", "subscribe T");
+		assertEquals(Severity.WARNING, issue.getSeverity());
+		silent(lonely + "application fc { subscribe T transport nakcast }", IssueCodes.NO_SUBSCRIBER);
+		// no receivers, no prediction (it used to be predicted as one receiver)
+		var resource = AdamantTestSupport.loadText(AdamantTestSupport.SCAN_HEADER + lonely);
+		var gw = (org.adamant.dsl.adamant.Application) AdamantTestSupport.model(resource).getElements().stream()
+				.filter(org.adamant.dsl.adamant.Application.class::isInstance).findFirst().get();
+		var flow = org.adamant.dsl.prediction.Flow.of((org.adamant.dsl.adamant.Publication) gw.getEndpoints().get(0));
+		assertEquals(0, flow.receivers());
+		assertTrue(flow.scenario().isEmpty());
+		assertEquals(10.0, flow.rateHz().get());
+	}
+
 	// ---------------------------------------------------------------- e. transport auto
 
 	@Test
