@@ -9,7 +9,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
+import org.adamant.dsl.adamant.Application;
 import org.adamant.dsl.adamant.DeadlinePolicy;
+import org.adamant.dsl.adamant.Environment;
 import org.adamant.dsl.adamant.Experiment;
 import org.adamant.dsl.adamant.ExperimentStream;
 import org.adamant.dsl.adamant.HistoryPolicy;
@@ -25,6 +27,7 @@ import org.adamant.dsl.adamant.TransportParameter;
 import org.adamant.dsl.prediction.Finding;
 import org.adamant.dsl.prediction.Flow;
 import org.adamant.dsl.prediction.Format;
+import org.adamant.dsl.prediction.LinkLoad;
 import org.adamant.dsl.prediction.TransportRanking;
 import org.adamant.dsl.semantics.QosCompatibility;
 import org.eclipse.emf.ecore.EObject;
@@ -386,6 +389,77 @@ public class AdamantValidator extends AbstractAdamantValidator {
 				report(f, publication.getBinding(), P.getTransportBinding_Transport());
 			}
 		});
+	}
+
+	/**
+	 * The flows of every application in one environment share its link: their summed predicted load
+	 * against its bandwidth, and against every phase of a schedule. Error when the flows without
+	 * replacement alone exceed the (mean) bandwidth: their queue grows without bound; warning when the
+	 * total exceeds the bandwidth or a phase of it otherwise. One flow alone is the per-flow rule
+	 * (unbounded-queue-growth / bandwidth-exceeded). Reported once per environment and file, on the
+	 * file's first application that publishes into it.
+	 */
+	@Check
+	public void checkEnvironmentLoad(Application app) {
+		Environment env = app.getEnvironment();
+		if (env == null || env.eIsProxy() || firstPublisherIn(app, env) != app) {
+			return;
+		}
+		List<LinkLoad.Share> shares = LinkLoad.shares(env, app);
+		List<LinkLoad.Phase> phases = LinkLoad.phases(env);
+		if (shares.size() < 2 || phases.isEmpty()) {
+			return;
+		}
+		double total = shares.stream().mapToDouble(LinkLoad.Share::load).sum();
+		double fixed = shares.stream().filter(s -> !s.replacement()).mapToDouble(LinkLoad.Share::load).sum();
+		double min = Flow.minBandwidth(env);
+		double mean = Flow.meanBandwidth(env);
+		if (total <= min) {
+			return;
+		}
+		String head = "Environment '" + env.getName() + "' carries " + shares.size() + " flows that together offer "
+				+ Format.bandwidth(total) + " (" + shares.stream().map(LinkLoad.Share::describe)
+						.collect(java.util.stream.Collectors.joining("; ")) + ")";
+		boolean schedule = env.getSchedule() != null;
+		if (fixed > mean) {
+			error(head + "; the flows without replacement alone need " + Format.bandwidth(fixed) + ", "
+					+ Format.percent(100 * fixed / mean) + " of its " + Format.bandwidth(mean) + (schedule ? " mean" : "")
+					+ " bandwidth: their queue grows by " + Format.number(fixed - mean) + " B/s without bound; lower "
+					+ "their rates or payloads, bind transports with replacement, or move flows to another environment",
+					app, P.getApplication_Environment(), IssueCodes.ENVIRONMENT_BANDWIDTH_EXCEEDED);
+			return;
+		}
+		List<String> over = new ArrayList<>();
+		for (LinkLoad.Phase phase : phases) {
+			if (total > phase.bandwidth()) {
+				over.add((schedule ? "the " + Format.bandwidth(phase.bandwidth()) + " for "
+						+ Format.duration(phase.seconds()) : "its " + Format.bandwidth(phase.bandwidth())) + " ("
+						+ Format.percent(100 * total / phase.bandwidth()) + "; " + Format.number(total - phase.bandwidth())
+						+ " B/s more than the link carries" + (schedule && phase.seconds() > 0 ? ", "
+								+ Format.number((total - phase.bandwidth()) * phase.seconds()) + " B over the phase" : "")
+						+ ")");
+			}
+		}
+		String effect = fixed > min
+				? "the flows without replacement (" + Format.bandwidth(fixed) + ") queue up while a low phase lasts and "
+						+ "drain afterwards"
+				: "replacement keeps the queue bounded by sending only the newest updates of the flows that have it";
+		warning(head + ", above " + String.join(" and ", over) + "; " + effect + "; lower rates or payloads if every "
+				+ "update matters", app, P.getApplication_Environment(), IssueCodes.ENVIRONMENT_BANDWIDTH_EXCEEDED);
+	}
+
+	/** The first application of {@code app}'s file that publishes into {@code env}. */
+	private static Application firstPublisherIn(Application app, Environment env) {
+		if (!(app.eContainer() instanceof org.adamant.dsl.adamant.Model model)) {
+			return null;
+		}
+		for (org.adamant.dsl.adamant.Element e : model.getElements()) {
+			if (e instanceof Application a && a.getEnvironment() == env
+					&& a.getEndpoints().stream().anyMatch(Publication.class::isInstance)) {
+				return a;
+			}
+		}
+		return null;
 	}
 
 	/** `transport auto`: some catalog transport must satisfy every constraint of the flow. */

@@ -68,6 +68,11 @@ public final class IssueCodes {
 	public static final String BANDWIDTH_EXCEEDED = PREFIX + "bandwidth-exceeded";
 	/** Offered load above the bandwidth without replacement: the queue grows without bound. */
 	public static final String UNBOUNDED_QUEUE_GROWTH = PREFIX + "unbounded-queue-growth";
+	/**
+	 * The flows of all applications in one environment together offer more than its bandwidth (or one
+	 * phase of its schedule); an error when the flows without replacement alone exceed it.
+	 */
+	public static final String ENVIRONMENT_BANDWIDTH_EXCEEDED = PREFIX + "environment-bandwidth-exceeded";
 	/** Predicted latency of recovered updates above max_latency or the latency budget. */
 	public static final String PREDICTED_LATENCY_EXCEEDS_BOUND = PREFIX + "predicted-latency-exceeds-bound";
 	/** Predicted residual loss above max_loss. */

@@ -59,6 +59,15 @@ class ExamplesTest {
 		List<Issue> issues = validate(resource);
 		assertTrue(issues.stream().anyMatch(i -> i.getMessage().contains("450 %") || i.getMessage().contains("%")),
 				issues::toString);
+		// both of the reflector's flows share the radio link: 23040 + 0.1 * (5120 + 64 + 64) B/s together, a
+		// warning only (the blue-force flow has replacement; the images alone need 525 B/s)
+		List<Issue> shared = issues.stream()
+				.filter(i -> org.adamant.dsl.validation.IssueCodes.ENVIRONMENT_BANDWIDTH_EXCEEDED.equals(i.getCode()))
+				.toList();
+		assertEquals(1, shared.size(), issues::toString);
+		assertEquals(Severity.WARNING, shared.get(0).getSeverity());
+		assertTrue(shared.get(0).getMessage().contains("together offer 23 KB/s"), shared.get(0)::getMessage);
+		assertTrue(shared.get(0).getMessage().contains("replacement keeps the queue bounded"), shared.get(0)::getMessage);
 		Application reflector = (Application) model(resource).getElements().stream()
 				.filter(e -> e instanceof Application a && a.getName().equals("jbi_reflector")).findFirst().get();
 		Publication bf = (Publication) reflector.getEndpoints().get(0);

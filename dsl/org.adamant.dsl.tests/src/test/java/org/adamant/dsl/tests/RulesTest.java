@@ -286,6 +286,35 @@ class RulesTest {
 	}
 
 	@Test
+	void flowsSharingAnEnvironmentExceedItsBandwidthTogether() throws Exception {
+		// each flow: opendds_tcp, 1 receiver, 20 Hz of 100 B: 20 * ((100 + 64) + 64) = 4560 B/s, below
+		// 5 KB/s alone (so the per-flow rule is silent) but 9120 B/s = 8.91 KB/s, 178 % together
+		String flows = "topic A : Scan\ntopic B : Scan\n"
+				+ "application gw { environment link publish A rate 20 Hz payload 100 B transport opendds_tcp\n"
+				+ "  publish B rate 20 Hz payload 100 B transport opendds_tcp }\n"
+				+ "application fc { environment link subscribe A transport opendds_tcp subscribe B transport opendds_tcp }\n";
+		Issue error = fires("environment link { multicast unavailable bandwidth 5 KB/s }\n" + flows,
+				IssueCodes.ENVIRONMENT_BANDWIDTH_EXCEEDED, "'link'", "2 flows", "8.91 KB/s", "(publish A) 4.45 KB/s over "
+						+ "opendds_tcp", "178 %", "grows by 4000 B/s", "bind transports with replacement");
+		assertEquals(Severity.ERROR, error.getSeverity());
+		assertTrue(withCode(issues("environment link { multicast unavailable bandwidth 5 KB/s }\n" + flows),
+				IssueCodes.UNBOUNDED_QUEUE_GROWTH).isEmpty(), "each flow alone fits");
+		silent("environment link { multicast unavailable bandwidth 10 KB/s }\n" + flows,
+				IssueCodes.ENVIRONMENT_BANDWIDTH_EXCEEDED);
+		// a schedule whose mean (34.2 KB/s) carries both but whose 5 KB/s phase does not: a warning per phase
+		Issue phase = fires("environment link { multicast unavailable bandwidth schedule { 40 KB/s for 50 s, "
+				+ "5 KB/s for 10 s } repeat }\n" + flows, IssueCodes.ENVIRONMENT_BANDWIDTH_EXCEEDED,
+				"the 5 KB/s for 10 s (178 %; 4000 B/s more than the link carries, 40000 B over the phase)",
+				"queue up while a low phase lasts");
+		assertEquals(Severity.WARNING, phase.getSeverity());
+		// one flow alone is the per-flow rule's
+		silent("environment link { multicast unavailable bandwidth 1 KB/s }\ntopic A : Scan\n"
+				+ "application gw { environment link publish A rate 20 Hz payload 100 B transport opendds_tcp }\n"
+				+ "application fc { environment link subscribe A transport opendds_tcp }\n",
+				IssueCodes.ENVIRONMENT_BANDWIDTH_EXCEEDED);
+	}
+
+	@Test
 	void publicationWithoutSubscriber() throws Exception {
 		String lonely = "topic T : Scan\napplication gw { publish T rate 10 Hz transport nakcast }\n";
 		Issue issue = fires(lonely, IssueCodes.NO_SUBSCRIBER, "'gw'", "no receivers", "subscribe T");
