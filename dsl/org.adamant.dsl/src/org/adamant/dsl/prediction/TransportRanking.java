@@ -305,11 +305,14 @@ public final class TransportRanking {
 
 	/** The prediction for the flow over {@code transport}, when the flow's rate is known. */
 	public static Optional<FlowPrediction> predict(Flow flow, Transport transport) {
-		Optional<FlowScenario> scenario = flow.scenario();
-		if (scenario.isEmpty() || transport == null || transport.eIsProxy() || transport.getMapping() == null) {
+		return flow.scenario().flatMap(s -> predict(s, transport));
+	}
+
+	/** The prediction for a scenario over {@code transport} (empty when the transport has no mapping). */
+	public static Optional<FlowPrediction> predict(FlowScenario s, Transport transport) {
+		if (transport == null || transport.eIsProxy() || transport.getMapping() == null) {
 			return Optional.empty();
 		}
-		FlowScenario s = scenario.get();
 		String name = transport.getName();
 		boolean multicast = transport.getCast() == CastKind.MULTICAST;
 		FlowPrediction p;

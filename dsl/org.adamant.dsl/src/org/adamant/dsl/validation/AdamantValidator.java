@@ -26,6 +26,8 @@ import org.adamant.dsl.adamant.TimeBasedFilterPolicy;
 import org.adamant.dsl.adamant.TransportParameter;
 import org.adamant.dsl.prediction.Finding;
 import org.adamant.dsl.prediction.Flow;
+import org.adamant.dsl.prediction.FlowPrediction;
+import org.adamant.dsl.prediction.FlowScenario;
 import org.adamant.dsl.prediction.Format;
 import org.adamant.dsl.prediction.LinkLoad;
 import org.adamant.dsl.prediction.TransportRanking;
@@ -446,6 +448,59 @@ public class AdamantValidator extends AbstractAdamantValidator {
 				: "replacement keeps the queue bounded by sending only the newest updates of the flows that have it";
 		warning(head + ", above " + String.join(" and ", over) + "; " + effect + "; lower rates or payloads if every "
 				+ "update matters", app, P.getApplication_Environment(), IssueCodes.ENVIRONMENT_BANDWIDTH_EXCEEDED);
+	}
+
+	/**
+	 * An experiment's streams share the link of its environment: at its heaviest point (most
+	 * receivers, highest loss, each stream's highest rate) their summed predicted load over each of its
+	 * transports against the bandwidth (the lowest phase of a schedule). A warning, not an error: an
+	 * experiment may measure overload on purpose (the Mockets experiments do).
+	 */
+	@Check
+	public void checkExperimentLoad(Experiment x) {
+		Environment env = x.getEnvironment();
+		if (env == null || env.eIsProxy() || LinkLoad.phases(env).isEmpty() || x.getReceivers().isEmpty()) {
+			return;
+		}
+		int receivers = Math.max(1, x.getReceivers().stream().mapToInt(Integer::intValue).max().getAsInt());
+		double loss = x.getLoss().stream().map(q -> Quantities.base(q, Dimension.PERCENT)).flatMap(Optional::stream)
+				.mapToDouble(Double::doubleValue).max().orElse(Flow.lossPercent(env));
+		double rtt = Quantities.base(env.getRtt(), Dimension.DURATION).orElse(0.0);
+		double min = Flow.minBandwidth(env);
+		List<Experiments.Stream> streams = Experiments.streams(x).stream().filter(s -> !s.ratesHz().isEmpty()).toList();
+		for (Transport t : x.getTransports()) {
+			if (t == null || t.eIsProxy()) {
+				continue;
+			}
+			double total = 0;
+			List<String> parts = new ArrayList<>();
+			for (Experiments.Stream s : streams) {
+				double rate = s.ratesHz().stream().mapToDouble(Double::doubleValue).max().getAsDouble();
+				FlowScenario scenario = new FlowScenario(rate, s.payloadBytes(), receivers, Math.min(100, loss) / 100, rtt,
+						min);
+				Optional<FlowPrediction> p = TransportRanking.predict(scenario, t);
+				if (p.isPresent()) {
+					total += p.get().offeredLoad();
+					parts.add(s.topicName() + " " + Format.number(rate) + " Hz " + Format.bandwidth(p.get().offeredLoad()));
+				}
+			}
+			if (total <= min) {
+				continue;
+			}
+			String effect = t.isReplacement()
+					? "'" + t.getName() + "' replaces queued updates, so only about " + Format.percent(100 * min / total)
+							+ " of them are sent"
+					: "without replacement the queue grows by " + Format.number(total - min) + " B/s for as long as "
+							+ (env.getSchedule() == null ? "the experiment runs" : "the low phase lasts")
+							+ ", and latency with it";
+			warning("Experiment '" + x.getName() + "' over transport '" + t.getName() + "' offers "
+					+ Format.bandwidth(total) + " at its heaviest point (" + receivers + " receiver(s), "
+					+ Format.percent(loss) + " loss; " + String.join(", ", parts) + "), "
+					+ Format.percent(100 * total / min) + " of the " + Format.bandwidth(min)
+					+ (env.getSchedule() == null ? "" : " low phase") + " of environment '" + env.getName() + "'; " + effect
+					+ "; if the experiment is not meant to overload the link, lower the rates or payloads",
+					x, P.getExperiment_Environment(), IssueCodes.ENVIRONMENT_BANDWIDTH_EXCEEDED);
+		}
 	}
 
 	/** The first application of {@code app}'s file that publishes into {@code env}. */

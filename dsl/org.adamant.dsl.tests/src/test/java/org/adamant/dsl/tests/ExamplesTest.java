@@ -62,7 +62,8 @@ class ExamplesTest {
 		// both of the reflector's flows share the radio link: 23040 + 0.1 * (5120 + 64 + 64) B/s together, a
 		// warning only (the blue-force flow has replacement; the images alone need 525 B/s)
 		List<Issue> shared = issues.stream()
-				.filter(i -> org.adamant.dsl.validation.IssueCodes.ENVIRONMENT_BANDWIDTH_EXCEEDED.equals(i.getCode()))
+				.filter(i -> org.adamant.dsl.validation.IssueCodes.ENVIRONMENT_BANDWIDTH_EXCEEDED.equals(i.getCode())
+						&& i.getMessage().startsWith("Environment 'radio_link'"))
 				.toList();
 		assertEquals(1, shared.size(), issues::toString);
 		assertEquals(Severity.WARNING, shared.get(0).getSeverity());

@@ -95,4 +95,34 @@ class ExperimentsTest {
 		assertEquals(List.of(0.1), images.ratesHz());
 		assertEquals(5 * 1024.0, images.payloadBytes());
 	}
+
+	@Test
+	void streamsOfAnExperimentShareItsLink() throws Exception {
+		// two streams of 20 Hz x 100 B over opendds_tcp to 1 receiver: 4560 B/s each, 9120 together
+		String body = TOPICS + "environment link { multicast unavailable bandwidth %s }\n"
+				+ "experiment x { topics A(rate 20 Hz payload 100 B), B(rate 20 Hz payload 100 B) environment link "
+				+ "transports opendds_tcp receivers 1 loss 0 % updates 100 }";
+		List<Issue> all = AdamantTestSupport.issuesOf(body.replace("%s", "5 KB/s"));
+		List<Issue> hits = AdamantTestSupport.withCode(all, IssueCodes.ENVIRONMENT_BANDWIDTH_EXCEEDED);
+		assertEquals(1, hits.size(), all::toString);
+		String m = hits.get(0).getMessage();
+		assertTrue(m.contains("offers 8.91 KB/s") && m.contains("A 20 Hz 4.45 KB/s, B 20 Hz 4.45 KB/s")
+				&& m.contains("178 % of the 5 KB/s") && m.contains("queue grows by 4000 B/s"), m);
+		assertEquals(org.eclipse.xtext.diagnostics.Severity.WARNING, hits.get(0).getSeverity());
+		all = AdamantTestSupport.issuesOf(body.replace("%s", "10 KB/s"));
+		assertTrue(AdamantTestSupport.withCode(all, IssueCodes.ENVIRONMENT_BANDWIDTH_EXCEEDED).isEmpty(), all::toString);
+	}
+
+	@Test
+	void blueForceTwoStreamsDoubleTheOverload() {
+		var resource = AdamantTestSupport.load("examples/blueforce/blueforce.adamant");
+		List<Issue> hits = AdamantTestSupport.withCode(AdamantTestSupport.validate(resource),
+				IssueCodes.ENVIRONMENT_BANDWIDTH_EXCEEDED).stream()
+				.filter(i -> i.getMessage().contains("'bf2_two_streams'")).toList();
+		assertEquals(1, hits.size());
+		// 2 x 20 x (1088 + 64) = 46080 B/s = 45 KB/s, 900 % of 5 KB/s; replacement sends about 11.1 %
+		assertTrue(hits.get(0).getMessage().contains("offers 45 KB/s"), hits.get(0)::getMessage);
+		assertTrue(hits.get(0).getMessage().contains("900 %"), hits.get(0)::getMessage);
+		assertTrue(hits.get(0).getMessage().contains("only about 11.1 %"), hits.get(0)::getMessage);
+	}
 }
