@@ -30,20 +30,25 @@ class TransportRankingTest {
 				.map(e -> ((Application) e).getEndpoints().get(0)).findFirst().get();
 	}
 
+	/** 3 % loss, at most 1 % lost, 100 Hz of 12 B published with transport auto to {@code receivers} readers. */
+	private static Resource lossy(int receivers, String subscriberBinding) throws Exception {
+		return loadText("""
+				import "transports.adamant"
+				struct Scan { @key uint32 id; float t; }
+				environment lan { multicast available loss 3 %% }
+				qos Q { reliability best_effort max_loss 1 %% }
+				topic T : Scan qos Q
+				application gw { environment lan publish T rate 100 Hz payload 12 B transport auto }
+				application fc { environment lan instances %d subscribe T%s }
+				""".formatted(receivers, subscriberBinding));
+	}
+
 	@Test
 	void lossyManyReceiversPicksRicochetR4() throws Exception {
 		// 25 receivers, 3 % loss, 100 Hz, 12 B, best effort but at most 1 % loss:
 		// baseline/udp lose 3 % (excluded); ricochet r=4 recovers in about 7.9 ms, out of order:
 		// mean ≈ 0.32 ms, below NAKcast's 0.03 * (62.5 + 165) ms = 6.8 ms and TCP's 1.8 ms.
-		Resource r = loadText("""
-				import "transports.adamant"
-				struct Scan { @key uint32 id; float t; }
-				environment lan { multicast available loss 3 % }
-				qos Q { reliability best_effort max_loss 1 % }
-				topic T : Scan qos Q
-				application gw { environment lan publish T rate 100 Hz payload 12 B transport auto }
-				application fc { environment lan instances 25 subscribe T }
-				""");
+		Resource r = lossy(25, "");
 		Publication p = publication(r, "gw");
 		assertEquals(25, Flow.of(p).receivers());
 		List<Assessment> ranking = TransportRanking.rank(p);
@@ -99,15 +104,7 @@ class TransportRankingTest {
 	void rankingExcludesRicochetWithCNotBelowTheReceivers() throws Exception {
 		// 3 receivers, c = 3: a repair would need 3 other receivers; bound, the validator says so, and
 		// auto must not pick it either (the same finding excludes it from the ranking)
-		Resource r = loadText("""
-				import "transports.adamant"
-				struct Scan { @key uint32 id; float t; }
-				environment lan { multicast available loss 3 % }
-				qos Q { reliability best_effort max_loss 1 % }
-				topic T : Scan qos Q
-				application gw { environment lan publish T rate 100 Hz payload 12 B transport auto }
-				application fc { environment lan instances 3 subscribe T transport auto }
-				""");
+		Resource r = lossy(3, " transport auto");
 		Publication p = publication(r, "gw");
 		List<Assessment> ranking = TransportRanking.rank(p);
 		for (String name : List.of("ricochet", "ricochet_r4")) {
