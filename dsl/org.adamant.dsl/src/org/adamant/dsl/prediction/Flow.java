@@ -1,7 +1,9 @@
 package org.adamant.dsl.prediction;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import org.adamant.dsl.adamant.Application;
@@ -19,6 +21,7 @@ import org.adamant.dsl.semantics.Quantities;
 import org.eclipse.emf.common.util.TreeIterator;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.resource.Resource;
+import org.eclipse.xtext.util.OnChangeEvictingCache;
 
 /**
  * One data flow of a model: a publication, the application that publishes it, its environment (the
@@ -186,14 +189,29 @@ public final class Flow {
 			return result;
 		}
 		for (Resource r : resources(context)) {
-			for (TreeIterator<EObject> it = r.getAllContents(); it.hasNext();) {
-				EObject o = it.next();
-				if (o instanceof Endpoint e && e.getTopic() == topic) {
-					result.add(e);
-				}
-			}
+			result.addAll(endpointsByTopic(r).getOrDefault(topic, List.of()));
 		}
 		return result;
+	}
+
+	/** Evicted when its resource changes, like Xtext's scoping caches. */
+	private static final OnChangeEvictingCache CACHE = new OnChangeEvictingCache();
+
+	/**
+	 * The endpoints of one resource by topic, computed once per version of the resource: every
+	 * endpoint-to-flow question (receivers, writers of a reader, the flows of an environment) would
+	 * otherwise walk every resource again, which made validating 1,000 flows quadratic.
+	 */
+	private static Map<Topic, List<Endpoint>> endpointsByTopic(Resource resource) {
+		return CACHE.get(Flow.class.getName() + ".endpointsByTopic", resource, () -> {
+			Map<Topic, List<Endpoint>> byTopic = new HashMap<>();
+			for (TreeIterator<EObject> it = resource.getAllContents(); it.hasNext();) {
+				if (it.next() instanceof Endpoint e && e.getTopic() != null) {
+					byTopic.computeIfAbsent(e.getTopic(), t -> new ArrayList<>()).add(e);
+				}
+			}
+			return byTopic;
+		});
 	}
 
 	/** The resources a model sees: its resource set (itself and its imports), or just its own. */
