@@ -70,20 +70,19 @@ public final class Experiments {
 		List<Publication> publications = Flow.publicationsOf(topic, x);
 		List<Double> rates = new ArrayList<>();
 		String source;
-		Optional<Double> own = Quantities.base(ownRate, Dimension.RATE);
-		if (own.isPresent()) {
-			rates.add(own.get());
+		if (ownRate != null) { // written: used as written (a wrong unit or value is the unit check's)
+			positiveRate(ownRate).ifPresent(rates::add);
 			source = "its own rate";
 		} else if (!x.getRates().isEmpty()) {
 			for (Quantity q : x.getRates()) {
-				Quantities.base(q, Dimension.RATE).ifPresent(rates::add);
+				positiveRate(q).ifPresent(rates::add);
 			}
 			source = "the experiment's rate";
 		} else {
 			double sum = 0;
 			int withRate = 0;
 			for (Publication p : publications) {
-				Optional<Double> r = Quantities.base(p.getRate(), Dimension.RATE);
+				Optional<Double> r = positiveRate(p.getRate());
 				if (r.isPresent()) {
 					sum += r.get();
 					withRate++;
@@ -102,5 +101,10 @@ public final class Experiments {
 		}
 		double bytes = payload.orElseGet(() -> Flow.encodedSize(topic.getType()));
 		return new Stream(topic, rates, source, bytes);
+	}
+
+	/** A rate in Hz when it is written with a rate unit and positive (others are reported by the unit check). */
+	private static Optional<Double> positiveRate(Quantity q) {
+		return Quantities.base(q, Dimension.RATE).filter(r -> r > 0);
 	}
 }
