@@ -67,7 +67,9 @@ class AdamantGenerator {
 		}
 		val experiments = <Experiment>newArrayList
 		for (x : info.experiments) {
-			val problem = if (x.topic === null || x.topic.type === null) "its topic is unresolved" else
+			val problem = if (!x.streams.empty) "it sends " + x.streams.size + " topics side by side (" +
+					x.streams.map[topic?.name].join(", ") + "); the native harness benches one topic per experiment"
+				else if (x.topic === null || x.topic.type === null) "its topic is unresolved" else
 					x.transports.filter[!RuntimeTransports.resolve(it).present].map[RuntimeTransports.whyNot(it)].head
 			if (problem === null) experiments += x else skipped += "experiment " + x.name + ": " + problem
 		}

@@ -1,34 +1,27 @@
 package org.adamant.dsl.prediction;
 
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 import org.adamant.dsl.adamant.Application;
-import org.adamant.dsl.adamant.ArrayDim;
 import org.adamant.dsl.adamant.BandwidthStep;
 import org.adamant.dsl.adamant.Endpoint;
-import org.adamant.dsl.adamant.EnumType;
 import org.adamant.dsl.adamant.Environment;
-import org.adamant.dsl.adamant.Member;
-import org.adamant.dsl.adamant.NamedRef;
-import org.adamant.dsl.adamant.PrimitiveRef;
 import org.adamant.dsl.adamant.Publication;
-import org.adamant.dsl.adamant.SequenceRef;
-import org.adamant.dsl.adamant.StringRef;
 import org.adamant.dsl.adamant.StructType;
 import org.adamant.dsl.adamant.Subscription;
 import org.adamant.dsl.adamant.Topic;
-import org.adamant.dsl.adamant.TypeDecl;
-import org.adamant.dsl.adamant.TypeRef;
 import org.adamant.dsl.semantics.Dimension;
 import org.adamant.dsl.semantics.EffectiveQos;
+import org.adamant.dsl.semantics.EncodedSize;
 import org.adamant.dsl.semantics.Quantities;
 import org.eclipse.emf.common.util.TreeIterator;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.resource.Resource;
+import org.eclipse.xtext.util.OnChangeEvictingCache;
 
 /**
  * One data flow of a model: a publication, the application that publishes it, its environment (the
@@ -99,7 +92,15 @@ public final class Flow {
 		return EffectiveQos.of(publication);
 	}
 
-	/** The scenario predictions use; empty when the publication's rate is missing or invalid. */
+	/** Publish rate in Hz; empty when missing or invalid. */
+	public Optional<Double> rateHz() {
+		return Quantities.base(publication.getRate(), Dimension.RATE).filter(r -> r > 0 && r <= 1e7);
+	}
+
+	/**
+	 * The scenario predictions use; empty when the publication's rate is missing or invalid, or when
+	 * nobody subscribes (no receivers: nothing to predict).
+	 */
 	public Optional<FlowScenario> scenario() {
 		return Optional.ofNullable(scenario);
 	}
@@ -149,14 +150,14 @@ public final class Flow {
 	}
 
 	private FlowScenario buildScenario() {
-		Optional<Double> rate = Quantities.base(publication.getRate(), Dimension.RATE);
-		if (rate.isEmpty() || !(rate.get() > 0) || rate.get() > 1e7) {
+		Optional<Double> rate = rateHz();
+		if (rate.isEmpty() || receivers == 0) {
 			return null;
 		}
 		double payload = Quantities.base(publication.getPayload(), Dimension.SIZE)
 				.orElseGet(() -> topic() == null ? 0.0 : encodedSize(topic().getType()));
 		double rtt = environment == null ? 0 : Quantities.base(environment.getRtt(), Dimension.DURATION).orElse(0.0);
-		return new FlowScenario(rate.get(), payload, Math.max(1, receivers), lossPercent(environment) / 100.0, rtt,
+		return new FlowScenario(rate.get(), payload, receivers, lossPercent(environment) / 100.0, rtt,
 				minBandwidth(environment));
 	}
 
@@ -188,14 +189,29 @@ public final class Flow {
 			return result;
 		}
 		for (Resource r : resources(context)) {
-			for (TreeIterator<EObject> it = r.getAllContents(); it.hasNext();) {
-				EObject o = it.next();
-				if (o instanceof Endpoint e && e.getTopic() == topic) {
-					result.add(e);
-				}
-			}
+			result.addAll(endpointsByTopic(r).getOrDefault(topic, List.of()));
 		}
 		return result;
+	}
+
+	/** Evicted when its resource changes, like Xtext's scoping caches. */
+	private static final OnChangeEvictingCache CACHE = new OnChangeEvictingCache();
+
+	/**
+	 * The endpoints of one resource by topic, computed once per version of the resource: every
+	 * endpoint-to-flow question (receivers, writers of a reader, the flows of an environment) would
+	 * otherwise walk every resource again, which made validating 1,000 flows quadratic.
+	 */
+	private static Map<Topic, List<Endpoint>> endpointsByTopic(Resource resource) {
+		return CACHE.get(Flow.class.getName() + ".endpointsByTopic", resource, () -> {
+			Map<Topic, List<Endpoint>> byTopic = new HashMap<>();
+			for (TreeIterator<EObject> it = resource.getAllContents(); it.hasNext();) {
+				if (it.next() instanceof Endpoint e && e.getTopic() != null) {
+					byTopic.computeIfAbsent(e.getTopic(), t -> new ArrayList<>()).add(e);
+				}
+			}
+			return byTopic;
+		});
 	}
 
 	/** The resources a model sees: its resource set (itself and its imports), or just its own. */
@@ -210,51 +226,8 @@ public final class Flow {
 		return new ArrayList<>(own.getResourceSet().getResources());
 	}
 
-	/** Bytes of one encoded sample of {@code type}: packed CDR sizes, strings and sequences at their bound. */
+	/** Bytes of one encoded sample of {@code type} at its bounds ({@link EncodedSize#atBounds}). */
 	public static double encodedSize(StructType type) {
-		return structSize(type, new HashSet<>());
-	}
-
-	private static double structSize(StructType type, Set<StructType> open) {
-		if (type == null || type.eIsProxy() || !open.add(type)) {
-			return 0;
-		}
-		double size = 0;
-		for (Member m : type.getMembers()) {
-			double s = typeSize(m.getType(), open);
-			for (ArrayDim d : m.getDims()) {
-				s *= Math.max(0, d.getSize());
-			}
-			size += s;
-		}
-		open.remove(type);
-		return size;
-	}
-
-	private static double typeSize(TypeRef ref, Set<StructType> open) {
-		if (ref instanceof PrimitiveRef p) {
-			return switch (p.getKind()) {
-			case INT8, UINT8, BOOLEAN, CHAR -> 1;
-			case INT16, UINT16 -> 2;
-			case INT32, UINT32, FLOAT -> 4;
-			case INT64, UINT64, DOUBLE -> 8;
-			};
-		}
-		if (ref instanceof StringRef s) {
-			return 4 + s.getBound();
-		}
-		if (ref instanceof SequenceRef s) {
-			return 4 + s.getBound() * typeSize(s.getElement(), open);
-		}
-		if (ref instanceof NamedRef n) {
-			TypeDecl t = n.getType();
-			if (t instanceof StructType st) {
-				return structSize(st, open);
-			}
-			if (t instanceof EnumType) {
-				return 4;
-			}
-		}
-		return 0;
+		return EncodedSize.atBounds(type);
 	}
 }

@@ -22,6 +22,7 @@ import org.adamant.dsl.adamant.PriorityRequirement;
 import org.adamant.dsl.adamant.Publication;
 import org.adamant.dsl.adamant.ReplacementRequirement;
 import org.adamant.dsl.adamant.RuntimeMapping;
+import org.adamant.dsl.adamant.RuntimeTransportKind;
 import org.adamant.dsl.adamant.Subscription;
 import org.adamant.dsl.adamant.Transport;
 import org.adamant.dsl.adamant.TransportParameter;
@@ -147,11 +148,6 @@ public final class TransportRanking {
 		return result;
 	}
 
-	/** The transport {@code transport auto} resolves to: the feasible one with the lowest ReLate2. */
-	public static Optional<Assessment> best(Publication publication) {
-		return rank(publication).stream().filter(Assessment::feasible).findFirst();
-	}
-
 	/** Capabilities (writer and every reader) and feasibility of {@code transport} for the flow. */
 	public static Assessment assess(Flow flow, Transport transport) {
 		List<Finding> findings = new ArrayList<>();
@@ -159,6 +155,7 @@ public final class TransportRanking {
 		for (Subscription s : flow.subscriptions()) {
 			findings.addAll(capability(s, transport));
 		}
+		findings.addAll(parameters(flow, transport));
 		FlowPrediction prediction = predict(flow, transport).orElse(null);
 		if (prediction != null) {
 			findings.addAll(feasibility(flow, transport, prediction));
@@ -213,6 +210,26 @@ public final class TransportRanking {
 			result.add(new Finding(IssueCodes.PRIORITY_UNSUPPORTED, false, who + " asks for priority "
 					+ priority.get().getValue() + " (" + profile(qos) + ") but " + t + " has no message priorities "
 					+ "(its queue is FIFO); bind a transport declared with 'priorities' or drop the requirement"));
+		}
+		return result;
+	}
+
+	/**
+	 * Parameters that depend on the flow: Ricochet (and FEC) send each repair to c other receivers, so
+	 * 1 &le; c &lt; receivers (r &ge; 2 and c &ge; 1 alone are checked where they are written).
+	 */
+	public static List<Finding> parameters(Flow flow, Transport transport) {
+		List<Finding> result = new ArrayList<>();
+		if (transport.getMapping() instanceof RuntimeMapping m
+				&& (m.getKind() == RuntimeTransportKind.RICOCHET || m.getKind() == RuntimeTransportKind.FEC)
+				&& flow.receivers() > 0) {
+			double c = parameter(transport, "c").orElse((double) DEFAULT_C);
+			if (c >= flow.receivers()) {
+				result.add(new Finding(IssueCodes.PARAMETER_OUT_OF_RANGE, true, describe(flow.publication()) + " has "
+						+ flow.receivers() + " receiver(s) but transport '" + transport.getName()
+						+ "' sends each repair to c = " + Format.number(c) + " others; c must be below the number of "
+						+ "receivers: use c = " + Math.max(1, flow.receivers() - 1) + " or fewer, or another transport"));
+			}
 		}
 		return result;
 	}
@@ -288,11 +305,14 @@ public final class TransportRanking {
 
 	/** The prediction for the flow over {@code transport}, when the flow's rate is known. */
 	public static Optional<FlowPrediction> predict(Flow flow, Transport transport) {
-		Optional<FlowScenario> scenario = flow.scenario();
-		if (scenario.isEmpty() || transport == null || transport.eIsProxy() || transport.getMapping() == null) {
+		return flow.scenario().flatMap(s -> predict(s, transport));
+	}
+
+	/** The prediction for a scenario over {@code transport} (empty when the transport has no mapping). */
+	public static Optional<FlowPrediction> predict(FlowScenario s, Transport transport) {
+		if (transport == null || transport.eIsProxy() || transport.getMapping() == null) {
 			return Optional.empty();
 		}
-		FlowScenario s = scenario.get();
 		String name = transport.getName();
 		boolean multicast = transport.getCast() == CastKind.MULTICAST;
 		FlowPrediction p;
@@ -318,7 +338,7 @@ public final class TransportRanking {
 			return Optional.empty();
 		}
 		if (transport.isReplacement() && !(transport.getMapping() instanceof RuntimeMapping rm
-				&& rm.getKind() == org.adamant.dsl.adamant.RuntimeTransportKind.REPLACE)) {
+				&& rm.getKind() == RuntimeTransportKind.REPLACE)) {
 			p = capAtBandwidth(p, s);
 		} else if (!transport.isReplacement() && s.bandwidth() > 0 && p.offeredLoad() > s.bandwidth()) {
 			// the queue grows without bound: so does latency
@@ -358,27 +378,16 @@ public final class TransportRanking {
 		if (transport.getMapping() instanceof RuntimeMapping m) {
 			for (Parameter p : m.getParams()) {
 				if (name.equals(p.getName())) {
-					return value(name, p.getValue());
+					return Quantities.parameter(name, p.getValue());
 				}
 			}
 		}
 		for (TransportParameter p : transport.getParameters()) {
 			if (name.equals(p.getName()) && p.getDefaultValue() != null) {
-				return value(name, p.getDefaultValue());
+				return Quantities.parameter(name, p.getDefaultValue());
 			}
 		}
 		return Optional.empty();
-	}
-
-	private static Optional<Double> value(String name, org.adamant.dsl.adamant.Quantity q) {
-		if (q == null) {
-			return Optional.empty();
-		}
-		Optional<Dimension> d = Quantities.parameterDimension(name);
-		if (d.isPresent()) {
-			return Quantities.base(q, d.get());
-		}
-		return q.getUnit() == null ? Optional.of(q.getValue()) : Optional.empty();
 	}
 
 	/** Send period vs deadline: a deadline shorter than the period is missed by every update. */

@@ -1,10 +1,18 @@
 package org.adamant.dsl.semantics;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 import org.adamant.dsl.adamant.AdamantPackage;
+import org.adamant.dsl.adamant.OpenDdsMapping;
+import org.adamant.dsl.adamant.OpenDdsTransportKind;
 import org.adamant.dsl.adamant.Quantity;
+import org.adamant.dsl.adamant.RuntimeMapping;
+import org.adamant.dsl.adamant.Transport;
+import org.adamant.dsl.adamant.TransportParameter;
 import org.eclipse.emf.ecore.EStructuralFeature;
 
 /**
@@ -31,6 +39,8 @@ public final class Quantities {
 			Map.entry(P.getExperiment_Loss(), Dimension.PERCENT),
 			Map.entry(P.getExperiment_Rates(), Dimension.RATE),
 			Map.entry(P.getExperiment_Payload(), Dimension.SIZE),
+			Map.entry(P.getExperimentStream_Rate(), Dimension.RATE),
+			Map.entry(P.getExperimentStream_Payload(), Dimension.SIZE),
 			Map.entry(P.getLivelinessPolicy_Lease(), Dimension.DURATION),
 			Map.entry(P.getTimeBasedFilterPolicy_MinimumSeparation(), Dimension.DURATION),
 			Map.entry(P.getBandwidthStep_Bandwidth(), Dimension.BANDWIDTH),
@@ -66,6 +76,34 @@ public final class Quantities {
 		return Optional.ofNullable(DIMENSIONS.get(feature));
 	}
 
+	/**
+	 * Parameters a transport accepts: its mapping kind's (NAKcast: timeout/nak_timeout; Ricochet and
+	 * FEC: r, c; OpenDDS multicast_reliable and rtps_udp: nak_timeout) and the ones it declares.
+	 */
+	public static Set<String> knownParameters(Transport transport) {
+		Set<String> known = new TreeSet<>();
+		if (transport == null) {
+			return known;
+		}
+		if (transport.getMapping() instanceof RuntimeMapping m) {
+			switch (m.getKind()) {
+			case NAKCAST -> known.addAll(List.of("timeout", "nak_timeout"));
+			case RICOCHET, FEC -> known.addAll(List.of("r", "c"));
+			default -> {
+			}
+			}
+		} else if (transport.getMapping() instanceof OpenDdsMapping m
+				&& (m.getKind() == OpenDdsTransportKind.MULTICAST_RELIABLE || m.getKind() == OpenDdsTransportKind.RTPS_UDP)) {
+			known.add("nak_timeout");
+		}
+		for (TransportParameter p : transport.getParameters()) {
+			if (p.getName() != null) {
+				known.add(p.getName());
+			}
+		}
+		return known;
+	}
+
 	/** Whether {@code name} is a transport parameter the runtime knows. */
 	public static boolean isKnownParameter(String name) {
 		return PARAMETERS.containsKey(name);
@@ -79,6 +117,22 @@ public final class Quantities {
 	/** Whether {@code name} is a known transport parameter that is a plain count (r, c). */
 	public static boolean isCountParameter(String name) {
 		return PARAMETERS.containsKey(name) && PARAMETERS.get(name).isEmpty();
+	}
+
+	/**
+	 * A transport parameter's value in base units: a duration parameter (timeout) in seconds, a count
+	 * (r, c, or a parameter the runtime does not know) as written. Empty when absent, or when its unit
+	 * is missing, wrong, or given on a count (the validator reports those).
+	 */
+	public static Optional<Double> parameter(String name, Quantity q) {
+		if (q == null) {
+			return Optional.empty();
+		}
+		Optional<Dimension> d = parameterDimension(name);
+		if (d.isPresent()) {
+			return base(q, d.get());
+		}
+		return q.getUnit() == null ? Optional.of(q.getValue()) : Optional.empty();
 	}
 
 	/**

@@ -9,24 +9,27 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
+import org.adamant.dsl.adamant.Application;
 import org.adamant.dsl.adamant.DeadlinePolicy;
+import org.adamant.dsl.adamant.Environment;
 import org.adamant.dsl.adamant.Experiment;
+import org.adamant.dsl.adamant.ExperimentStream;
 import org.adamant.dsl.adamant.HistoryPolicy;
-import org.adamant.dsl.adamant.OpenDdsMapping;
-import org.adamant.dsl.adamant.OpenDdsTransportKind;
 import org.adamant.dsl.adamant.Parameter;
 import org.adamant.dsl.adamant.ParameterSweep;
 import org.adamant.dsl.adamant.Publication;
 import org.adamant.dsl.adamant.QosProfile;
 import org.adamant.dsl.adamant.ResourceLimitsPolicy;
 import org.adamant.dsl.adamant.RuntimeMapping;
-import org.adamant.dsl.adamant.RuntimeTransportKind;
 import org.adamant.dsl.adamant.Subscription;
 import org.adamant.dsl.adamant.TimeBasedFilterPolicy;
 import org.adamant.dsl.adamant.TransportParameter;
 import org.adamant.dsl.prediction.Finding;
 import org.adamant.dsl.prediction.Flow;
+import org.adamant.dsl.prediction.FlowPrediction;
+import org.adamant.dsl.prediction.FlowScenario;
 import org.adamant.dsl.prediction.Format;
+import org.adamant.dsl.prediction.LinkLoad;
 import org.adamant.dsl.prediction.TransportRanking;
 import org.adamant.dsl.semantics.QosCompatibility;
 import org.eclipse.emf.ecore.EObject;
@@ -36,9 +39,10 @@ import org.adamant.dsl.adamant.AdamantPackage;
 import org.adamant.dsl.adamant.Endpoint;
 import org.adamant.dsl.adamant.Quantity;
 import org.adamant.dsl.adamant.Transport;
-import org.adamant.dsl.adamant.TransportReliability;
 import org.adamant.dsl.semantics.Dimension;
+import org.adamant.dsl.semantics.Bindings;
 import org.adamant.dsl.semantics.EffectiveQos;
+import org.adamant.dsl.semantics.Experiments;
 import org.adamant.dsl.semantics.Quantities;
 import org.eclipse.xtext.validation.Check;
 
@@ -93,30 +97,6 @@ public class AdamantValidator extends AbstractAdamantValidator {
 		} else if (dimension == Dimension.PERCENT && quantity.getValue() > 100) {
 			error("Percentage " + format(quantity.getValue()) + " % is over 100 %", quantity, P.getQuantity_Value(),
 					IssueCodes.VALUE_OUT_OF_RANGE);
-		}
-	}
-
-	/**
-	 * A reliable flow must not be bound to a transport that cannot recover losses: the samples the
-	 * network drops would be gone although the QoS promised them.
-	 */
-	@Check
-	public void checkReliableOnUnreliableTransport(Endpoint endpoint) {
-		if (endpoint.getBinding() == null || endpoint.getBinding().getTransport() == null) {
-			return;
-		}
-		Transport transport = endpoint.getBinding().getTransport();
-		if (transport.eIsProxy() || transport.getReliability() != TransportReliability.NONE) {
-			return;
-		}
-		EffectiveQos qos = EffectiveQos.of(endpoint);
-		if (qos.isReliable()) {
-			String profile = qos.source() == null ? "its QoS" : "QoS profile '" + qos.source().getName() + "'";
-			error("Topic '" + endpoint.getTopic().getName() + "' is reliable (" + profile
-					+ " sets reliability reliable) but transport '" + transport.getName()
-					+ "' does not recover losses (reliability none); bind a reliable transport such as nakcast, "
-					+ "or make the profile best_effort", endpoint.getBinding(), P.getTransportBinding_Transport(),
-					IssueCodes.RELIABLE_ON_UNRELIABLE_TRANSPORT, transport.getName());
 		}
 	}
 
@@ -212,18 +192,31 @@ public class AdamantValidator extends AbstractAdamantValidator {
 		}
 	}
 
+	/** A flow without receivers: nobody gets its updates, and nothing can be predicted for it. */
+	@Check
+	public void checkSubscribed(Publication publication) {
+		if (publication.getTopic() == null || publication.getTopic().eIsProxy()) {
+			return;
+		}
+		if (Flow.of(publication).receivers() == 0) {
+			String topic = publication.getTopic().getName();
+			warning(TransportRanking.describe(publication) + " has no receivers: no application in this model or "
+					+ "its imports subscribes to '" + topic + "', so its updates reach nobody and no latency, "
+					+ "delivery or load is predicted for it; add `subscribe " + topic + "` to an application, or "
+					+ "remove the publication", publication, P.getEndpoint_Topic(), IssueCodes.NO_SUBSCRIBER);
+		}
+	}
+
 	// ------------------------------------------------------------------ transport capability
 
 	@Check
 	public void checkTransportCapabilities(Endpoint endpoint) {
-		Transport transport = boundTransport(endpoint);
+		Transport transport = Bindings.bound(endpoint);
 		if (transport == null) {
 			return;
 		}
 		for (Finding f : TransportRanking.capability(endpoint, transport)) {
-			if (!IssueCodes.RELIABLE_ON_UNRELIABLE_TRANSPORT.equals(f.code())) {
-				report(f, endpoint.getBinding(), P.getTransportBinding_Transport());
-			}
+			report(f, endpoint.getBinding(), P.getTransportBinding_Transport());
 		}
 	}
 
@@ -233,7 +226,7 @@ public class AdamantValidator extends AbstractAdamantValidator {
 			return;
 		}
 		Transport transport = mapping.eContainer() instanceof Transport t ? t : null;
-		Set<String> known = knownParameters(transport);
+		Set<String> known = Quantities.knownParameters(transport);
 		if (!known.contains(parameter.getName())) {
 			error("Unknown parameter '" + parameter.getName() + "' for runtime " + mapping.getKind().getLiteral()
 					+ (known.isEmpty() ? ", which takes no parameters; remove it"
@@ -246,8 +239,8 @@ public class AdamantValidator extends AbstractAdamantValidator {
 
 	@Check
 	public void checkTransportParameter(TransportParameter parameter) {
-		Optional<Double> min = paramValue(parameter.getName(), parameter.getMin());
-		Optional<Double> max = paramValue(parameter.getName(), parameter.getMax());
+		Optional<Double> min = Quantities.parameter(parameter.getName(), parameter.getMin());
+		Optional<Double> max = Quantities.parameter(parameter.getName(), parameter.getMax());
 		if (min.isPresent() && max.isPresent() && min.get() > max.get()) {
 			error("Parameter '" + parameter.getName() + "': range " + Format.number(min.get()) + ".."
 					+ Format.number(max.get()) + " is empty; write the lower bound first", parameter,
@@ -270,7 +263,7 @@ public class AdamantValidator extends AbstractAdamantValidator {
 		Set<String> all = new TreeSet<>();
 		for (Transport t : x.getTransports()) {
 			if (t != null && !t.eIsProxy()) {
-				Set<String> known = knownParameters(t);
+				Set<String> known = Quantities.knownParameters(t);
 				all.addAll(known);
 				if (known.contains(sweep.getName())) {
 					owners.add(t);
@@ -290,7 +283,7 @@ public class AdamantValidator extends AbstractAdamantValidator {
 	}
 
 	private void checkRange(Transport transport, String name, Quantity q, EObject where, EStructuralFeature feature) {
-		Optional<Double> value = paramValue(name, q);
+		Optional<Double> value = Quantities.parameter(name, q);
 		if (value.isEmpty()) {
 			return; // unit errors are reported by checkUnit
 		}
@@ -309,8 +302,8 @@ public class AdamantValidator extends AbstractAdamantValidator {
 		if (problem == null && transport != null) {
 			for (TransportParameter p : transport.getParameters()) {
 				if (name.equals(p.getName())) {
-					Optional<Double> min = paramValue(name, p.getMin());
-					Optional<Double> max = paramValue(name, p.getMax());
+					Optional<Double> min = Quantities.parameter(name, p.getMin());
+					Optional<Double> max = Quantities.parameter(name, p.getMax());
 					if (min.isPresent() && v < min.get() || max.isPresent() && v > max.get()) {
 						problem = name + " = " + Format.number(v) + " is outside the range "
 								+ min.map(Format::number).orElse("") + ".." + max.map(Format::number).orElse("")
@@ -324,40 +317,47 @@ public class AdamantValidator extends AbstractAdamantValidator {
 		}
 	}
 
-	private static Optional<Double> paramValue(String name, Quantity q) {
-		if (q == null) {
-			return Optional.empty();
+	// ------------------------------------------------------------------ experiments
+
+	/**
+	 * Every stream of an experiment needs a rate: {@code topic T} sweeps the experiment's {@code rate}
+	 * values; a stream of {@code topics} has its own, the experiment's, or its publications' rate.
+	 */
+	@Check
+	public void checkExperimentRates(Experiment x) {
+		if (x.getTopic() != null && !x.getTopic().eIsProxy() && x.getRates().isEmpty()) {
+			error("Experiment '" + x.getName() + "' sweeps topic '" + x.getTopic().getName() + "' but gives no rate; "
+					+ "add the rates to sweep, e.g. `rate 10 Hz, 100 Hz`", x, P.getExperiment_Topic(),
+					IssueCodes.EXPERIMENT_RATE_MISSING);
+			return;
 		}
-		Optional<Dimension> d = Quantities.parameterDimension(name);
-		if (d.isPresent()) {
-			return Quantities.base(q, d.get());
+		for (int i = 0; i < x.getStreams().size(); i++) {
+			ExperimentStream s = x.getStreams().get(i);
+			if (s.getTopic() == null || s.getTopic().eIsProxy() || s.getRate() != null) {
+				continue;
+			}
+			Experiments.Stream stream = Experiments.streams(x).stream().filter(t -> t.topic() == s.getTopic())
+					.findFirst().orElse(null);
+			if (stream != null && stream.ratesHz().isEmpty()) {
+				error("Experiment '" + x.getName() + "': topic '" + s.getTopic().getName() + "' has no rate (none of "
+						+ "its own, no experiment `rate`, and no application publishes it with a rate); write `"
+						+ s.getTopic().getName() + "(rate 20 Hz)` in `topics`, or a `rate` line", x,
+						P.getExperiment_Streams(), i, IssueCodes.EXPERIMENT_RATE_MISSING);
+			}
 		}
-		return Optional.of(q.getValue());
 	}
 
-	/** Parameters a transport accepts: its runtime kind's (timeout/nak_timeout, r/c) and its declared ones. */
-	public static Set<String> knownParameters(Transport transport) {
-		Set<String> known = new TreeSet<>();
-		if (transport == null) {
-			return known;
-		}
-		if (transport.getMapping() instanceof RuntimeMapping m) {
-			switch (m.getKind()) {
-			case NAKCAST -> known.addAll(List.of("timeout", "nak_timeout"));
-			case RICOCHET, FEC -> known.addAll(List.of("r", "c"));
-			default -> {
-			}
-			}
-		} else if (transport.getMapping() instanceof OpenDdsMapping m
-				&& (m.getKind() == OpenDdsTransportKind.MULTICAST_RELIABLE || m.getKind() == OpenDdsTransportKind.RTPS_UDP)) {
-			known.add("nak_timeout");
-		}
-		for (TransportParameter p : transport.getParameters()) {
-			if (p.getName() != null) {
-				known.add(p.getName());
+	@Check
+	public void checkExperimentTopicsDistinct(Experiment x) {
+		Set<org.adamant.dsl.adamant.Topic> seen = new HashSet<>();
+		for (int i = 0; i < x.getStreams().size(); i++) {
+			org.adamant.dsl.adamant.Topic t = x.getStreams().get(i).getTopic();
+			if (t != null && !t.eIsProxy() && !seen.add(t)) {
+				error("Experiment '" + x.getName() + "' lists topic '" + t.getName() + "' twice in `topics`; a topic "
+						+ "is one stream: remove the second, or give the first the combined rate", x,
+						P.getExperiment_Streams(), i, IssueCodes.DUPLICATE_EXPERIMENT_TOPIC);
 			}
 		}
-		return known;
 	}
 
 	// ------------------------------------------------------------------ feasibility
@@ -368,30 +368,153 @@ public class AdamantValidator extends AbstractAdamantValidator {
 				.ifPresent(f -> report(f, publication, P.getPublication_Rate()));
 	}
 
+	/** Parameters that depend on the flow (c below the receivers), as {@code auto}'s ranking applies them. */
+	@Check
+	public void checkFlowParameters(Publication publication) {
+		Transport transport = Bindings.bound(publication);
+		if (transport != null) {
+			for (Finding f : TransportRanking.parameters(Flow.of(publication), transport)) {
+				report(f, publication.getBinding(), P.getTransportBinding_Transport());
+			}
+		}
+	}
+
 	@Check
 	public void checkFeasibility(Publication publication) {
-		Transport transport = boundTransport(publication);
+		Transport transport = Bindings.bound(publication);
 		if (transport == null) {
 			return;
 		}
 		Flow flow = Flow.of(publication);
-		if (transport.getMapping() instanceof RuntimeMapping m
-				&& (m.getKind() == RuntimeTransportKind.RICOCHET || m.getKind() == RuntimeTransportKind.FEC)
-				&& flow.receivers() > 0) {
-			double c = TransportRanking.parameter(transport, "c").orElse((double) TransportRanking.DEFAULT_C);
-			if (c >= flow.receivers()) {
-				error(TransportRanking.describe(publication) + " has " + flow.receivers() + " receiver(s) but transport '"
-						+ transport.getName() + "' sends each repair to c = " + Format.number(c)
-						+ " others; c must be below the number of receivers: use c = "
-						+ Math.max(1, flow.receivers() - 1) + " or fewer, or another transport",
-						publication.getBinding(), P.getTransportBinding_Transport(), IssueCodes.PARAMETER_OUT_OF_RANGE);
-			}
-		}
 		TransportRanking.predict(flow, transport).ifPresent(p -> {
 			for (Finding f : TransportRanking.feasibility(flow, transport, p)) {
 				report(f, publication.getBinding(), P.getTransportBinding_Transport());
 			}
 		});
+	}
+
+	/**
+	 * The flows of every application in one environment share its link: their summed predicted load
+	 * against its bandwidth, and against every phase of a schedule. Error when the flows without
+	 * replacement alone exceed the (mean) bandwidth: their queue grows without bound; warning when the
+	 * total exceeds the bandwidth or a phase of it otherwise. One flow alone is the per-flow rule
+	 * (unbounded-queue-growth / bandwidth-exceeded). Reported once per environment and file, on the
+	 * file's first application that publishes into it.
+	 */
+	@Check
+	public void checkEnvironmentLoad(Application app) {
+		Environment env = app.getEnvironment();
+		if (env == null || env.eIsProxy() || firstPublisherIn(app, env) != app) {
+			return;
+		}
+		List<LinkLoad.Share> shares = LinkLoad.shares(env, app);
+		List<LinkLoad.Phase> phases = LinkLoad.phases(env);
+		if (shares.size() < 2 || phases.isEmpty()) {
+			return;
+		}
+		double total = shares.stream().mapToDouble(LinkLoad.Share::load).sum();
+		double fixed = shares.stream().filter(s -> !s.replacement()).mapToDouble(LinkLoad.Share::load).sum();
+		double min = Flow.minBandwidth(env);
+		double mean = Flow.meanBandwidth(env);
+		if (total <= min) {
+			return;
+		}
+		String head = "Environment '" + env.getName() + "' carries " + shares.size() + " flows that together offer "
+				+ Format.bandwidth(total) + " (" + shares.stream().map(LinkLoad.Share::describe)
+						.collect(java.util.stream.Collectors.joining("; ")) + ")";
+		boolean schedule = env.getSchedule() != null;
+		if (fixed > mean) {
+			error(head + "; the flows without replacement alone need " + Format.bandwidth(fixed) + ", "
+					+ Format.percent(100 * fixed / mean) + " of its " + Format.bandwidth(mean) + (schedule ? " mean" : "")
+					+ " bandwidth: their queue grows by " + Format.number(fixed - mean) + " B/s without bound; lower "
+					+ "their rates or payloads, bind transports with replacement, or move flows to another environment",
+					app, P.getApplication_Environment(), IssueCodes.ENVIRONMENT_BANDWIDTH_EXCEEDED);
+			return;
+		}
+		List<String> over = new ArrayList<>();
+		for (LinkLoad.Phase phase : phases) {
+			if (total > phase.bandwidth()) {
+				over.add((schedule ? "the " + Format.bandwidth(phase.bandwidth()) + " for "
+						+ Format.duration(phase.seconds()) : "its " + Format.bandwidth(phase.bandwidth())) + " ("
+						+ Format.percent(100 * total / phase.bandwidth()) + "; " + Format.number(total - phase.bandwidth())
+						+ " B/s more than the link carries" + (schedule && phase.seconds() > 0 ? ", "
+								+ Format.number((total - phase.bandwidth()) * phase.seconds()) + " B over the phase" : "")
+						+ ")");
+			}
+		}
+		String effect = fixed > min
+				? "the flows without replacement (" + Format.bandwidth(fixed) + ") queue up while a low phase lasts and "
+						+ "drain afterwards"
+				: "replacement keeps the queue bounded by sending only the newest updates of the flows that have it";
+		warning(head + ", above " + String.join(" and ", over) + "; " + effect + "; lower rates or payloads if every "
+				+ "update matters", app, P.getApplication_Environment(), IssueCodes.ENVIRONMENT_BANDWIDTH_EXCEEDED);
+	}
+
+	/**
+	 * An experiment's streams share the link of its environment: at its heaviest point (most
+	 * receivers, highest loss, each stream's highest rate) their summed predicted load over each of its
+	 * transports against the bandwidth (the lowest phase of a schedule). A warning, not an error: an
+	 * experiment may measure overload on purpose (the Mockets experiments do).
+	 */
+	@Check
+	public void checkExperimentLoad(Experiment x) {
+		Environment env = x.getEnvironment();
+		if (env == null || env.eIsProxy() || LinkLoad.phases(env).isEmpty() || x.getReceivers().isEmpty()) {
+			return;
+		}
+		int receivers = Math.max(1, x.getReceivers().stream().mapToInt(Integer::intValue).max().getAsInt());
+		double loss = x.getLoss().stream().map(q -> Quantities.base(q, Dimension.PERCENT)).flatMap(Optional::stream)
+				.mapToDouble(Double::doubleValue).max().orElse(Flow.lossPercent(env));
+		double rtt = Quantities.base(env.getRtt(), Dimension.DURATION).orElse(0.0);
+		double min = Flow.minBandwidth(env);
+		List<Experiments.Stream> streams = Experiments.streams(x).stream().filter(s -> !s.ratesHz().isEmpty()).toList();
+		for (Transport t : x.getTransports()) {
+			if (t == null || t.eIsProxy()) {
+				continue;
+			}
+			double total = 0;
+			List<String> parts = new ArrayList<>();
+			for (Experiments.Stream s : streams) {
+				double rate = s.ratesHz().stream().mapToDouble(Double::doubleValue).max().getAsDouble();
+				FlowScenario scenario = new FlowScenario(rate, s.payloadBytes(), receivers, Math.min(100, loss) / 100, rtt,
+						min);
+				Optional<FlowPrediction> p = TransportRanking.predict(scenario, t);
+				if (p.isPresent()) {
+					total += p.get().offeredLoad();
+					parts.add(s.topicName() + " " + Format.number(rate) + " Hz " + Format.bandwidth(p.get().offeredLoad()));
+				}
+			}
+			if (total <= min) {
+				continue;
+			}
+			String effect = t.isReplacement()
+					? "'" + t.getName() + "' replaces queued updates, so only about " + Format.percent(100 * min / total)
+							+ " of them are sent"
+					: "without replacement the queue grows by " + Format.number(total - min) + " B/s for as long as "
+							+ (env.getSchedule() == null ? "the experiment runs" : "the low phase lasts")
+							+ ", and latency with it";
+			warning("Experiment '" + x.getName() + "' over transport '" + t.getName() + "' offers "
+					+ Format.bandwidth(total) + " at its heaviest point (" + receivers + " receiver(s), "
+					+ Format.percent(loss) + " loss; " + String.join(", ", parts) + "), "
+					+ Format.percent(100 * total / min) + " of the " + Format.bandwidth(min)
+					+ (env.getSchedule() == null ? "" : " low phase") + " of environment '" + env.getName() + "'; " + effect
+					+ "; if the experiment is not meant to overload the link, lower the rates or payloads",
+					x, P.getExperiment_Environment(), IssueCodes.ENVIRONMENT_BANDWIDTH_EXCEEDED);
+		}
+	}
+
+	/** The first application of {@code app}'s file that publishes into {@code env}. */
+	private static Application firstPublisherIn(Application app, Environment env) {
+		if (!(app.eContainer() instanceof org.adamant.dsl.adamant.Model model)) {
+			return null;
+		}
+		for (org.adamant.dsl.adamant.Element e : model.getElements()) {
+			if (e instanceof Application a && a.getEnvironment() == env
+					&& a.getEndpoints().stream().anyMatch(Publication.class::isInstance)) {
+				return a;
+			}
+		}
+		return null;
 	}
 
 	/** `transport auto`: some catalog transport must satisfy every constraint of the flow. */
@@ -415,14 +538,6 @@ public class AdamantValidator extends AbstractAdamantValidator {
 					+ " catalog transports satisfies every constraint; the closest, '" + best.name() + "', fails: "
 					+ why, publication.getBinding(), P.getTransportBinding_Auto(), IssueCodes.NO_FEASIBLE_TRANSPORT);
 		}
-	}
-
-	private static Transport boundTransport(Endpoint endpoint) {
-		if (endpoint.getBinding() == null || endpoint.getBinding().getTransport() == null
-				|| endpoint.getBinding().getTransport().eIsProxy()) {
-			return null;
-		}
-		return endpoint.getBinding().getTransport();
 	}
 
 	private void report(Finding f, EObject where, EStructuralFeature feature) {

@@ -52,6 +52,15 @@ public final class IssueCodes {
 	/** A transport parameter the transport does not have. */
 	public static final String UNKNOWN_PARAMETER = PREFIX + "unknown-parameter";
 
+	/** A publication whose topic no application subscribes to: its updates reach nobody. */
+	public static final String NO_SUBSCRIBER = PREFIX + "no-subscriber";
+
+	// ---- experiments
+	/** An experiment stream with no rate: none of its own, no experiment `rate`, no publication with a rate. */
+	public static final String EXPERIMENT_RATE_MISSING = PREFIX + "experiment-rate-missing";
+	/** The same topic twice in one experiment's `topics`. */
+	public static final String DUPLICATE_EXPERIMENT_TOPIC = PREFIX + "duplicate-experiment-topic";
+
 	// ---- feasibility (predictions)
 	/** A deadline shorter than the publication's send period. */
 	public static final String DEADLINE_SHORTER_THAN_PERIOD = PREFIX + "deadline-shorter-than-period";
@@ -59,6 +68,11 @@ public final class IssueCodes {
 	public static final String BANDWIDTH_EXCEEDED = PREFIX + "bandwidth-exceeded";
 	/** Offered load above the bandwidth without replacement: the queue grows without bound. */
 	public static final String UNBOUNDED_QUEUE_GROWTH = PREFIX + "unbounded-queue-growth";
+	/**
+	 * The flows of all applications in one environment together offer more than its bandwidth (or one
+	 * phase of its schedule); an error when the flows without replacement alone exceed it.
+	 */
+	public static final String ENVIRONMENT_BANDWIDTH_EXCEEDED = PREFIX + "environment-bandwidth-exceeded";
 	/** Predicted latency of recovered updates above max_latency or the latency budget. */
 	public static final String PREDICTED_LATENCY_EXCEEDS_BOUND = PREFIX + "predicted-latency-exceeds-bound";
 	/** Predicted residual loss above max_loss. */

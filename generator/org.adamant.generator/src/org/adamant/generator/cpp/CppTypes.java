@@ -14,6 +14,7 @@ import org.adamant.dsl.adamant.StringRef;
 import org.adamant.dsl.adamant.StructType;
 import org.adamant.dsl.adamant.TypeDecl;
 import org.adamant.dsl.adamant.TypeRef;
+import org.adamant.dsl.semantics.EncodedSize;
 
 /**
  * Model types as C++ types, and their wire size. The encoding (types.hpp) is little-endian: integers
@@ -43,12 +44,7 @@ public final class CppTypes {
 	}
 
 	public static long primitiveSize(PrimitiveKind kind) {
-		return switch (kind) {
-		case INT8, UINT8, BOOLEAN, CHAR -> 1;
-		case INT16, UINT16 -> 2;
-		case INT32, UINT32, FLOAT -> 4;
-		case INT64, UINT64, DOUBLE -> 8;
-		};
+		return EncodedSize.primitive(kind);
 	}
 
 	/** The C++ type of a type reference (without array dimensions). */
@@ -90,40 +86,16 @@ public final class CppTypes {
 		return note.toString();
 	}
 
-	/** The encoded size if every value of the type encodes to the same number of bytes. */
+	/** The encoded size if every value of the type encodes to the same number of bytes (the language's table). */
 	public static OptionalLong fixedSize(TypeDecl type) {
-		if (type instanceof EnumType) {
-			return OptionalLong.of(4);
-		}
-		long total = 0;
-		for (Member m : ((StructType) type).getMembers()) {
-			OptionalLong size = fixedSize(m);
-			if (size.isEmpty()) {
-				return OptionalLong.empty();
-			}
-			total += size.getAsLong();
-		}
-		return OptionalLong.of(total);
+		return EncodedSize.fixed(type);
 	}
 
 	public static OptionalLong fixedSize(Member m) {
-		OptionalLong element = fixedSize(m.getType());
-		if (element.isEmpty()) {
-			return element;
-		}
-		long n = element.getAsLong();
-		for (ArrayDim d : m.getDims()) {
-			n *= d.getSize();
-		}
-		return OptionalLong.of(n);
+		return EncodedSize.fixed(m);
 	}
 
 	public static OptionalLong fixedSize(TypeRef ref) {
-		if (ref instanceof PrimitiveRef p) {
-			return OptionalLong.of(primitiveSize(p.getKind()));
-		} else if (ref instanceof NamedRef n) {
-			return fixedSize(n.getType());
-		}
-		return OptionalLong.empty(); // strings and sequences carry a count
+		return EncodedSize.fixed(ref);
 	}
 }

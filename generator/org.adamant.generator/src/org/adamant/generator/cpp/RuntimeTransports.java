@@ -1,21 +1,18 @@
 package org.adamant.generator.cpp;
 
-import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
 import org.adamant.dsl.adamant.Endpoint;
-import org.adamant.dsl.adamant.Model;
-import org.adamant.dsl.adamant.Publication;
 import org.adamant.dsl.adamant.OpenDdsMapping;
 import org.adamant.dsl.adamant.RuntimeMapping;
 import org.adamant.dsl.adamant.Transport;
 import org.adamant.dsl.prediction.Format;
 import org.adamant.dsl.prediction.TransportRanking;
 import org.adamant.dsl.prediction.TransportRanking.Assessment;
+import org.adamant.dsl.semantics.Bindings;
 import org.adamant.dsl.semantics.EffectiveQos;
 import org.adamant.generator.ModelInfo;
-import org.eclipse.xtext.EcoreUtil2;
 
 /**
  * How a modeled transport runs on the ADAMANT runtime: its name for adamant::parse_transport and
@@ -87,35 +84,35 @@ public final class RuntimeTransports {
 		return "transport " + t.getName() + " has no mapping";
 	}
 
-	/**
-	 * The transport an endpoint runs on: its binding, or when it names none (or says auto) the
-	 * choice by QoS: nakcast for a reliable flow, baseline otherwise.
-	 */
+	/** The transport an endpoint binds ({@code transport T}), else null (see {@link Bindings#bound}). */
 	public static Transport bound(Endpoint e) {
-		return e.getBinding() == null || e.getBinding().isAuto() ? null : e.getBinding().getTransport();
+		return Bindings.bound(e);
 	}
 
 	public static boolean isReliable(Endpoint e) {
 		return EffectiveQos.of(e).isReliable();
 	}
 
+	/** Whether the runtime runs {@code t} (the transports {@code auto} may choose for the native target). */
+	public static boolean runs(Transport t) {
+		return resolve(t).isPresent();
+	}
+
 	/**
-	 * The runtime transport of an endpoint: its bound transport, or when it binds none (or auto),
-	 * nakcast for a reliable QoS and baseline otherwise. Empty when the bound transport cannot run
-	 * on the runtime.
+	 * The runtime transport of an endpoint: its bound transport, or for {@code auto} the language's
+	 * choice among the transports the runtime runs ({@link Bindings#resolve}), or when it binds none
+	 * (or auto finds none) nakcast for a reliable QoS and baseline otherwise. Empty when the bound
+	 * transport cannot run on the runtime.
 	 */
 	public static Optional<Resolved> resolve(Endpoint e) {
-		Transport t = bound(e);
-		if (t != null) {
-			return resolve(t);
+		Bindings.Resolution binding = Bindings.resolve(e, RuntimeTransports::runs);
+		if (binding.how() == Bindings.How.BOUND) {
+			return resolve(binding.transport());
 		}
-		if (e.getBinding() != null && e.getBinding().isAuto()) {
-			Optional<Resolved> ranked = auto(e);
-			if (ranked.isPresent()) {
-				return ranked;
-			}
+		if (binding.isAuto() && binding.transport() != null) {
+			return resolve(binding.transport()).map(r -> withComment(r, why(e, binding) + "; " + r.comment()));
 		}
-		String how = e.getBinding() != null && e.getBinding().isAuto() ? "transport auto" : "no transport bound";
+		String how = binding.isAuto() ? "transport auto" : "no transport bound";
 		if (isReliable(e)) {
 			return Optional.of(new Resolved("nakcast", "adamant::TransportKind::Nakcast", DEFAULT_NAK_TIMEOUT_US,
 					how + ": the QoS is reliable, so nakcast (NAK after " + formatUs(DEFAULT_NAK_TIMEOUT_US)
@@ -125,45 +122,26 @@ public final class RuntimeTransports {
 				how + ": the QoS is best-effort, so baseline (no recovery)"));
 	}
 
-	/**
-	 * `transport auto`: the runtime-capable transport with the lowest predicted ReLate2 among the
-	 * feasible ones of the catalog (the validator's ranking). A subscriber follows its topic's
-	 * publisher, whose transport it must share.
-	 */
-	private static Optional<Resolved> auto(Endpoint e) {
-		Publication publication = e instanceof Publication p ? p : publisherOf(e);
-		if (publication == null) {
-			return Optional.empty();
+	/** Why `transport auto` chose what it chose: the ranking's numbers and runners-up. */
+	private static String why(Endpoint e, Bindings.Resolution binding) {
+		if (binding.ranking().isEmpty()) {
+			return "transport auto: follows the publisher of " + e.getTopic().getName();
 		}
-		if (publication != e && bound(publication) != null) {
-			return resolve(bound(publication)).map(r -> withComment(r, "transport auto: follows the publisher of "
-					+ e.getTopic().getName() + "; " + r.comment()));
+		Assessment best = binding.assessment().orElseThrow();
+		if (best.prediction() == null) {
+			return "transport auto: " + best.name() + ", the first feasible transport the runtime runs by name (the "
+					+ "flow has no receivers or no rate, so there is no ReLate2 to rank by)";
 		}
-		List<Assessment> ranking = TransportRanking.rank(publication).stream().filter(Assessment::feasible)
-				.filter(a -> resolve(a.transport()).isPresent()).toList();
-		if (ranking.isEmpty()) {
-			return Optional.empty();
-		}
-		Assessment best = ranking.get(0);
-		String runnersUp = ranking.stream().skip(1).limit(2)
-				.map(a -> a.name() + " " + Format.duration(a.relate2())).collect(Collectors.joining(", "));
+		String runnersUp = binding.ranking().stream().filter(Assessment::feasible).filter(a -> runs(a.transport()))
+				.filter(a -> a != best).limit(2).map(a -> a.name() + " " + Format.duration(a.relate2()))
+				.collect(Collectors.joining(", "));
 		String why = "transport auto: " + best.name() + " has the lowest predicted ReLate2 ("
 				+ Format.duration(best.relate2()) + ", delivery " + Format.number(best.prediction().delivery() * 100)
 				+ " %) of the feasible transports the runtime runs" + (runnersUp.isEmpty() ? "" : "; next: " + runnersUp);
-		if (e != publication) {
+		if (binding.how() == Bindings.How.FOLLOWS_PUBLISHER) {
 			why += " (chosen for the publisher of " + e.getTopic().getName() + ")";
 		}
-		String reason = why;
-		return resolve(best.transport()).map(r -> withComment(r, reason + "; " + r.comment()));
-	}
-
-	private static Publication publisherOf(Endpoint e) {
-		Model model = EcoreUtil2.getContainerOfType(e, Model.class);
-		if (model == null) {
-			return null;
-		}
-		return EcoreUtil2.getAllContentsOfType(model, Publication.class).stream()
-				.filter(p -> p.getTopic() == e.getTopic()).findFirst().orElse(null);
+		return why;
 	}
 
 	private static Resolved withComment(Resolved r, String comment) {

@@ -11,6 +11,7 @@ import org.adamant.dsl.adamant.Experiment;
 import org.adamant.dsl.adamant.OpenDdsMapping;
 import org.adamant.dsl.adamant.RuntimeMapping;
 import org.adamant.dsl.adamant.Transport;
+import org.adamant.dsl.semantics.Bindings;
 import org.adamant.dsl.semantics.EffectiveQos;
 import org.adamant.generator.ModelInfo;
 
@@ -128,9 +129,25 @@ public final class OpenDdsTransports {
 				+ ": OpenDDS rtps_udp (the interoperable default; reliability follows the QoS)");
 	}
 
+	/** Whether {@code t} maps to an OpenDDS transport this generator knows (what {@code auto} may choose). */
+	public static boolean runs(Transport t) {
+		return t.getMapping() instanceof OpenDdsMapping m && Kind.of(m) != null;
+	}
+
+	/**
+	 * The OpenDDS transport of an endpoint: its binding, or for {@code transport auto} the language's
+	 * choice among the catalog transports that map to OpenDDS ({@link Bindings#resolve}).
+	 */
 	public static Resolved resolve(Endpoint e) {
-		Transport t = e.getBinding() == null || e.getBinding().isAuto() ? null : e.getBinding().getTransport();
-		return resolve(t, EffectiveQos.of(e).isReliable());
+		Bindings.Resolution binding = Bindings.resolve(e, OpenDdsTransports::runs);
+		Resolved r = resolve(binding.transport(), EffectiveQos.of(e).isReliable());
+		if (binding.isAuto() && binding.transport() != null) {
+			return new Resolved(r.kind(), r.fallback(), "transport auto: " + binding.transport().getName()
+					+ (binding.ranking().isEmpty() ? ", as the publisher of " + e.getTopic().getName()
+							: " has the lowest predicted ReLate2 of the feasible OpenDDS transports")
+					+ "; " + r.comment());
+		}
+		return r;
 	}
 
 	/** Every transport kind the model's applications and experiments use, in declaration order. */

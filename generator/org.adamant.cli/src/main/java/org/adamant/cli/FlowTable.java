@@ -13,6 +13,9 @@ import org.adamant.dsl.prediction.FlowPrediction;
 import org.adamant.dsl.prediction.Format;
 import org.adamant.dsl.prediction.TransportRanking;
 import org.adamant.dsl.prediction.TransportRanking.Assessment;
+import org.adamant.dsl.semantics.Bindings;
+import org.adamant.generator.cpp.RuntimeTransports;
+import org.adamant.generator.opendds.OpenDdsTransports;
 import org.eclipse.emf.common.util.TreeIterator;
 import org.eclipse.emf.ecore.EObject;
 
@@ -61,23 +64,23 @@ final class FlowTable {
 
 	private static void explain(Publication p, List<String[]> rows, List<String> rankings) {
 		Flow flow = Flow.of(p);
-		List<Assessment> ranking = TransportRanking.rank(flow, TransportRanking.catalog(p));
-		Transport bound = p.getBinding() == null ? null : p.getBinding().getTransport();
-		boolean auto = p.getBinding() != null && p.getBinding().isAuto();
+		Bindings.Resolution binding = Bindings.resolve(p);
+		List<Assessment> ranking = binding.isAuto() ? binding.ranking() : TransportRanking.rank(p);
 		Assessment chosen = null;
 		String transport;
-		if (auto) {
-			chosen = ranking.stream().filter(Assessment::feasible).findFirst().orElse(null);
-			transport = "auto -> " + (chosen == null ? "none feasible" : chosen.name());
-		} else if (bound != null && !bound.eIsProxy()) {
-			chosen = TransportRanking.assess(flow, bound);
-			transport = bound.getName();
+		if (binding.isAuto()) {
+			chosen = binding.assessment().orElse(null);
+			transport = "auto -> " + (chosen == null ? "none feasible" : chosen.name()) + targets(p, binding);
+		} else if (binding.transport() != null) {
+			chosen = TransportRanking.assess(flow, binding.transport());
+			transport = binding.transport().getName();
 		} else {
 			transport = "(none)";
 		}
 		FlowPrediction pr = chosen == null ? null : chosen.prediction();
-		String rate = flow.scenario().map(s -> Format.number(s.rateHz()) + " Hz").orElse("?");
-		rows.add(new String[] { flow.applicationName(), flow.topicName(), transport, Integer.toString(flow.receivers()),
+		String rate = flow.rateHz().map(f -> Format.number(f) + " Hz").orElse("?");
+		String receivers = flow.receivers() == 0 ? "no receivers" : Integer.toString(flow.receivers());
+		rows.add(new String[] { flow.applicationName(), flow.topicName(), transport, receivers,
 				rate, pr == null ? "-" : Format.bandwidth(pr.offeredLoad()),
 				pr == null ? "-" : Format.duration(pr.meanLatency()),
 				pr == null ? "-" : Format.percent(100 * pr.delivery()), pr == null ? "-" : Format.duration(pr.relate2()) });
@@ -92,6 +95,25 @@ final class FlowTable {
 			}
 		}
 		rankings.add(b.toString());
+	}
+
+	/**
+	 * What each generator target runs for an {@code auto} flow when it differs from the catalog-wide
+	 * choice: the same ranking ({@link Bindings#resolve}), restricted to the transports the target runs.
+	 */
+	private static String targets(Publication p, Bindings.Resolution catalog) {
+		List<String> differ = new ArrayList<>();
+		Transport nativeChoice = Bindings.resolve(p, RuntimeTransports::runs).transport();
+		if (nativeChoice != catalog.transport()) {
+			differ.add("native: " + (nativeChoice != null ? nativeChoice.getName()
+					: RuntimeTransports.resolve(p).map(RuntimeTransports.Resolved::name).orElse("none") + " (default)"));
+		}
+		Transport ddsChoice = Bindings.resolve(p, OpenDdsTransports::runs).transport();
+		if (ddsChoice != catalog.transport()) {
+			differ.add("opendds: " + (ddsChoice != null ? ddsChoice.getName()
+					: OpenDdsTransports.resolve(p).kind().key + " (default)"));
+		}
+		return differ.isEmpty() ? "" : " (" + String.join(", ", differ) + ")";
 	}
 
 	private static void table(PrintWriter out, List<String[]> rows) {

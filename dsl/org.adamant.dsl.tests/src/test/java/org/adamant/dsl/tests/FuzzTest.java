@@ -18,7 +18,6 @@ import org.adamant.dsl.adamant.QosProfile;
 import org.adamant.dsl.prediction.Flow;
 import org.adamant.dsl.prediction.TransportRanking;
 import org.adamant.dsl.semantics.EffectiveQos;
-import org.adamant.dsl.validation.AdamantValidator;
 import org.eclipse.emf.common.util.TreeIterator;
 import org.eclipse.emf.common.util.URI;
 import org.eclipse.emf.ecore.EObject;
@@ -122,7 +121,7 @@ class FuzzTest {
 						Flow.of(p).scenario();
 						TransportRanking.rank(p);
 						if (p.getBinding() != null && p.getBinding().getTransport() != null) {
-							AdamantValidator.knownParameters(p.getBinding().getTransport());
+							org.adamant.dsl.semantics.Quantities.knownParameters(p.getBinding().getTransport());
 						}
 					}
 				}

@@ -33,16 +33,38 @@ class PredictionsTest {
 	void ricochetResidualLossAtThreePercent() {
 		FlowScenario s = new FlowScenario(100, 12, 25, 0.03, 0, 0);
 		FlowPrediction r4 = Predictions.ricochet("ricochet", s, 4, 3);
-		// usable = 0.97^5 = 0.8587340257; unrecovered = (1 - usable)^3 = 0.0028191...; residual = 0.03 * that
-		double unrecovered = Math.pow(1 - Math.pow(0.97, 5), 3);
-		assertEquals(1 - 0.03 * unrecovered, r4.delivery(), 1e-15);
-		assertTrue(r4.delivery() >= 0.995);
-		// a recovered update waits (4 + 1) / (2 * 100) = 0.025 s
-		assertEquals(0.025, r4.recoveryLatency(), 1e-12);
+		// u = 0.97^5 = 0.858734; q = 3u/24 = 0.107342; unrecovered (1 - q)^24 = 0.0655; residual 0.03 * that
+		double q = 3 * Math.pow(0.97, 5) / 24;
+		double none = Math.pow(1 - q, 24);
+		assertEquals(0.0655, none, 5e-4);
+		assertEquals(1 - 0.03 * none, r4.delivery(), 1e-15);
+		// first usable repair after sum_{j=1..3} (1 - qj/4)^24 - 3 none = 0.9201 - 0.1965, / (1 - none): 0.774 periods
+		double wait = (Math.pow(1 - q / 4, 24) + Math.pow(1 - q / 2, 24) + Math.pow(1 - 3 * q / 4, 24) - 3 * none)
+				/ (1 - none) / 100;
+		assertEquals(0.00774, wait, 5e-5);
+		assertEquals(wait, r4.recoveryLatency(), 1e-15);
+		// repairs: 25 * 100 * 3/4 * (12 + 64 + 16 + 32) = 232500 B/s on top of the 7600 of data
+		assertEquals(7600 + 232500, r4.offeredLoad(), 1e-9);
 		FlowPrediction r8 = Predictions.ricochet("ricochet", s, 8, 3);
 		assertTrue(r4.meanLatency() < r8.meanLatency(), "r=4 recovers sooner than r=8");
 		assertTrue(r4.delivery() > r8.delivery(), "r=4 repairs are usable more often");
-		assertTrue(r4.offeredLoad() > r8.offeredLoad(), "r=4 sends twice the repairs");
+		assertTrue(r4.offeredLoad() > r8.offeredLoad(), "r=4 sends more repairs");
+		// at 10 Hz every packet is flushed alone after 50 ms: r no longer matters
+		FlowScenario slow = new FlowScenario(10, 12, 25, 0.03, 0, 0);
+		assertEquals(0.050, Predictions.ricochet("r", slow, 4, 3).recoveryLatency(), 1e-15);
+		assertEquals(Predictions.ricochet("r", slow, 4, 3).delivery(), Predictions.ricochet("r", slow, 8, 3).delivery());
+		// one receiver has nobody to repair from
+		assertEquals(0.97, Predictions.ricochet("r", new FlowScenario(100, 12, 1, 0.03, 0, 0), 4, 3).delivery(), 1e-15);
+	}
+
+	@Test
+	void nakcastSeesTheGapAtTheHeartbeatWhenPacketsAreSparse() {
+		// 10 Hz: the heartbeat (min(50 ms / 2, 10 ms) = 10 ms) reveals the gap before the next packet (100 ms)
+		FlowScenario s = new FlowScenario(10, 12, 25, 0.01, 0.0002, 0);
+		FlowPrediction p = Predictions.nakcast("nakcast", s, 0.050);
+		// D = 0.010 + 0.0525 + 0.0002 = 0.0627 s; nothing held (10 * 0.0627 < 1); mean = 0.0001 + 0.01 * D
+		assertEquals(0.0627, p.recoveryLatency(), 1e-12);
+		assertEquals(0.0001 + 0.01 * 0.0627, p.meanLatency(), 1e-12);
 	}
 
 	@Test

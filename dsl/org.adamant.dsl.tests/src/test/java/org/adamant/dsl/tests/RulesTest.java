@@ -275,13 +275,59 @@ class RulesTest {
 
 	@Test
 	void predictedRecoveryLatencyAboveMaxLatency() throws Exception {
-		// NAKcast at 10 Hz with a 50 ms timeout: D = 0.1 + 0.0525 + 0.002 = 154.5 ms, shown as 155 ms
+		// NAKcast at 10 Hz with a 50 ms timeout: the heartbeat (10 ms) shows the gap, then
+		// D = 0.01 + 0.0525 + 0.002 = 64.5 ms
 		String body = "environment lan { loss 1 % rtt 2 ms }\nqos Q { reliability reliable max_latency %s }\n"
 				+ "topic T : Scan qos Q\n"
 				+ "application gw { environment lan publish T rate 10 Hz payload 12 B transport nakcast }\n"
 				+ "application fc { instances 3 subscribe T transport nakcast }\n";
-		fires(body.replace("%s", String.valueOf("100 ms")), IssueCodes.PREDICTED_LATENCY_EXCEEDS_BOUND, "155 ms", "100 ms");
-		silent(body.replace("%s", String.valueOf("200 ms")), IssueCodes.PREDICTED_LATENCY_EXCEEDS_BOUND);
+		fires(body.replace("%s", String.valueOf("50 ms")), IssueCodes.PREDICTED_LATENCY_EXCEEDS_BOUND, "64.5 ms", "50 ms");
+		silent(body.replace("%s", String.valueOf("100 ms")), IssueCodes.PREDICTED_LATENCY_EXCEEDS_BOUND);
+	}
+
+	@Test
+	void flowsSharingAnEnvironmentExceedItsBandwidthTogether() throws Exception {
+		// each flow: opendds_tcp, 1 receiver, 20 Hz of 100 B: 20 * ((100 + 64) + 64) = 4560 B/s, below
+		// 5 KB/s alone (so the per-flow rule is silent) but 9120 B/s = 8.91 KB/s, 178 % together
+		String flows = "topic A : Scan\ntopic B : Scan\n"
+				+ "application gw { environment link publish A rate 20 Hz payload 100 B transport opendds_tcp\n"
+				+ "  publish B rate 20 Hz payload 100 B transport opendds_tcp }\n"
+				+ "application fc { environment link subscribe A transport opendds_tcp subscribe B transport opendds_tcp }\n";
+		Issue error = fires("environment link { multicast unavailable bandwidth 5 KB/s }\n" + flows,
+				IssueCodes.ENVIRONMENT_BANDWIDTH_EXCEEDED, "'link'", "2 flows", "8.91 KB/s", "(publish A) 4.45 KB/s over "
+						+ "opendds_tcp", "178 %", "grows by 4000 B/s", "bind transports with replacement");
+		assertEquals(Severity.ERROR, error.getSeverity());
+		assertTrue(withCode(issues("environment link { multicast unavailable bandwidth 5 KB/s }\n" + flows),
+				IssueCodes.UNBOUNDED_QUEUE_GROWTH).isEmpty(), "each flow alone fits");
+		silent("environment link { multicast unavailable bandwidth 10 KB/s }\n" + flows,
+				IssueCodes.ENVIRONMENT_BANDWIDTH_EXCEEDED);
+		// a schedule whose mean (34.2 KB/s) carries both but whose 5 KB/s phase does not: a warning per phase
+		Issue phase = fires("environment link { multicast unavailable bandwidth schedule { 40 KB/s for 50 s, "
+				+ "5 KB/s for 10 s } repeat }\n" + flows, IssueCodes.ENVIRONMENT_BANDWIDTH_EXCEEDED,
+				"the 5 KB/s for 10 s (178 %; 4000 B/s more than the link carries, 40000 B over the phase)",
+				"queue up while a low phase lasts");
+		assertEquals(Severity.WARNING, phase.getSeverity());
+		// one flow alone is the per-flow rule's
+		silent("environment link { multicast unavailable bandwidth 1 KB/s }\ntopic A : Scan\n"
+				+ "application gw { environment link publish A rate 20 Hz payload 100 B transport opendds_tcp }\n"
+				+ "application fc { environment link subscribe A transport opendds_tcp }\n",
+				IssueCodes.ENVIRONMENT_BANDWIDTH_EXCEEDED);
+	}
+
+	@Test
+	void publicationWithoutSubscriber() throws Exception {
+		String lonely = "topic T : Scan\napplication gw { publish T rate 10 Hz transport nakcast }\n";
+		Issue issue = fires(lonely, IssueCodes.NO_SUBSCRIBER, "'gw'", "no receivers", "subscribe T");
+		assertEquals(Severity.WARNING, issue.getSeverity());
+		silent(lonely + "application fc { subscribe T transport nakcast }", IssueCodes.NO_SUBSCRIBER);
+		// no receivers, no prediction (it used to be predicted as one receiver)
+		var resource = AdamantTestSupport.loadText(AdamantTestSupport.SCAN_HEADER + lonely);
+		var gw = (org.adamant.dsl.adamant.Application) AdamantTestSupport.model(resource).getElements().stream()
+				.filter(org.adamant.dsl.adamant.Application.class::isInstance).findFirst().get();
+		var flow = org.adamant.dsl.prediction.Flow.of((org.adamant.dsl.adamant.Publication) gw.getEndpoints().get(0));
+		assertEquals(0, flow.receivers());
+		assertTrue(flow.scenario().isEmpty());
+		assertEquals(10.0, flow.rateHz().get());
 	}
 
 	// ---------------------------------------------------------------- e. transport auto

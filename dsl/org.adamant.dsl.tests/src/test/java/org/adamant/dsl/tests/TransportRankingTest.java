@@ -15,6 +15,8 @@ import org.adamant.dsl.adamant.Publication;
 import org.adamant.dsl.prediction.Flow;
 import org.adamant.dsl.prediction.TransportRanking;
 import org.adamant.dsl.prediction.TransportRanking.Assessment;
+import org.adamant.dsl.semantics.Bindings;
+import org.adamant.dsl.semantics.EncodedSize;
 import org.adamant.dsl.validation.IssueCodes;
 import org.eclipse.emf.ecore.resource.Resource;
 import org.junit.jupiter.api.Test;
@@ -28,20 +30,25 @@ class TransportRankingTest {
 				.map(e -> ((Application) e).getEndpoints().get(0)).findFirst().get();
 	}
 
+	/** 3 % loss, at most 1 % lost, 100 Hz of 12 B published with transport auto to {@code receivers} readers. */
+	private static Resource lossy(int receivers, String subscriberBinding) throws Exception {
+		return loadText("""
+				import "transports.adamant"
+				struct Scan { @key uint32 id; float t; }
+				environment lan { multicast available loss 3 %% }
+				qos Q { reliability best_effort max_loss 1 %% }
+				topic T : Scan qos Q
+				application gw { environment lan publish T rate 100 Hz payload 12 B transport auto }
+				application fc { environment lan instances %d subscribe T%s }
+				""".formatted(receivers, subscriberBinding));
+	}
+
 	@Test
 	void lossyManyReceiversPicksRicochetR4() throws Exception {
 		// 25 receivers, 3 % loss, 100 Hz, 12 B, best effort but at most 1 % loss:
-		// baseline/udp lose 3 % (excluded); ricochet r=4 recovers in (4+1)/200 = 25 ms, out of order:
-		// mean ≈ 0.03 * 25 ms = 0.75 ms, below NAKcast's 0.03 * (62.5 + 165) ms = 6.8 ms and TCP's 1.8 ms.
-		Resource r = loadText("""
-				import "transports.adamant"
-				struct Scan { @key uint32 id; float t; }
-				environment lan { multicast available loss 3 % }
-				qos Q { reliability best_effort max_loss 1 % }
-				topic T : Scan qos Q
-				application gw { environment lan publish T rate 100 Hz payload 12 B transport auto }
-				application fc { environment lan instances 25 subscribe T }
-				""");
+		// baseline/udp lose 3 % (excluded); ricochet r=4 recovers in about 7.9 ms, out of order:
+		// mean ≈ 0.32 ms, below NAKcast's 0.03 * (62.5 + 165) ms = 6.8 ms and TCP's 1.8 ms.
+		Resource r = lossy(25, "");
 		Publication p = publication(r, "gw");
 		assertEquals(25, Flow.of(p).receivers());
 		List<Assessment> ranking = TransportRanking.rank(p);
@@ -61,7 +68,7 @@ class TransportRankingTest {
 		}
 		Assessment baseline = ranking.stream().filter(a -> a.name().equals("baseline")).findFirst().get();
 		assertTrue(baseline.findings().stream().anyMatch(f -> f.code().equals(IssueCodes.PREDICTED_LOSS_EXCEEDS_MAX_LOSS)));
-		assertEquals("ricochet_r4", TransportRanking.best(p).get().name());
+		assertEquals("ricochet_r4", org.adamant.dsl.semantics.Bindings.resolve(p).transport().getName());
 		assertTrue(validate(r).isEmpty(), () -> validate(r).toString());
 	}
 
@@ -91,5 +98,51 @@ class TransportRankingTest {
 				""");
 		assertTrue(validate(r).stream().anyMatch(i -> IssueCodes.NO_FEASIBLE_TRANSPORT.equals(i.getCode())
 				&& i.getMessage().contains("no transport catalog")));
+	}
+
+	@Test
+	void rankingExcludesRicochetWithCNotBelowTheReceivers() throws Exception {
+		// 3 receivers, c = 3: a repair would need 3 other receivers; bound, the validator says so, and
+		// auto must not pick it either (the same finding excludes it from the ranking)
+		Resource r = lossy(3, " transport auto");
+		Publication p = publication(r, "gw");
+		List<Assessment> ranking = TransportRanking.rank(p);
+		for (String name : List.of("ricochet", "ricochet_r4")) {
+			Assessment a = ranking.stream().filter(x -> x.name().equals(name)).findFirst().get();
+			assertFalse(a.feasible(), a::toString);
+			assertTrue(a.findings().stream().anyMatch(f -> f.code().equals(IssueCodes.PARAMETER_OUT_OF_RANGE)
+					&& f.message().contains("use c = 2 or fewer")), a::toString);
+		}
+		Bindings.Resolution chosen = Bindings.resolve(p);
+		assertEquals(Bindings.How.AUTO, chosen.how());
+		assertFalse(chosen.transport().getName().startsWith("ricochet"), chosen.transport().getName());
+		// the subscriber's auto follows the publisher's ranking
+		Application fc = (Application) model(r).getElements().stream()
+				.filter(e -> e instanceof Application a && a.getName().equals("fc")).findFirst().get();
+		Bindings.Resolution sub = Bindings.resolve(fc.getEndpoints().get(0));
+		assertEquals(Bindings.How.FOLLOWS_PUBLISHER, sub.how());
+		assertEquals(chosen.transport(), sub.transport());
+		// restricted to what a target runs, the same ranking gives the first eligible feasible one
+		Bindings.Resolution multicastOnly = Bindings.resolve(p, t -> t.getName().equals("baseline"));
+		assertEquals(null, multicastOnly.transport(), "baseline loses 3 % > max_loss 1 %: not feasible");
+	}
+
+	@Test
+	void encodedSizeIsOneTableForPredictionsAndGenerators() throws Exception {
+		Resource r = loadText("""
+				enum Kind { A, B }
+				struct Inner { int16 a; double b[2]; Kind k; }
+				struct Fixed { @key uint32 id; Inner in; boolean f; }
+				struct Bounded { string<10> name; sequence<uint8, 5> bytes; }
+				""");
+		var types = model(r).getElements();
+		var fixed = (org.adamant.dsl.adamant.StructType) types.get(2);
+		var bounded = (org.adamant.dsl.adamant.StructType) types.get(3);
+		// 4 + (2 + 2 * 8 + 4) + 1 = 27
+		assertEquals(27L, EncodedSize.fixed(fixed).getAsLong());
+		assertEquals(27.0, Flow.encodedSize(fixed));
+		// (4 + 10) + (4 + 5) = 23 at the bounds; not fixed
+		assertTrue(EncodedSize.fixed(bounded).isEmpty());
+		assertEquals(23.0, Flow.encodedSize(bounded));
 	}
 }

@@ -68,6 +68,30 @@ class CliTest {
 	}
 
 	@Test
+	void explainShowsTheAutoChoicePerTargetAndFlowsWithoutReceivers(@TempDir Path dir) throws IOException {
+		// 25 receivers at 3 % loss, at most 1 % lost: auto ranks ricochet_r4 first; the OpenDDS target
+		// takes the first feasible OpenDDS transport of the same ranking
+		Path file = Models.write(dir, "auto.adamant", """
+				model autopick
+				import "transports.adamant"
+				struct S { @key uint32 id; float v; }
+				environment lan { multicast available loss 3 % }
+				qos Q { reliability best_effort max_loss 1 % }
+				topic T : S qos Q
+				topic Lonely : S
+				application gw { environment lan publish T rate 100 Hz payload 12 B transport auto
+				  publish Lonely rate 5 Hz transport baseline }
+				application fc { environment lan instances 25 subscribe T transport auto }
+				""");
+		Result r = cli("validate", "--explain", file.toString());
+		assertEquals(0, r.code(), r.out() + r.err());
+		assertTrue(r.out().contains("auto -> ricochet_r4 (opendds: opendds_tcp)"), r.out());
+		assertTrue(Pattern.compile("gw +\\| Lonely +\\| baseline +\\| no receivers +\\| 5 Hz +\\| - ").matcher(r.out()).find(),
+				r.out());
+		assertTrue(r.out().contains("[adamant.no-subscriber]"), r.out());
+	}
+
+	@Test
 	void validateJson(@TempDir Path dir) throws IOException {
 		Path file = Models.write(dir, "bad.adamant", RELIABLE_ON_UDP);
 		Result r = cli("validate", "--format", "json", file.toString());

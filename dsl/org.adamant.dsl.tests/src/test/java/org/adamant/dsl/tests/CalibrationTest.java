@@ -1,0 +1,103 @@
+package org.adamant.dsl.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.adamant.dsl.prediction.FlowPrediction;
+import org.adamant.dsl.prediction.FlowScenario;
+import org.adamant.dsl.prediction.Predictions;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The predictions against points recorded from the runtime's simulator (docs/language.md,
+ * "Calibration"). Every point: 25 receivers, 12-byte updates, 10,000 updates, seed 1, 100 us one-way
+ * delay (RTT 200 us), no bandwidth limit, NAK timeout 50 ms, Ricochet c = 3, recorded with
+ * {@code ant-bench --mode sim --transport T [--r R --c 3] [--nak-timeout 50ms] --receivers 25 --loss L
+ * --rate F --updates 10000 --seed 1} (runtime at commit 7524e2c, Release build).
+ *
+ * <p>Tolerance: mean latency within 6 % of the simulator's, delivery within 0.0006 (absolute).
+ * The simulator's loss draws make delivery itself uncertain by about ±0.0003 at this many updates.
+ */
+class CalibrationTest {
+
+	/** transport, r (0: none), loss %, rate Hz, measured mean latency us, measured delivery. */
+	private static final String[] SIMULATED = {
+			"nakcast,0,1,10,745.766,1.000000",
+			"nakcast,0,2,10,1373.386,1.000000",
+			"nakcast,0,3,10,2012.880,1.000000",
+			"nakcast,0,1,25,974.629,1.000000",
+			"nakcast,0,2,25,1852.961,1.000000",
+			"nakcast,0,3,25,2786.708,1.000000",
+			"nakcast,0,1,50,1442.025,1.000000",
+			"nakcast,0,2,50,2810.736,1.000000",
+			"nakcast,0,3,50,4111.351,1.000000",
+			"nakcast,0,1,100,2427.270,1.000000",
+			"nakcast,0,2,100,4729.498,1.000000",
+			"nakcast,0,3,100,7024.375,1.000000",
+			"ricochet,4,1,10,568.933,0.999580",
+			"ricochet,4,2,10,1058.289,0.999188",
+			"ricochet,4,3,10,1506.020,0.998280",
+			"ricochet,4,1,25,371.686,0.999536",
+			"ricochet,4,2,25,698.053,0.998852",
+			"ricochet,4,3,25,982.169,0.998032",
+			"ricochet,4,1,50,234.151,0.999516",
+			"ricochet,4,2,50,387.573,0.998892",
+			"ricochet,4,3,50,532.254,0.998092",
+			"ricochet,4,1,100,171.600,0.999524",
+			"ricochet,4,2,100,241.184,0.998932",
+			"ricochet,4,3,100,318.982,0.997916",
+			"ricochet,8,1,10,568.933,0.999580",
+			"ricochet,8,2,10,1058.289,0.999188",
+			"ricochet,8,3,10,1506.020,0.998280",
+			"ricochet,8,1,25,841.900,0.999444",
+			"ricochet,8,2,25,1527.705,0.998544",
+			"ricochet,8,3,25,2315.394,0.996860",
+			"ricochet,8,1,50,460.545,0.999324",
+			"ricochet,8,2,50,846.359,0.998508",
+			"ricochet,8,3,50,1268.627,0.996964",
+			"ricochet,8,1,100,291.686,0.999412",
+			"ricochet,8,2,100,472.458,0.998280",
+			"ricochet,8,3,100,691.272,0.996900",
+			"baseline,0,1,10,100.000,0.989820",
+			"baseline,0,2,10,100.000,0.979608",
+			"baseline,0,3,10,100.000,0.969500",
+			"baseline,0,1,25,100.000,0.989820",
+			"baseline,0,2,25,100.000,0.979608",
+			"baseline,0,3,25,100.000,0.969500",
+			"baseline,0,1,50,100.000,0.989820",
+			"baseline,0,2,50,100.000,0.979608",
+			"baseline,0,3,50,100.000,0.969500",
+			"baseline,0,1,100,100.000,0.989820",
+			"baseline,0,2,100,100.000,0.979608",
+			"baseline,0,3,100,100.000,0.969500" };
+
+	static final double LATENCY_TOLERANCE = 0.06;
+	static final double DELIVERY_TOLERANCE = 0.0006;
+
+	@Test
+	void predictionsMatchTheSimulatorWithinTheStatedTolerance() {
+		List<String> misses = new ArrayList<>();
+		for (String row : SIMULATED) {
+			String[] f = row.split(",");
+			int r = Integer.parseInt(f[1]);
+			FlowScenario s = new FlowScenario(Double.parseDouble(f[3]), 12, 25, Double.parseDouble(f[2]) / 100, 200e-6, 0);
+			FlowPrediction p = switch (f[0]) {
+			case "nakcast" -> Predictions.nakcast(f[0], s, 0.050);
+			case "ricochet" -> Predictions.ricochet(f[0], s, r, 3);
+			default -> Predictions.unreliable(f[0], s, true);
+			};
+			double latency = Double.parseDouble(f[4]) * 1e-6;
+			double delivery = Double.parseDouble(f[5]);
+			double latencyError = Math.abs(p.meanLatency() - latency) / latency;
+			double deliveryError = Math.abs(p.delivery() - delivery);
+			if (latencyError > LATENCY_TOLERANCE || deliveryError > DELIVERY_TOLERANCE) {
+				misses.add(row + ": predicted " + p.meanLatency() * 1e6 + " us, delivery " + p.delivery());
+			}
+		}
+		assertEquals(48, SIMULATED.length);
+		assertTrue(misses.isEmpty(), () -> String.join("\n", misses));
+	}
+}

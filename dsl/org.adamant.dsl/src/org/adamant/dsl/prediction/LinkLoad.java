@@ -1,0 +1,96 @@
+package org.adamant.dsl.prediction;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import org.adamant.dsl.adamant.Application;
+import org.adamant.dsl.adamant.BandwidthStep;
+import org.adamant.dsl.adamant.Environment;
+import org.adamant.dsl.adamant.Publication;
+import org.adamant.dsl.adamant.Transport;
+import org.adamant.dsl.semantics.Bindings;
+import org.adamant.dsl.semantics.Dimension;
+import org.adamant.dsl.semantics.Quantities;
+import org.eclipse.emf.common.util.TreeIterator;
+import org.eclipse.emf.ecore.EObject;
+import org.eclipse.emf.ecore.resource.Resource;
+
+/**
+ * The load every flow of an environment puts on its link, summed: each publication of an application
+ * in the environment offers its predicted load over its transport ({@link Bindings#resolve}: bound
+ * or {@code auto}) — data × fan-out for unicast, plus repairs, NAKs, retransmissions and ACKs — or,
+ * without a transport, its data alone (multicast where the environment has it, else one copy per
+ * receiver). Flows without receivers send nothing and are left out.
+ */
+public final class LinkLoad {
+
+	/** One flow's part of the link's load. */
+	public record Share(Publication publication, Transport transport, double load) {
+		public boolean replacement() {
+			return transport != null && transport.isReplacement();
+		}
+
+		public String describe() {
+			return TransportRanking.describe(publication) + " " + Format.bandwidth(load)
+					+ (transport == null ? " (no transport bound: data only)" : " over " + transport.getName()
+							+ (replacement() ? " (replacement)" : ""));
+		}
+	}
+
+	/** One phase of the link: its bandwidth in B/s and how long it lasts (0: constant). */
+	public record Phase(double bandwidth, double seconds) {
+	}
+
+	private LinkLoad() {
+	}
+
+	/** Every flow that sends over {@code env}, in the order the model's resources list them. */
+	public static List<Share> shares(Environment env, EObject context) {
+		List<Share> result = new ArrayList<>();
+		for (Resource r : Flow.resources(context)) {
+			for (TreeIterator<EObject> it = r.getAllContents(); it.hasNext();) {
+				if (it.next() instanceof Publication p && p.eContainer() instanceof Application a
+						&& a.getEnvironment() == env) {
+					share(p).ifPresent(result::add);
+				}
+			}
+		}
+		return result;
+	}
+
+	private static Optional<Share> share(Publication p) {
+		Flow flow = Flow.of(p);
+		if (flow.scenario().isEmpty()) {
+			return Optional.empty();
+		}
+		Transport t = Bindings.resolve(p).transport();
+		Optional<FlowPrediction> prediction = t == null ? Optional.empty() : TransportRanking.predict(flow, t);
+		if (prediction.isPresent()) {
+			return Optional.of(new Share(p, t, prediction.get().offeredLoad()));
+		}
+		boolean multicast = flow.environment() == null || !flow.environment().isMulticastUnavailable();
+		return Optional.of(new Share(p, null, Predictions.unreliable("data", flow.scenario().get(), multicast).offeredLoad()));
+	}
+
+	/** The link's phases: one for a constant bandwidth, the steps of a schedule; empty when unconstrained. */
+	public static List<Phase> phases(Environment env) {
+		List<Phase> result = new ArrayList<>();
+		if (env == null) {
+			return result;
+		}
+		if (env.getSchedule() != null) {
+			for (BandwidthStep step : env.getSchedule().getSteps()) {
+				double b = Quantities.base(step.getBandwidth(), Dimension.BANDWIDTH).orElse(0.0);
+				double d = Quantities.base(step.getDuration(), Dimension.DURATION).orElse(0.0);
+				if (b > 0) {
+					result.add(new Phase(b, d));
+				}
+			}
+		} else {
+			Quantities.base(env.getBandwidth(), Dimension.BANDWIDTH).filter(b -> b > 0)
+					.ifPresent(b -> result.add(new Phase(b, 0)));
+		}
+		return result;
+	}
+}
