@@ -13,6 +13,7 @@ import org.eclipse.lsp4j.Range;
 import org.eclipse.lsp4j.TextEdit;
 import org.eclipse.lsp4j.WorkspaceEdit;
 import org.eclipse.lsp4j.jsonrpc.messages.Either;
+import org.eclipse.emf.ecore.resource.Resource;
 import org.eclipse.xtext.ide.server.Document;
 import org.eclipse.xtext.ide.server.codeActions.ICodeActionService2;
 import org.eclipse.xtext.resource.XtextResource;
@@ -25,14 +26,24 @@ public class AdamantCodeActionService implements ICodeActionService2 {
 
 	@Override
 	public List<Either<Command, CodeAction>> getCodeActions(Options options) {
-		List<Either<Command, CodeAction>> actions = new ArrayList<>();
-		if (!(options.getResource() instanceof XtextResource resource) || options.getCodeActionParams() == null
-				|| options.getCodeActionParams().getContext() == null) {
-			return actions;
+		if (options.getCodeActionParams() == null || options.getCodeActionParams().getContext() == null) {
+			return new ArrayList<>();
 		}
-		Document document = options.getDocument();
 		List<String> only = options.getCodeActionParams().getContext().getOnly();
 		if (only != null && !only.isEmpty() && only.stream().noneMatch(k -> CodeActionKind.QuickFix.startsWith(k))) {
+			return new ArrayList<>();
+		}
+		if (options.getResource() != null && options.getDocument() != null) {
+			return codeActions(options, options.getDocument(), options.getResource());
+		}
+		// Xtext's language server passes neither: read the document under the server's read lock
+		return options.getLanguageServerAccess().doSyncRead(options.getURI(),
+				context -> codeActions(options, context.getDocument(), context.getResource()));
+	}
+
+	private static List<Either<Command, CodeAction>> codeActions(Options options, Document document, Resource resource) {
+		List<Either<Command, CodeAction>> actions = new ArrayList<>();
+		if (!(resource instanceof XtextResource xtext) || document == null) {
 			return actions;
 		}
 		for (Diagnostic diagnostic : options.getCodeActionParams().getContext().getDiagnostics()) {
@@ -46,7 +57,7 @@ public class AdamantCodeActionService implements ICodeActionService2 {
 			}
 			int start = document.getOffSet(diagnostic.getRange().getStart());
 			int end = document.getOffSet(diagnostic.getRange().getEnd());
-			for (AdamantQuickFixes.Fix fix : AdamantQuickFixes.fixesFor(resource, code, start, end - start)) {
+			for (AdamantQuickFixes.Fix fix : AdamantQuickFixes.fixesFor(xtext, code, start, end - start)) {
 				List<TextEdit> edits = fix.edits().stream()
 						.map(e -> new TextEdit(new Range(document.getPosition(e.offset()),
 								document.getPosition(e.offset() + e.length())), e.replacement()))
