@@ -31,6 +31,8 @@ import org.eclipse.lsp4j.MessageParams;
 import org.eclipse.lsp4j.Position;
 import org.eclipse.lsp4j.PublishDiagnosticsParams;
 import org.eclipse.lsp4j.Range;
+import org.eclipse.lsp4j.SemanticTokensParams;
+import org.eclipse.lsp4j.ServerCapabilities;
 import org.eclipse.lsp4j.ShowMessageRequestParams;
 import org.eclipse.lsp4j.TextDocumentIdentifier;
 import org.eclipse.lsp4j.TextDocumentItem;
@@ -46,7 +48,7 @@ import org.junit.jupiter.api.Timeout;
 /**
  * Starts the shaded language server jar (target/adamant-ls.jar of org.adamant.dsl.ls) as a separate
  * JVM, speaks LSP to it over stdio and checks diagnostics (positions and codes), completion, a quick
- * fix code action and the prediction hover, then shuts it down.
+ * fix code action, the prediction hover and semantic tokens, then shuts it down.
  */
 class LanguageServerProcessTest {
 
@@ -118,7 +120,8 @@ class LanguageServerProcessTest {
 			init.setProcessId((int) ProcessHandle.current().pid());
 			init.setRootUri(workspace.toUri().toString());
 			init.setCapabilities(new ClientCapabilities());
-			assertTrue(ls.initialize(init).get(60, TimeUnit.SECONDS).getCapabilities().getHoverProvider() != null);
+			ServerCapabilities capabilities = ls.initialize(init).get(60, TimeUnit.SECONDS).getCapabilities();
+			assertTrue(capabilities.getHoverProvider() != null);
 			ls.initialized(new InitializedParams());
 			ls.getTextDocumentService().didOpen(new DidOpenTextDocumentParams(new TextDocumentItem(uri, "adamant", 1, MODEL)));
 
@@ -158,6 +161,15 @@ class LanguageServerProcessTest {
 			assertTrue(markdown.contains("ReLate2 **"), markdown);
 			assertTrue(markdown.contains("| # | transport | mean latency | delivery | ReLate2 | feasible |"), markdown);
 
+			// semantic tokens: the bound transport is a "class" (AdamantSemanticHighlightingCalculator.TRANSPORT)
+			List<String> legend = capabilities.getSemanticTokensProvider().getLegend().getTokenTypes();
+			List<Integer> data = ls.getTextDocumentService()
+					.semanticTokensFull(new SemanticTokensParams(new TextDocumentIdentifier(uri))).get(60, TimeUnit.SECONDS)
+					.getData();
+			assertEquals(0, data.size() % 5, data::toString);
+			assertEquals("class", tokenAt(data, legend, 4, 48, 8), data::toString);
+			assertEquals("interface", tokenAt(data, legend, 3, 19, 4), data::toString); // qos Fast
+
 			ls.shutdown().get(30, TimeUnit.SECONDS);
 			ls.exit();
 			assertTrue(server.waitFor(30, TimeUnit.SECONDS), "the server did not exit after 'exit'");
@@ -168,6 +180,20 @@ class LanguageServerProcessTest {
 		}
 		String log = Files.readString(stderr);
 		assertTrue(!log.contains("Exception"), () -> "server errors:\n" + log);
+	}
+
+	/** The token type at line/column with that length, decoding LSP's relative semantic token encoding. */
+	private static String tokenAt(List<Integer> data, List<String> legend, int line, int column, int length) {
+		int l = 0;
+		int c = 0;
+		for (int i = 0; i + 4 < data.size(); i += 5) {
+			l += data.get(i);
+			c = data.get(i) == 0 ? c + data.get(i + 1) : data.get(i + 1);
+			if (l == line && c == column && data.get(i + 2) == length) {
+				return legend.get(data.get(i + 3));
+			}
+		}
+		return null;
 	}
 
 	private static List<String> labels(LanguageServer ls, String uri, Position position) throws Exception {
