@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
@@ -42,14 +43,19 @@ import org.adamant.dsl.semantics.Quantities;
 import org.adamant.dsl.validation.AdamantValidator;
 import org.adamant.dsl.validation.IssueCodes;
 import org.eclipse.emf.ecore.EObject;
+import org.eclipse.emf.ecore.EReference;
 import org.eclipse.emf.ecore.EStructuralFeature;
 import org.eclipse.emf.ecore.resource.Resource;
+import org.eclipse.xtext.CrossReference;
 import org.eclipse.xtext.EcoreUtil2;
+import org.eclipse.xtext.GrammarUtil;
 import org.eclipse.xtext.nodemodel.ICompositeNode;
 import org.eclipse.xtext.nodemodel.ILeafNode;
 import org.eclipse.xtext.nodemodel.INode;
 import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
+import org.eclipse.xtext.resource.IEObjectDescription;
 import org.eclipse.xtext.resource.XtextResource;
+import org.eclipse.xtext.scoping.IScopeProvider;
 import org.eclipse.xtext.validation.Issue;
 
 /**
@@ -72,7 +78,8 @@ import org.eclipse.xtext.validation.Issue;
  * an element in an imported file (e.g. a catalog transport or a shared QoS profile) gets no fix
  * that would have to change that file.
  *
- * <p>Fixable codes: {@link #FIXABLE_CODES}. The QoS incompatibility codes ({@code incompatible-*})
+ * <p>Fixable codes: {@link #FIXABLE_CODES}, and {@link #LINKING} (a name that resolves to nothing: the
+ * closest visible names, for typos). The QoS incompatibility codes ({@code incompatible-*})
  * and {@code no-feasible-transport} get no fix: they need a design decision between two profiles
  * or a new transport, which the message explains.
  */
@@ -105,6 +112,12 @@ public final class AdamantQuickFixes {
 			IssueCodes.UNBOUNDED_QUEUE_GROWTH, IssueCodes.PREDICTED_LATENCY_EXCEEDS_BOUND,
 			IssueCodes.PREDICTED_LOSS_EXCEEDS_MAX_LOSS);
 
+	/** Xtext's code for a name that resolves to nothing; fixed by the closest visible names. */
+	public static final String LINKING = org.eclipse.xtext.diagnostics.Diagnostic.LINKING_DIAGNOSTIC;
+
+	/** How many alternative names a linking fix offers at most. */
+	static final int MAX_NAMES = 3;
+
 	/** How many alternative transports a "switch transport" fix list offers at most. */
 	static final int MAX_TRANSPORTS = 3;
 
@@ -127,13 +140,17 @@ public final class AdamantQuickFixes {
 	 * {@code resource}'s text (the region of an LSP diagnostic or an Eclipse marker).
 	 */
 	public static List<Fix> fixesFor(XtextResource resource, String code, int offset, int length) {
-		if (code == null || !FIXABLE_CODES.contains(code) || resource.getParseResult() == null) {
+		if (code == null || resource.getParseResult() == null
+				|| !FIXABLE_CODES.contains(code) && !LINKING.equals(code)) {
 			return List.of();
 		}
 		ICompositeNode root = resource.getParseResult().getRootNode();
 		ILeafNode leaf = NodeModelUtils.findLeafNodeAtOffset(root, offset);
 		if (leaf == null) {
 			return List.of();
+		}
+		if (LINKING.equals(code)) {
+			return closestNames(resource, leaf);
 		}
 		EObject at = NodeModelUtils.findActualSemanticObjectFor(leaf);
 		if (at == null) {
@@ -587,6 +604,64 @@ public final class AdamantQuickFixes {
 			}
 			return " (predicted ReLate2 " + Format.duration(p.relate2()) + ")";
 		}
+	}
+
+	// ------------------------------------------------------------------ unresolved names
+
+	/** "Change to 'x'" for the visible names closest to an unresolved reference (typos). */
+	private static List<Fix> closestNames(XtextResource resource, ILeafNode leaf) {
+		// the reference's node: the leaf itself (ID) or a datatype rule around it (QualifiedName)
+		INode node = leaf;
+		while (node != null && !(node.getGrammarElement() instanceof CrossReference)) {
+			node = node.getParent();
+		}
+		EObject owner = NodeModelUtils.findActualSemanticObjectFor(leaf);
+		if (node == null || owner == null) {
+			return List.of();
+		}
+		EReference reference = GrammarUtil.getReference((CrossReference) node.getGrammarElement(), owner.eClass());
+		IScopeProvider scopes = resource.getResourceServiceProvider().get(IScopeProvider.class);
+		if (reference == null || scopes == null) {
+			return List.of();
+		}
+		String typed = NodeModelUtils.getTokenText(node);
+		record Candidate(String name, int distance) {
+		}
+		Set<String> seen = new LinkedHashSet<>();
+		List<Candidate> candidates = new ArrayList<>();
+		for (IEObjectDescription d : scopes.getScope(owner, reference).getAllElements()) {
+			String name = d.getName().toString();
+			int distance = editDistance(typed.toLowerCase(Locale.ROOT), name.toLowerCase(Locale.ROOT));
+			if (seen.add(name) && distance <= Math.max(2, typed.length() / 3)) {
+				candidates.add(new Candidate(name, distance));
+			}
+		}
+		candidates.sort(Comparator.comparingInt(Candidate::distance).thenComparing(Candidate::name));
+		List<Fix> fixes = new ArrayList<>();
+		for (Candidate c : candidates.subList(0, Math.min(MAX_NAMES, candidates.size()))) {
+			fixes.add(new Fix("Change to '" + c.name() + "'", List.of(replaceEdit(node, c.name()))));
+		}
+		return fixes;
+	}
+
+	/** Levenshtein distance. */
+	static int editDistance(String a, String b) {
+		int[] previous = new int[b.length() + 1];
+		int[] current = new int[b.length() + 1];
+		for (int j = 0; j <= b.length(); j++) {
+			previous[j] = j;
+		}
+		for (int i = 1; i <= a.length(); i++) {
+			current[0] = i;
+			for (int j = 1; j <= b.length(); j++) {
+				int substitute = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+				current[j] = Math.min(substitute, Math.min(previous[j], current[j - 1]) + 1);
+			}
+			int[] swap = previous;
+			previous = current;
+			current = swap;
+		}
+		return previous[b.length()];
 	}
 
 	// ------------------------------------------------------------------ node and text helpers

@@ -218,6 +218,27 @@ class QuickFixesTest {
 	}
 
 	@Test
+	void unresolvedNamesGetTheClosestVisibleOnes() {
+		XtextResource resource = load(HEADER + """
+				qos Fast { reliability best_effort }
+				topic T : Scan qos Fsat
+				application a { publish T rate 10 Hz transport nakcats }
+				""");
+		List<Issue> linking = withCode(validate(resource), AdamantQuickFixes.LINKING);
+		assertEquals(2, linking.size(), linking::toString);
+		List<String> profile = titles(resource, linking.get(0));
+		assertEquals("Change to 'Fast'", profile.get(0), profile::toString);
+		List<String> transport = titles(resource, linking.get(1));
+		assertEquals("Change to 'nakcast'", transport.get(0), transport::toString);
+		String fixed = AdamantQuickFixes.fixesFor(resource, linking.get(1)).get(0)
+				.apply(AdamantQuickFixes.fixesFor(resource, linking.get(0)).get(0).apply(text(resource)));
+		assertEquals(List.of(), errors(validate(load(fixed))), fixed);
+		// nothing close: no fix
+		XtextResource far = load(HEADER + "topic T : Scan qos Completely_different\n");
+		assertEquals(List.of(), AdamantQuickFixes.fixesFor(far, withCode(validate(far), AdamantQuickFixes.LINKING).get(0)));
+	}
+
+	@Test
 	void editsApplyBackToFront() {
 		Fix fix = new Fix("swap", List.of(new Edit(0, 1, "xyz"), new Edit(4, 1, "")));
 		assertEquals("xyzbcd", fix.apply("abcde"));
