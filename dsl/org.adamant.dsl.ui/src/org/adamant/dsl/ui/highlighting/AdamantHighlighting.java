@@ -1,24 +1,20 @@
 package org.adamant.dsl.ui.highlighting;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 
 import org.antlr.runtime.ANTLRStringStream;
 import org.antlr.runtime.CommonToken;
 import org.antlr.runtime.Token;
-import org.eclipse.emf.ecore.EObject;
-import org.eclipse.xtext.AbstractRule;
-import org.eclipse.xtext.Assignment;
-import org.eclipse.xtext.CrossReference;
-import org.eclipse.xtext.GrammarUtil;
-import org.eclipse.xtext.RuleCall;
-import org.eclipse.xtext.nodemodel.ICompositeNode;
-import org.eclipse.xtext.nodemodel.INode;
+import org.adamant.dsl.ide.highlighting.AdamantSemanticHighlightingCalculator;
+import org.eclipse.xtext.ide.editor.syntaxcoloring.ISemanticHighlightingCalculator;
 import org.eclipse.xtext.parser.antlr.ITokenDefProvider;
 import org.eclipse.xtext.parser.antlr.Lexer;
 import org.eclipse.xtext.parser.antlr.LexerBindings;
 import org.eclipse.xtext.resource.XtextResource;
+import org.eclipse.xtext.util.CancelIndicator;
 
 import com.google.inject.Injector;
 import com.google.inject.Key;
@@ -32,8 +28,18 @@ import com.google.inject.name.Names;
 public final class AdamantHighlighting {
 
 	public enum Category {
-		KEYWORD, COMMENT, STRING, NUMBER, DECLARATION, REFERENCE, UNIT
+		KEYWORD, COMMENT, STRING, NUMBER, TYPE, TOPIC, QOS, TRANSPORT, SCOPE, PARAMETER, UNIT
 	}
+
+	/** The calculator's style ids (LSP semantic token types) as categories. */
+	private static final Map<String, Category> SEMANTIC = Map.of(
+			AdamantSemanticHighlightingCalculator.TYPE, Category.TYPE,
+			AdamantSemanticHighlightingCalculator.TOPIC, Category.TOPIC,
+			AdamantSemanticHighlightingCalculator.QOS, Category.QOS,
+			AdamantSemanticHighlightingCalculator.TRANSPORT, Category.TRANSPORT,
+			AdamantSemanticHighlightingCalculator.SCOPE, Category.SCOPE,
+			AdamantSemanticHighlightingCalculator.PARAMETER, Category.PARAMETER,
+			AdamantSemanticHighlightingCalculator.UNIT, Category.UNIT);
 
 	/** A coloured stretch of text. */
 	public record Span(int offset, int length, Category category) {
@@ -41,10 +47,12 @@ public final class AdamantHighlighting {
 
 	private final Injector injector;
 	private final Map<Integer, String> tokenNames;
+	private final ISemanticHighlightingCalculator calculator;
 
 	public AdamantHighlighting(Injector injector) {
 		this.injector = injector;
 		this.tokenNames = injector.getInstance(ITokenDefProvider.class).getTokenDefMap();
+		this.calculator = injector.getInstance(ISemanticHighlightingCalculator.class);
 	}
 
 	/** Lexical spans of {@code text}, in order (whitespace and plain identifiers have none). */
@@ -81,32 +89,20 @@ public final class AdamantHighlighting {
 		};
 	}
 
-	/** Semantic spans of a parsed model: declared names, references to other elements, units. */
+	/**
+	 * Semantic spans of a parsed model from the language's semantic highlighting calculator (the
+	 * one the language server uses): names of types, topics, QoS profiles, transports, scopes
+	 * (environments, applications, experiments) at declarations and references, parameters, units.
+	 */
 	public List<Span> semantic(XtextResource resource) {
 		List<Span> spans = new ArrayList<>();
-		if (resource.getParseResult() == null) {
-			return spans;
-		}
-		ICompositeNode root = resource.getParseResult().getRootNode();
-		for (INode node : root.getAsTreeIterable()) {
-			EObject element = node.getGrammarElement();
-			Category category = null;
-			if (element instanceof CrossReference) {
-				category = Category.REFERENCE;
-			} else if (element instanceof RuleCall call) {
-				AbstractRule rule = call.getRule();
-				Assignment assignment = GrammarUtil.containingAssignment(call);
-				if (rule != null && "Unit".equals(rule.getName())) {
-					category = Category.UNIT;
-				} else if (assignment != null && "name".equals(assignment.getFeature())
-						&& GrammarUtil.containingCrossReference(call) == null) {
-					category = Category.DECLARATION;
-				}
+		calculator.provideHighlightingFor(resource, (offset, length, ids) -> {
+			Category category = ids.length == 0 ? null : SEMANTIC.get(ids[0]);
+			if (category != null && length > 0) {
+				spans.add(new Span(offset, length, category));
 			}
-			if (category != null && node.getLength() > 0) {
-				spans.add(new Span(node.getOffset(), node.getLength(), category));
-			}
-		}
+		}, CancelIndicator.NullImpl);
+		spans.sort(Comparator.comparingInt(Span::offset));
 		return spans;
 	}
 }

@@ -25,7 +25,8 @@ import org.eclipse.xtext.resource.XtextResource;
 
 /**
  * Syntax highlighting for the Generic Editor: keywords, comments, strings and numbers from the
- * language's lexer, then declared names, references and units from the parse tree. Every change
+ * language's lexer, then what each name is (type, topic, QoS profile, transport, environment or
+ * application), parameters and units from the language's semantic highlighting calculator. Every change
  * recolours the whole document (a comment opened on one line changes all that follow; the models
  * are small and lexing plus parsing take milliseconds).
  */
@@ -37,8 +38,12 @@ public class AdamantPresentationReconciler extends PresentationReconciler {
 		STYLES.put(Category.COMMENT, new TextAttribute(new Color(63, 127, 95), null, SWT.ITALIC));
 		STYLES.put(Category.STRING, new TextAttribute(new Color(42, 0, 255)));
 		STYLES.put(Category.NUMBER, new TextAttribute(new Color(125, 60, 0)));
-		STYLES.put(Category.DECLARATION, new TextAttribute(new Color(0, 0, 0), null, SWT.BOLD));
-		STYLES.put(Category.REFERENCE, new TextAttribute(new Color(0, 80, 160), null, SWT.ITALIC));
+		STYLES.put(Category.TYPE, new TextAttribute(new Color(0, 80, 50), null, SWT.BOLD));
+		STYLES.put(Category.TOPIC, new TextAttribute(new Color(0, 0, 192)));
+		STYLES.put(Category.QOS, new TextAttribute(new Color(100, 70, 150), null, SWT.ITALIC));
+		STYLES.put(Category.TRANSPORT, new TextAttribute(new Color(170, 80, 0), null, SWT.BOLD));
+		STYLES.put(Category.SCOPE, new TextAttribute(new Color(0, 0, 0), null, SWT.BOLD));
+		STYLES.put(Category.PARAMETER, new TextAttribute(new Color(80, 80, 80), null, SWT.ITALIC));
 		STYLES.put(Category.UNIT, new TextAttribute(new Color(0, 128, 128)));
 	}
 
