@@ -13,9 +13,12 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
 
+import org.adamant.dsl.ui.AdamantDocuments;
 import org.adamant.dsl.ui.contentassist.AdamantContentAssistProcessor;
 import org.adamant.dsl.ui.highlighting.AdamantHighlighting.Category;
 import org.adamant.dsl.ui.highlighting.AdamantPresentationReconciler;
+import org.adamant.dsl.ui.outline.AdamantOutline;
+import org.adamant.dsl.ui.outline.AdamantOutlinePage;
 import org.adamant.dsl.validation.IssueCodes;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IMarker;
@@ -28,7 +31,9 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.StyleRange;
 import org.eclipse.swt.custom.StyledText;
 import org.eclipse.swt.widgets.Control;
+import org.eclipse.ui.IPageLayout;
 import org.eclipse.ui.texteditor.ITextEditor;
+import org.eclipse.ui.views.contentoutline.IContentOutlinePage;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -197,5 +202,24 @@ class AdamantEditorTest {
 
 	private static List<String> labels(ICompletionProposal[] proposals) {
 		return Arrays.stream(proposals).map(p -> p.getDisplayString().split(" - ")[0]).toList();
+	}
+
+	@Test
+	@Order(6)
+	void theOutlineListsElementsAndTheirContents() throws Exception {
+		assertTrue(editor.getAdapter(IContentOutlinePage.class) instanceof AdamantOutlinePage);
+		List<AdamantOutline.Node> nodes = AdamantOutline.of(AdamantDocuments.parse(Workbench.document(editor)));
+		assertEquals(List.of("struct Scan", "qos Fused", "topic Scans : Scan qos Fused", "environment lan", "application uav",
+				"application fusion"), nodes.stream().map(AdamantOutline.Node::label).toList());
+		AdamantOutline.Node uav = nodes.get(4);
+		assertEquals(List.of("publish Scans rate 100 Hz payload 12 B transport baseline"),
+				uav.children().stream().map(AdamantOutline.Node::label).toList());
+		assertEquals(MODEL.indexOf("application uav"), uav.offset());
+
+		// and the Outline view shows it
+		editor.getSite().getPage().showView(IPageLayout.ID_OUTLINE);
+		editor.getSite().getPage().activate(editor);
+		waitUntil("the outline tree", () -> Workbench.trees(editor.getSite().getShell()).stream()
+				.anyMatch(t -> Arrays.stream(t.getItems()).anyMatch(i -> i.getText().equals("qos Fused"))));
 	}
 }

@@ -34,7 +34,6 @@ import org.eclipse.swt.graphics.ImageData;
 import org.eclipse.swt.graphics.ImageLoader;
 import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.graphics.Rectangle;
-import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Event;
@@ -155,10 +154,11 @@ class EditorScreenshotTest {
 
 	/** Expands the Problems view's tree (the only tree left in the window); returns how many rows it shows. */
 	private static int expandAll(Shell shell) {
-		Tree tree = findTree(shell);
-		if (tree == null) {
+		List<Tree> trees = Workbench.trees(shell);
+		if (trees.isEmpty()) {
 			return 0;
 		}
+		Tree tree = trees.get(0);
 		for (TreeItem item : tree.getItems()) {
 			if (!item.getExpanded()) {
 				// what a click on the arrow does: the viewer fills the item, then it opens
@@ -174,20 +174,5 @@ class EditorScreenshotTest {
 			rows += 1 + item.getItemCount();
 		}
 		return rows;
-	}
-
-	private static Tree findTree(Control control) {
-		if (control instanceof Tree tree) {
-			return tree;
-		}
-		if (control instanceof Composite composite) {
-			for (Control child : composite.getChildren()) {
-				Tree found = findTree(child);
-				if (found != null) {
-					return found;
-				}
-			}
-		}
-		return null;
 	}
 }

@@ -6,6 +6,7 @@ import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.BooleanSupplier;
@@ -20,7 +21,10 @@ import org.eclipse.core.runtime.CoreException;
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.text.ITextOperationTarget;
 import org.eclipse.jface.text.ITextViewer;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Tree;
 import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.ide.IDE;
@@ -125,5 +129,18 @@ final class Workbench {
 			fail("'" + text + "' not in the model");
 		}
 		return (int) document.substring(0, at).chars().filter(c -> c == '\n').count() + 1;
+	}
+
+	/** Every tree widget under {@code control}. */
+	static List<Tree> trees(Control control) {
+		List<Tree> trees = new ArrayList<>();
+		if (control instanceof Tree tree) {
+			trees.add(tree);
+		} else if (control instanceof Composite composite) {
+			for (Control child : composite.getChildren()) {
+				trees.addAll(trees(child));
+			}
+		}
+		return trees;
 	}
 }
