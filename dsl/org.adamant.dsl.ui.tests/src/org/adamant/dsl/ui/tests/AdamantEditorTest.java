@@ -22,7 +22,6 @@ import org.adamant.dsl.ui.outline.AdamantOutlinePage;
 import org.adamant.dsl.validation.IssueCodes;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IMarker;
-import org.eclipse.core.resources.IProject;
 import org.eclipse.core.runtime.Platform;
 import org.eclipse.core.runtime.content.IContentType;
 import org.eclipse.jface.text.IDocument;
@@ -87,15 +86,12 @@ class AdamantEditorTest {
 			}
 			""";
 
-	static IProject project;
 	static IFile file;
 	static ITextEditor editor;
 
 	@BeforeAll
 	static void openModel() throws Exception {
-		project = Workbench.project("demo");
-		Workbench.copy(project, Workbench.repo().resolve("profiles/transports.adamant"));
-		file = Workbench.write(project, "demo.adamant", MODEL);
+		file = Workbench.demoModel("demo");
 		editor = Workbench.open(file);
 	}
 

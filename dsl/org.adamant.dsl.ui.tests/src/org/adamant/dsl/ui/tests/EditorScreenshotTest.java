@@ -15,7 +15,6 @@ import java.util.Set;
 import org.adamant.dsl.ui.hover.AdamantTextHover;
 import org.adamant.dsl.validation.IssueCodes;
 import org.eclipse.core.resources.IFile;
-import org.eclipse.core.resources.IProject;
 import org.eclipse.jface.text.IInformationControl;
 import org.eclipse.jface.text.IInformationControlExtension2;
 import org.eclipse.jface.text.ITextOperationTarget;
@@ -61,9 +60,7 @@ class EditorScreenshotTest {
 		Shell window = display.getActiveShell() != null ? display.getActiveShell()
 				: org.eclipse.ui.PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell();
 		window.setBounds(display.getBounds());
-		IProject project = Workbench.project("screenshot");
-		Workbench.copy(project, Workbench.repo().resolve("profiles/transports.adamant"));
-		IFile file = Workbench.write(project, "demo.adamant", AdamantEditorTest.MODEL);
+		IFile file = Workbench.demoModel("screenshot");
 		ITextEditor editor = Workbench.open(file);
 		waitUntil("the missing-unit marker", () -> markers(file).stream().anyMatch(m -> IssueCodes.MISSING_UNIT.equals(code(m))));
 		IWorkbenchPage page = editor.getSite().getPage();

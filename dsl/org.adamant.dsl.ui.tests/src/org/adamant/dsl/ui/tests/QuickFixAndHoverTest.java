@@ -15,7 +15,6 @@ import org.adamant.dsl.ui.hover.MarkdownText;
 import org.adamant.dsl.validation.IssueCodes;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IMarker;
-import org.eclipse.core.resources.IProject;
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.text.Region;
 import org.eclipse.ui.IMarkerResolution;
@@ -35,7 +34,6 @@ import org.junit.jupiter.api.TestMethodOrder;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class QuickFixAndHoverTest {
 
-	static IProject project;
 	static IFile file;
 	static ITextEditor editor;
 	/** The transport the second quick fix switched the publication to. */
@@ -43,9 +41,7 @@ class QuickFixAndHoverTest {
 
 	@BeforeAll
 	static void openModel() throws Exception {
-		project = Workbench.project("fixes");
-		Workbench.copy(project, Workbench.repo().resolve("profiles/transports.adamant"));
-		file = Workbench.write(project, "demo.adamant", AdamantEditorTest.MODEL);
+		file = Workbench.demoModel("fixes");
 		editor = Workbench.open(file);
 		waitUntil("the validation markers", () -> markers(file).size() >= 2);
 	}

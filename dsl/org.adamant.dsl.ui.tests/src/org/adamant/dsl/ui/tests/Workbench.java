@@ -72,6 +72,13 @@ final class Workbench {
 		return write(project, source.getFileName().toString(), Files.readString(source));
 	}
 
+	/** A project with the transport catalog and {@link AdamantEditorTest#MODEL} as demo.adamant. */
+	static IFile demoModel(String projectName) throws Exception {
+		IProject project = project(projectName);
+		copy(project, repo().resolve("profiles/transports.adamant"));
+		return write(project, "demo.adamant", AdamantEditorTest.MODEL);
+	}
+
 	static ITextEditor open(IFile file) throws Exception {
 		IEditorPart part = IDE.openEditor(PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage(), file);
 		dispatch();
