@@ -12,7 +12,6 @@ import org.adamant.dsl.adamant.RuntimeMapping;
 import org.adamant.dsl.adamant.Transport;
 import org.adamant.dsl.semantics.Dimension;
 import org.adamant.dsl.semantics.Quantities;
-import org.adamant.dsl.validation.AdamantValidator;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.xtext.Assignment;
 import org.eclipse.xtext.EcoreUtil2;
@@ -106,7 +105,7 @@ public class AdamantContentProposalProvider extends IdeContentProposalProvider {
 			}
 		}
 		if (transport != null) {
-			names.addAll(AdamantValidator.knownParameters(transport));
+			names.addAll(Quantities.knownParameters(transport));
 		}
 		return names;
 	}
@@ -117,7 +116,7 @@ public class AdamantContentProposalProvider extends IdeContentProposalProvider {
 		if (x != null) {
 			for (Transport t : x.getTransports()) {
 				if (t != null && !t.eIsProxy()) {
-					names.addAll(AdamantValidator.knownParameters(t));
+					names.addAll(Quantities.knownParameters(t));
 				}
 			}
 		}

@@ -40,7 +40,6 @@ import org.adamant.dsl.prediction.TransportRanking;
 import org.adamant.dsl.semantics.Dimension;
 import org.adamant.dsl.semantics.EffectiveQos;
 import org.adamant.dsl.semantics.Quantities;
-import org.adamant.dsl.validation.AdamantValidator;
 import org.adamant.dsl.validation.IssueCodes;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.EReference;
@@ -383,7 +382,7 @@ public final class AdamantQuickFixes {
 			}
 			// auto picks the best feasible transport: offer it when that one also lacks the issue
 			if (endpoint instanceof Publication p) {
-				TransportRanking.best(p).filter(clean).filter(a -> extra.test(a.transport()))
+				TransportRanking.rank(p).stream().filter(TransportRanking.Assessment::feasible).findFirst().filter(clean).filter(a -> extra.test(a.transport()))
 						.ifPresent(best -> add("Use transport auto (now '" + best.name() + "')", replaceEdit(bound, "auto")));
 			}
 		}
@@ -421,7 +420,7 @@ public final class AdamantQuickFixes {
 			if (parameter.isPresent() && parameter.get().eContainer() instanceof RuntimeMapping mapping) {
 				Transport transport = EcoreUtil2.getContainerOfType(mapping, Transport.class);
 				INode name = node(parameter.get(), P.getParameter_Name());
-				for (String known : AdamantValidator.knownParameters(transport)) {
+				for (String known : Quantities.knownParameters(transport)) {
 					if (fitsValues(known, List.of(parameter.get().getValue()))) {
 						add("Change to '" + known + "'", replaceEdit(name, known));
 					}
@@ -434,7 +433,7 @@ public final class AdamantQuickFixes {
 				Set<String> all = new LinkedHashSet<>();
 				for (Transport t : x.getTransports()) {
 					if (t != null && !t.eIsProxy()) {
-						all.addAll(AdamantValidator.knownParameters(t));
+						all.addAll(Quantities.knownParameters(t));
 					}
 				}
 				INode name = node(sweep, P.getParameterSweep_Name());
@@ -497,7 +496,7 @@ public final class AdamantQuickFixes {
 			if (sweep.isPresent() && value.isPresent()) {
 				Transport owner = ((Experiment) sweep.get().eContainer()).getTransports().stream()
 						.filter(t -> t != null && !t.eIsProxy()
-								&& AdamantValidator.knownParameters(t).contains(sweep.get().getName()))
+								&& Quantities.knownParameters(t).contains(sweep.get().getName()))
 						.findFirst().orElse(null);
 				valueFix(sweep.get().getName(), value.get(), owner, NodeModelUtils.findActualNodeFor(value.get()));
 				return;
