@@ -172,3 +172,15 @@ if build_example blueforce; then
     "blueforce bf4 (sim): every row names its replace parameters (10 tags for 10 Hz, pace 5120 B/s)" \
       "all(r['transport_params'].startswith('tags=10;pace=5120;') for r in rows)"
 fi
+
+# ------------------------------------------------------------------------------ charts
+# What the demo does after its run: charts of the measured results (here sar's and blue force's rows).
+if (adamant_ensure_plot) && [[ -f "$work/sar.csv" && -f "$work/bf1.csv" ]]; then
+  adamant_plot "$work/sar.csv" "$work/bf1.csv" -o "$work/charts" >"$work/charts.out" 2>&1
+  check "adamant plot charts the measured rows of both examples" test $? -eq 0
+  for chart in latency_vs_rate delivery_vs_loss relate2; do
+    check "the $chart chart is a PNG" bash -c "head -c 8 '$work/charts/$chart.png' | od -An -tx1 | grep -q '89 50 4e 47 0d 0a 1a 0a'"
+  done
+else
+  echo "FAIL: adamant plot charts the measured rows of both examples (no plotting library or no results)"
+fi
