@@ -1,6 +1,6 @@
 // ant-sim-bench: simulator throughput (not a test). Prints raw event-queue events/s and the
 // wall time of the RT-ESP point (25 receivers, 3% loss, 100 Hz, 20,000 updates) in the
-// simulator for NAKcast and Ricochet (r = 4 and r = 8, c = 3).
+// simulator for NAKcast, Ricochet (r = 4 and r = 8, c = 3) and FEC (r = 4, c = 1).
 //   ant-sim-bench [--updates N] [--receivers N] [--loss PCT] [--rate HZ] [--seed S]
 #include <adamant/sim.hpp>
 
@@ -45,21 +45,21 @@ int main(int argc, char** argv) {
 
   struct Case {
     const char* transport;
-    int r;
+    int r, c;
   };
-  for (const Case c : {Case{"nakcast", 8}, Case{"ricochet", 4}, Case{"ricochet", 8}}) {
+  for (const Case c : {Case{"nakcast", 8, 3}, Case{"ricochet", 4, 3}, Case{"ricochet", 8, 3}, Case{"fec", 4, 1}}) {
     bench::Point p{c.transport, receivers, loss, rate, updates, 1, seed, std::chrono::microseconds(50'000)};
     p.lec_r = c.r;
-    p.lec_c = 3;
+    p.lec_c = c.c;
     const auto spec = bench::counter_spec("ant-sim-bench", 12, {p});
     const auto t0 = clock::now();
     const auto res = sim::run_point(spec, p, sim::NetConfig{});
     const double s = std::chrono::duration<double>(clock::now() - t0).count();
     std::printf(
-        "%-8s r=%d c=3 | %d receivers, %g%% loss, %g Hz, %d updates | wall %.3f s, %llu events, "
+        "%-8s r=%d c=%d | %d receivers, %g%% loss, %g Hz, %d updates | wall %.3f s, %llu events, "
         "%.2f M events/s, virtual %.1f s (%.0fx real time) | delivery %.6f, mean latency %.1f us, "
         "p99 %.1f us, ReLate2 %.1f | recovered %llu, repairs %llu, NAKs %llu, retransmits %llu\n",
-        c.transport, c.r, receivers, loss, rate, updates, s,
+        c.transport, c.r, c.c, receivers, loss, rate, updates, s,
         static_cast<unsigned long long>(res.events), res.events / s / 1e6, res.end_time.count() / 1e9,
         res.end_time.count() / 1e9 / s, res.row.delivery, res.row.lat.mean_us, res.row.lat.p99_us,
         res.row.relate2, static_cast<unsigned long long>(res.recovered),

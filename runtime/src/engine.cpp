@@ -151,6 +151,43 @@ std::optional<Nanos> NakcastSender::next_deadline() const {
 
 // ---------------------------------------------------------------- nakcast receiver
 
+namespace {
+
+// Collects the sequences one tick NAKs (ascending) into ranges; a NAK datagram to the sender
+// leaves whenever kMaxNakRanges ranges are full, and at flush(). NakcastReceiver and the
+// Ricochet NAK fallback both batch their NAKs with it.
+class NakBatch {
+ public:
+  NakBatch(std::uint32_t session, std::uint32_t stream_id, const Endpoint& to, Nanos now, Output& out,
+           std::uint64_t& naks_sent)
+      : session_(session), stream_id_(stream_id), to_(to), now_(now), out_(out), naks_sent_(naks_sent) {}
+  void add(std::uint64_t seq) {
+    if (!ranges_.empty() && ranges_.back().last + 1 == seq) {
+      ranges_.back().last = seq;
+      return;
+    }
+    if (ranges_.size() == wire::kMaxNakRanges) flush();
+    ranges_.push_back({seq, seq});
+  }
+  void flush() {
+    if (ranges_.empty()) return;
+    for (const auto& r : ranges_) out_.events.push_back({EventKind::NakSent, r.first, r.last});
+    out_.datagrams.push_back({Dest::Peer, to_, wire::encode_nak(session_, stream_id_, ranges_, now_.count())});
+    ++naks_sent_;
+    ranges_.clear();
+  }
+
+ private:
+  std::uint32_t session_, stream_id_;
+  Endpoint to_;
+  Nanos now_;
+  Output& out_;
+  std::uint64_t& naks_sent_;
+  std::vector<wire::SeqRange> ranges_;
+};
+
+}  // namespace
+
 NakcastReceiver::NakcastReceiver(ReceiverConfig cfg) : cfg_(cfg), rng_(cfg.seed) {
   if (cfg_.max_window == 0) cfg_.max_window = 1;
 }
@@ -252,16 +289,8 @@ void NakcastReceiver::on_datagram(ByteView bytes, const Endpoint& from, Nanos no
 
 void NakcastReceiver::on_tick(Nanos now, Output& out) {
   if (!sender_) return;
-  std::vector<wire::SeqRange> ranges;
+  NakBatch naks(*session_, cfg_.stream_id, *sender_, now, out, stats_.naks_sent);
   std::uint64_t give_up_below = 0;
-  auto flush = [&] {
-    if (ranges.empty()) return;
-    for (const auto& r : ranges) out.events.push_back({EventKind::NakSent, r.first, r.last});
-    out.datagrams.push_back(
-        {Dest::Peer, *sender_, wire::encode_nak(*session_, cfg_.stream_id, ranges, now.count())});
-    ++stats_.naks_sent;
-    ranges.clear();
-  };
   for (auto& [seq, m] : missing_) {
     if (m.due > now) continue;
     if (m.naks >= cfg_.max_naks) {
@@ -270,14 +299,9 @@ void NakcastReceiver::on_tick(Nanos now, Output& out) {
     }
     ++m.naks;
     m.due = now + nak_delay();  // re-NAK if the repair is lost too
-    if (!ranges.empty() && ranges.back().last + 1 == seq) {
-      ranges.back().last = seq;
-    } else {
-      if (ranges.size() == wire::kMaxNakRanges) flush();
-      ranges.push_back({seq, seq});
-    }
+    naks.add(seq);
   }
-  flush();
+  naks.flush();
   if (give_up_below) declare_unrecoverable_below(give_up_below, out);
 }
 
@@ -302,6 +326,75 @@ void xor_into(std::vector<std::uint8_t>& acc, ByteView v) {
   for (std::size_t i = 0; i < v.size; ++i) acc[i] ^= v.data[i];
 }
 }  // namespace
+
+void XorRepair::add(std::uint64_t seq, std::int64_t send_time_ns, ByteView payload) {
+  seqs.push_back(seq);
+  len_xor ^= static_cast<std::uint32_t>(payload.size);
+  time_xor ^= send_time_ns;
+  xor_into(bytes, payload);
+}
+
+std::vector<std::uint8_t> XorRepair::encode(std::uint32_t session, std::uint32_t stream_id, Nanos now) const {
+  return wire::encode_repair(session, stream_id, seqs, len_xor, time_xor, ByteView{bytes.data(), bytes.size()},
+                             now.count());
+}
+
+// ---------------------------------------------------------------- FEC sender
+
+FecSender::FecSender(SenderConfig cfg)
+    : cfg_(cfg),
+      data_(cfg),
+      r_(std::clamp(cfg.fec_r, 1, static_cast<int>(wire::kMaxRepairCount))),
+      c_(std::clamp(cfg.fec_c, 1, r_)),
+      parts_(static_cast<std::size_t>(c_)) {}
+
+std::uint64_t FecSender::publish(ByteView payload, Nanos now, Output& out) {
+  const std::uint64_t seq = data_.publish(payload, now, out);
+  parts_[static_cast<std::size_t>(in_block_ % c_)].add(seq, now.count(), payload);  // DATA's send time
+  last_add_ = now;
+  if (++in_block_ == r_) flush(now, out);
+  return seq;
+}
+
+void FecSender::flush(Nanos now, Output& out) {
+  for (auto& p : parts_) {
+    if (p.empty()) continue;
+    out.datagrams.push_back({Dest::Group, {}, p.encode(cfg_.session, cfg_.stream_id, now)});
+    ++stats_.repairs_sent;
+    p = XorRepair{};
+  }
+  in_block_ = 0;
+}
+
+void FecSender::on_datagram(ByteView bytes, const Endpoint& from, Nanos now, Output& out) {
+  data_.on_datagram(bytes, from, now, out);
+}
+
+void FecSender::on_tick(Nanos now, Output& out) {
+  data_.on_tick(now, out);
+  if (in_block_ > 0 && now - last_add_ >= cfg_.fec_flush) flush(now, out);
+}
+
+std::optional<Nanos> FecSender::next_deadline() const {
+  auto d = data_.next_deadline();
+  if (in_block_ > 0) d = d ? std::min(*d, last_add_ + cfg_.fec_flush) : last_add_ + cfg_.fec_flush;
+  return d;
+}
+
+std::size_t FecSender::state_entries() const {
+  std::size_t n = data_.state_entries();
+  for (const auto& p : parts_) n += p.seqs.size();
+  return n;
+}
+
+const SenderStats& FecSender::stats() const {
+  const std::uint64_t repairs = stats_.repairs_sent;
+  stats_ = data_.stats();
+  stats_.repairs_sent = repairs;
+  return stats_;
+}
+
+// ---------------------------------------------------------------- Ricochet receiver
 
 RicochetReceiver::RicochetReceiver(ReceiverConfig cfg) : cfg_(cfg), rng_(cfg.seed ^ 0x524943484F434845ull) {
   set_lec(cfg_.lec_r, cfg_.lec_c);
@@ -379,17 +472,13 @@ void RicochetReceiver::accept_packet(std::uint64_t seq, std::int64_t send_time,
   out.deliveries.push_back({seq, send_time, payload});
   ++stats_.delivered;
   settle(seq);
-  if (from_sender) {
-    if (bin_.seqs.empty()) bin_ = Bin{};
-    bin_.seqs.push_back(seq);
-    bin_.len_xor ^= static_cast<std::uint32_t>(payload.size());
-    bin_.time_xor ^= send_time;
-    xor_into(bin_.bytes, ByteView{payload.data(), payload.size()});
+  if (from_sender && cfg_.lec_repairs) {
+    bin_.rep.add(seq, send_time, ByteView{payload.data(), payload.size()});
     bin_.last_add = now;
   }
   store_[seq] = Stored{send_time, std::move(payload)};
   while (store_.size() > cfg_.lec_store) store_.erase(store_.begin());
-  if (bin_.seqs.size() >= static_cast<std::size_t>(cfg_.lec_r)) flush_bin(now, out);
+  if (bin_.rep.seqs.size() >= static_cast<std::size_t>(cfg_.lec_r)) flush_bin(now, out);
 }
 
 RicochetReceiver::Use RicochetReceiver::try_repair(const std::vector<std::uint64_t>& seqs,
@@ -491,15 +580,13 @@ void RicochetReceiver::on_membership(const wire::Packet& pkt, Nanos now, Output&
 }
 
 void RicochetReceiver::flush_bin(Nanos now, Output& out) {
-  if (bin_.seqs.empty()) return;
+  if (bin_.rep.empty()) return;
   if (session_ && !members_.empty()) {
     std::vector<const MemberInfo*> cand;
     cand.reserve(members_.size());
     for (const auto& kv : members_) cand.push_back(&kv.second);
     const std::size_t k = std::min(cand.size(), static_cast<std::size_t>(cfg_.lec_c));
-    const auto bytes = wire::encode_repair(*session_, cfg_.stream_id, bin_.seqs, bin_.len_xor,
-                                           bin_.time_xor, ByteView{bin_.bytes.data(), bin_.bytes.size()},
-                                           now.count());
+    const auto bytes = bin_.rep.encode(*session_, cfg_.stream_id, now);
     for (std::size_t i = 0; i < k; ++i) {  // partial Fisher-Yates: k distinct members
       std::uniform_int_distribution<std::size_t> d(i, cand.size() - 1);
       std::swap(cand[i], cand[d(rng_)]);
@@ -571,20 +658,13 @@ void RicochetReceiver::on_tick(Nanos now, Output& out) {
       announce(now, out);
     }
   }
-  if (!bin_.seqs.empty() && now - bin_.last_add >= cfg_.lec_flush) flush_bin(now, out);
+  if (!bin_.rep.empty() && now - bin_.last_add >= cfg_.lec_flush) flush_bin(now, out);
   while (!pending_.empty() && pending_.front().expires <= now) {
     pending_bytes_ -= pending_.front().bytes.size();
     pending_.pop_front();
   }
-  std::vector<wire::SeqRange> ranges;
+  NakBatch naks(session_.value_or(0), cfg_.stream_id, sender_.value_or(Endpoint{}), now, out, stats_.naks_sent);
   std::vector<std::uint64_t> lost;
-  auto flush_naks = [&] {
-    if (ranges.empty()) return;
-    for (const auto& r : ranges) out.events.push_back({EventKind::NakSent, r.first, r.last});
-    out.datagrams.push_back({Dest::Peer, *sender_, wire::encode_nak(*session_, cfg_.stream_id, ranges, now.count())});
-    ++stats_.naks_sent;
-    ranges.clear();
-  };
   for (auto& [seq, m] : missing_) {
     if (now - m.since >= cfg_.lec_give_up) {
       lost.push_back(seq);
@@ -592,14 +672,9 @@ void RicochetReceiver::on_tick(Nanos now, Output& out) {
     }
     if (!cfg_.lec_nak_fallback || !sender_ || m.nak_due > now) continue;
     m.nak_due = now + cfg_.nak_timeout;
-    if (!ranges.empty() && ranges.back().last + 1 == seq) {
-      ranges.back().last = seq;
-    } else {
-      if (ranges.size() == wire::kMaxNakRanges) flush_naks();
-      ranges.push_back({seq, seq});
-    }
+    naks.add(seq);
   }
-  flush_naks();
+  naks.flush();
   for (auto seq : lost) {
     ++stats_.unrecoverable;
     out.events.push_back({EventKind::Unrecoverable, seq, seq});
@@ -614,7 +689,7 @@ std::optional<Nanos> RicochetReceiver::next_deadline() const {
     if (!last_announce_) return Nanos{std::numeric_limits<Nanos::rep>::min()};
     consider(*last_announce_ + (announce_soon_ ? cfg_.announce_interval / 50 : cfg_.announce_interval));
   }
-  if (!bin_.seqs.empty()) consider(bin_.last_add + cfg_.lec_flush);
+  if (!bin_.rep.empty()) consider(bin_.last_add + cfg_.lec_flush);
   if (!pending_.empty()) consider(pending_.front().expires);
   if (!missing_.empty()) {
     // Entries are created in sequence order as time advances: the first is the oldest.
@@ -629,6 +704,7 @@ std::optional<Nanos> RicochetReceiver::next_deadline() const {
 
 std::unique_ptr<SenderEngine> make_sender(TransportKind kind, const SenderConfig& cfg) {
   if (kind == TransportKind::Baseline) return std::make_unique<BaselineSender>(cfg);
+  if (kind == TransportKind::Fec) return std::make_unique<FecSender>(cfg);
   if (kind == TransportKind::Replace || kind == TransportKind::Fifo) {
     ReplaceConfig rc;
     rc.stream_id = cfg.stream_id;
@@ -647,6 +723,13 @@ std::unique_ptr<SenderEngine> make_sender(TransportKind kind, const SenderConfig
 std::unique_ptr<ReceiverEngine> make_receiver(TransportKind kind, const ReceiverConfig& cfg) {
   if (kind == TransportKind::Baseline) return std::make_unique<BaselineReceiver>(cfg);
   if (kind == TransportKind::Ricochet) return std::make_unique<RicochetReceiver>(cfg);
+  if (kind == TransportKind::Fec) {  // the sender's repairs only: no membership, no repairs of its own
+    ReceiverConfig fc = cfg;
+    fc.lec_repairs = false;
+    fc.member_id = 0;
+    fc.lec_nak_fallback = false;
+    return std::make_unique<RicochetReceiver>(fc);
+  }
   if (kind == TransportKind::Replace || kind == TransportKind::Fifo) return std::make_unique<ReplaceReceiver>(cfg);
   return std::make_unique<NakcastReceiver>(cfg);
 }

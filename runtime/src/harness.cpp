@@ -349,6 +349,7 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
     bytes.add(r->sent);
   }
   t.retransmits = pub.stats().retransmitted;
+  t.repairs += pub.stats().repairs_sent;  // FEC: the sender's repairs
   bytes.add(pub.sent_bytes());
   auto row = detail::point_row(pt, std::move(lat));
   detail::set_bytes(row, bytes);
@@ -398,7 +399,7 @@ struct PointOverrides {
 
   void add_to(CLI::App& app) {
     const std::string g = "Point (every point of the spec)";
-    app.add_option("--transport", transport, "baseline | nakcast | ricochet | replace | fifo")->group(g);
+    app.add_option("--transport", transport, "baseline | nakcast | ricochet | fec | replace | fifo")->group(g);
     app.add_option("--receivers", receivers, "reader processes / simulated readers")
         ->check(CLI::PositiveNumber)->group(g);
     app.add_option("--loss", loss, "loss injected at each reader, percent")->check(CLI::Range(0.0, 100.0))->group(g);
@@ -407,8 +408,8 @@ struct PointOverrides {
     app.add_option("--seed", seed, "loss-injection seed")->group(g);
     const std::string e = "Engine parameters (every point; recorded in the transport_params column)";
     app.add_option("--nak-timeout", nak_timeout, "nakcast (and ricochet fallback): e.g. 25ms, 50000us")->group(e);
-    app.add_option("--r", r, "ricochet: packets XORed per repair")->check(CLI::Range(1, 64))->group(e);
-    app.add_option("--c", c, "ricochet: members each repair goes to")->check(CLI::Range(1, 64))->group(e);
+    app.add_option("--r", r, "ricochet, fec: data packets per repair (fec: per block)")->check(CLI::Range(1, 64))->group(e);
+    app.add_option("--c", c, "ricochet: members each repair goes to; fec: repairs per block (<= r)")->check(CLI::Range(1, 64))->group(e);
     app.add_flag("--nak-fallback", nak_fallback, "ricochet: also NAK the sender after --nak-timeout")->group(e);
     app.add_option("--tags", tags, "replace/fifo: update i carries tag (i-1) mod TAGS")
         ->check(CLI::Range(1, 1 << 20))->group(e);

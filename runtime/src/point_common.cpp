@@ -18,6 +18,8 @@ TransportKind check_point(const Point& pt) {
   if (pt.lec_r < 1 || pt.lec_r > 64 || pt.lec_c < 1 || pt.lec_c > 64)
     throw Failure("invalid Ricochet parameters (1 <= r, c <= 64 required)");
   if (pt.tags < 1) throw Failure("invalid point (tags >= 1 required)");
+  if (*kind == TransportKind::Fec && pt.lec_c > pt.lec_r)
+    throw Failure("invalid FEC parameters: c (repairs per block) must not exceed r (data packets per block)");
   return *kind;
 }
 
@@ -107,7 +109,7 @@ struct Param {
   bool (*set)(Point&, const std::string&);
 };
 
-bool lec(TransportKind k, const Point&) { return k == TransportKind::Ricochet; }
+bool lec(TransportKind k, const Point&) { return k == TransportKind::Ricochet || k == TransportKind::Fec; }
 bool replace_like(TransportKind k, const Point&) { return k == TransportKind::Replace || k == TransportKind::Fifo; }
 
 template <class T>

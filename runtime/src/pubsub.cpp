@@ -47,6 +47,20 @@ void send_all(const io::UdpSocket& sock, const Endpoint& group, engine::Output& 
   out.datagrams.clear();
 }
 
+// The event loop of Publisher and Subscriber: pump (receive, tick, send) until `deadline`,
+// sleeping in `wait` until a datagram arrives or the engine's next timer is due.
+template <class Engine, class Pump, class Wait>
+void run_until(std::int64_t deadline, const Engine& engine, Pump&& pump, Wait&& wait) {
+  for (;;) {
+    const Nanos now{monotonic_now_ns()};
+    pump(now);
+    if (now.count() >= deadline) return;
+    Nanos wake{deadline};
+    if (auto d = engine.next_deadline()) wake = std::min(wake, *d);
+    wait(wake - now);
+  }
+}
+
 }  // namespace
 
 // ------------------------------------------------------------------ Publisher
@@ -84,14 +98,7 @@ struct Publisher::Impl {
   }
 
   void service_until(std::int64_t deadline) {
-    for (;;) {
-      const Nanos now{monotonic_now_ns()};
-      pump(now);
-      if (now.count() >= deadline) return;
-      Nanos wake{deadline};
-      if (auto d = engine->next_deadline()) wake = std::min(wake, *d);
-      sock.wait_readable(wake - now);
-    }
+    run_until(deadline, *engine, [this](Nanos now) { pump(now); }, [this](Nanos t) { sock.wait_readable(t); });
   }
 };
 
@@ -161,7 +168,8 @@ struct Subscriber::Impl {
   }
 
   ~Impl() {
-    if (auto* r = dynamic_cast<engine::RicochetReceiver*>(engine.get())) {
+    auto* r = dynamic_cast<engine::RicochetReceiver*>(engine.get());
+    if (r && uni) {  // Ricochet (FEC receivers have no membership)
       try {  // best effort: peers stop sending repairs here at once instead of timing out
         engine::Output bye;
         r->leave(Nanos{monotonic_now_ns()}, bye);
@@ -207,15 +215,10 @@ struct Subscriber::Impl {
   }
 
   void poll_until(std::int64_t deadline) {
-    for (;;) {
-      const Nanos now{monotonic_now_ns()};
-      pump(now);
-      if (now.count() >= deadline) return;
-      Nanos wake{deadline};
-      if (auto d = engine->next_deadline()) wake = std::min(wake, *d);
-      if (uni) io::wait_any_readable(sock, *uni, wake - now);
-      else sock.wait_readable(wake - now);
-    }
+    run_until(deadline, *engine, [this](Nanos now) { pump(now); }, [this](Nanos t) {
+      if (uni) io::wait_any_readable(sock, *uni, t);
+      else sock.wait_readable(t);
+    });
   }
 };
 
@@ -236,7 +239,9 @@ std::uint64_t Subscriber::injected_drops() const { return impl_->drops; }
 const engine::WireBytes& Subscriber::sent_bytes() const { return impl_->sent; }
 std::uint64_t Subscriber::auth_rejected() const { return impl_->auth ? impl_->auth->rejected() : 0; }
 bool Subscriber::set_lec(int r, int c) {
-  auto* ric = dynamic_cast<engine::RicochetReceiver*>(impl_->engine.get());
+  auto* ric = impl_->cfg.transport.kind == TransportKind::Ricochet
+                  ? dynamic_cast<engine::RicochetReceiver*>(impl_->engine.get())
+                  : nullptr;
   if (ric) ric->set_lec(r, c);
   return ric != nullptr;
 }

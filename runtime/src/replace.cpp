@@ -394,6 +394,12 @@ void ReplaceSender::sync_stats() {
 
 // ---------------------------------------------------------------- receiver
 
+std::size_t ReplaceReceiver::state_entries() const {
+  std::size_t n = above_.size() + tag_latest_.size();
+  for (const auto& h : held_) n += h.size();
+  return n;
+}
+
 void ReplaceReceiver::advance_cum() {
   auto it = above_.begin();
   while (it != above_.end() && *it <= cum_) it = above_.erase(it);

@@ -20,6 +20,8 @@ engine::SenderConfig sender_config(const ChannelConfig& cfg, std::uint32_t sessi
   sc.enqueue_timeout = std::chrono::duration_cast<Nanos>(cfg.transport.enqueue_timeout);
   sc.retry_timeout = std::chrono::duration_cast<Nanos>(cfg.transport.retry_timeout);
   sc.min_receivers = cfg.transport.min_receivers;
+  sc.fec_r = cfg.transport.lec_r;
+  sc.fec_c = cfg.transport.lec_c;
   return sc;
 }
 

@@ -226,6 +226,7 @@ class PointSim {
     for (const auto& a : host_auth_) res.auth_rejected += a.rejected();
     res.tampered = tampered_;
     res.retransmits = writer_->stats().retransmitted;
+    res.repairs_sent += writer_->stats().repairs_sent;  // FEC: the sender's repairs
     res.events = q_.executed();
     res.end_time = q_.now();
     res.row = bench::detail::point_row(pt_, std::move(lat));

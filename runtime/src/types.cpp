@@ -10,6 +10,7 @@ std::optional<TransportKind> parse_transport(std::string_view name) {
   if (name == "ricochet") return TransportKind::Ricochet;
   if (name == "replace") return TransportKind::Replace;
   if (name == "fifo") return TransportKind::Fifo;
+  if (name == "fec") return TransportKind::Fec;
   return std::nullopt;
 }
 
@@ -20,6 +21,7 @@ std::string_view to_string(TransportKind kind) {
     case TransportKind::Ricochet: return "ricochet";
     case TransportKind::Replace: return "replace";
     case TransportKind::Fifo: return "fifo";
+    case TransportKind::Fec: return "fec";
   }
   return "unknown";
 }

@@ -158,31 +158,30 @@ std::optional<std::size_t> UdpSocket::try_recv(std::uint8_t* buf, std::size_t ca
   }
 }
 
-bool UdpSocket::wait_readable(std::chrono::nanoseconds timeout) const {
-  pollfd p{fd_.get(), POLLIN, 0};
-  // ppoll keeps ns resolution so absolute-time pacing does not round to whole ms.
+namespace {
+// ppoll() until one of `fds` is readable or `timeout` passed (ns resolution, so absolute-time
+// pacing does not round to whole ms); retried on EINTR. False on timeout.
+bool poll_readable(pollfd* fds, nfds_t n, std::chrono::nanoseconds timeout) {
   const auto t = std::max(timeout, std::chrono::nanoseconds{0});
   timespec ts{};
   ts.tv_sec = static_cast<time_t>(t.count() / 1'000'000'000);
   ts.tv_nsec = static_cast<long>(t.count() % 1'000'000'000);
   for (;;) {
-    int r = ::ppoll(&p, 1, &ts, nullptr);
+    int r = ::ppoll(fds, n, &ts, nullptr);
     if (r >= 0) return r > 0;
     if (errno != EINTR) throw_errno("poll");
   }
 }
+}  // namespace
+
+bool UdpSocket::wait_readable(std::chrono::nanoseconds timeout) const {
+  pollfd p{fd_.get(), POLLIN, 0};
+  return poll_readable(&p, 1, timeout);
+}
 
 bool wait_any_readable(const UdpSocket& a, const UdpSocket& b, std::chrono::nanoseconds timeout) {
   pollfd p[2] = {{a.fd(), POLLIN, 0}, {b.fd(), POLLIN, 0}};
-  const auto t = std::max(timeout, std::chrono::nanoseconds{0});
-  timespec ts{};
-  ts.tv_sec = static_cast<time_t>(t.count() / 1'000'000'000);
-  ts.tv_nsec = static_cast<long>(t.count() % 1'000'000'000);
-  for (;;) {
-    int r = ::ppoll(p, 2, &ts, nullptr);
-    if (r >= 0) return r > 0;
-    if (errno != EINTR) throw_errno("poll");
-  }
+  return poll_readable(p, 2, timeout);
 }
 
 }  // namespace adamant::io

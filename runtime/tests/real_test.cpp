@@ -30,95 +30,103 @@ std::vector<std::string> split(const std::string& s) {
 
 std::string self_path;
 
-}  // namespace
-
-TEST(Real, Nakcast3Readers1PctLoss) {
-  const std::string csv = "/tmp/adamant_real_" + std::to_string(::getpid()) + ".csv";
+// Runs `p` through harness_main (reader processes re-executed from this binary) and returns
+// the columns of its one CSV row; empty (with a test failure) when the harness failed.
+std::vector<std::string> run_point(const bench::Point& p) {
+  const std::string csv = "/tmp/adamant_real_" + p.transport + "_" + std::to_string(::getpid()) + ".csv";
   std::remove(csv.c_str());
   std::vector<std::string> args{self_path, "--csv", csv};
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
-  ASSERT_EQ(bench::harness_main(static_cast<int>(args.size()), argv.data(), real_spec()), 0);
-
+  const int rc = bench::harness_main(static_cast<int>(args.size()), argv.data(),
+                                     bench::counter_spec("real-test", 12, {p}));
+  EXPECT_EQ(rc, 0) << p.transport;
   std::ifstream f(csv);
   std::string header, row, extra;
-  ASSERT_TRUE(std::getline(f, header));
-  ASSERT_TRUE(std::getline(f, row));
-  EXPECT_FALSE(std::getline(f, extra));
+  const bool ok = rc == 0 && std::getline(f, header) && std::getline(f, row) && !std::getline(f, extra);
+  std::remove(csv.c_str());
+  EXPECT_TRUE(ok) << "one header and one row expected";
   EXPECT_EQ(header, metrics::csv_header());
-  auto cols = split(row);
-  ASSERT_EQ(cols.size(), 23u) << row;  // the contract's 15 + bytes by kind + replaced, delivery_or_replaced,
-                                       // transport_params
-  EXPECT_EQ(cols[22], "nak_timeout=50ms") << row;
-  EXPECT_EQ(cols[15], std::to_string(500 * 48)) << row;  // DATA: 500 × (36 + 12) bytes
-  EXPECT_NE(cols[16], "0") << row;                       // NAKs were sent
-  EXPECT_EQ(cols[17], "0") << row;                       // no Ricochet repairs
-  EXPECT_NE(cols[18], "0") << row;                       // retransmissions
+  return ok ? split(row) : std::vector<std::string>{};
+}
+
+}  // namespace
+
+TEST(Real, Nakcast3Readers1PctLoss) {
+  const auto cols = run_point(real_spec().points[0]);
+  // The contract's 15 + bytes by kind + replaced, delivery_or_replaced, transport_params.
+  ASSERT_EQ(cols.size(), 23u);
+  EXPECT_EQ(cols[22], "nak_timeout=50ms");
+  EXPECT_EQ(cols[15], std::to_string(500 * 48));  // DATA: 500 × (36 + 12) bytes
+  EXPECT_NE(cols[16], "0");                       // NAKs were sent
+  EXPECT_EQ(cols[17], "0");                       // no Ricochet repairs
+  EXPECT_NE(cols[18], "0");                       // retransmissions
   EXPECT_EQ(cols[0], "nakcast");
   EXPECT_EQ(cols[5], "500");   // sent
   EXPECT_EQ(cols[6], "1500");  // received
-  EXPECT_EQ(std::stod(cols[7]), 1.0) << row;  // delivery
+  EXPECT_EQ(std::stod(cols[7]), 1.0);  // delivery
   EXPECT_GT(std::stod(cols[8]), 0.0);
-  std::remove(csv.c_str());
+}
+
+// NAKcast with 25 reader processes (the seeds' group size) at 3 % loss: every update
+// delivered to every reader, in order (the harness fails the point on an out-of-order one).
+TEST(Real, Nakcast25Readers3PctLoss) {
+  const auto cols = run_point(bench::Point{"nakcast", 25, 3.0, 100.0, 300, 1, 19, std::chrono::microseconds(25'000)});
+  ASSERT_EQ(cols.size(), 23u);
+  EXPECT_EQ(cols[6], std::to_string(300 * 25));
+  EXPECT_EQ(std::stod(cols[7]), 1.0);
+  EXPECT_NE(cols[16], "0");  // NAKs
+  EXPECT_NE(cols[18], "0");  // retransmissions
+  EXPECT_EQ(cols[22], "nak_timeout=25ms");
 }
 
 // Ricochet over real sockets: membership by JOIN multicasts, repairs over each reader's
 // unicast socket, loss injected at every reader.
 TEST(Real, Ricochet5Readers3PctLoss) {
-  const std::string csv = "/tmp/adamant_real_ric_" + std::to_string(::getpid()) + ".csv";
-  std::remove(csv.c_str());
   bench::Point p{"ricochet", 5, 3.0, 200.0, 600, 1, 11, std::chrono::microseconds(50'000)};
   p.lec_r = 4;
   p.lec_c = 3;
-  auto spec = bench::counter_spec("real-test", 12, {p});
-  std::vector<std::string> args{self_path, "--csv", csv};
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  ASSERT_EQ(bench::harness_main(static_cast<int>(args.size()), argv.data(), spec), 0);
-  std::ifstream f(csv);
-  std::string header, row;
-  ASSERT_TRUE(std::getline(f, header));
-  ASSERT_TRUE(std::getline(f, row));
-  auto cols = split(row);
-  ASSERT_EQ(cols.size(), 23u) << row;
+  const auto cols = run_point(p);
+  ASSERT_EQ(cols.size(), 23u);
   EXPECT_EQ(cols[0], "ricochet");
-  EXPECT_EQ(cols[22], "r=4;c=3;nak_fallback=0") << row;  // the readers ran with these too
-  EXPECT_EQ(cols[16], "0") << row;  // no NAKs: the fallback is off
-  EXPECT_NE(cols[17], "0") << row;  // repairs between readers
-  EXPECT_NE(cols[19], "0") << row;  // JOINs + heartbeats
+  EXPECT_EQ(cols[16], "0");  // no NAKs: the fallback is off
+  EXPECT_NE(cols[17], "0");  // repairs between readers
+  EXPECT_NE(cols[19], "0");  // JOINs + heartbeats
   EXPECT_EQ(cols[5], "600");
+  EXPECT_EQ(cols[22], "r=4;c=3;nak_fallback=0");  // the readers ran with these too
   // Without lateral repair about 3% would be missing.
-  EXPECT_GE(std::stod(cols[7]), 0.99) << row;
-  std::remove(csv.c_str());
+  EXPECT_GE(std::stod(cols[7]), 0.99);
 }
 
 // Replace and fifo with several receivers over real sockets: one multicast per message,
 // each reader ACKs from its own unicast socket, losses are retransmitted to that reader.
 TEST(Real, ReplaceAndFifo5Readers3PctLoss) {
   for (const char* transport : {"replace", "fifo"}) {
-    const std::string csv = "/tmp/adamant_real_rep_" + std::to_string(::getpid()) + ".csv";
-    std::remove(csv.c_str());
     bench::Point p{transport, 5, 3.0, 200.0, 300, 1, 13, std::chrono::microseconds(50'000)};
     p.tags = 300;  // every update its own tag: nothing is superseded, everything must arrive
-    auto spec = bench::counter_spec("real-test", 12, {p});
-    std::vector<std::string> args{self_path, "--csv", csv};
-    std::vector<char*> argv;
-    for (auto& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    ASSERT_EQ(bench::harness_main(static_cast<int>(args.size()), argv.data(), spec), 0) << transport;
-    std::ifstream f(csv);
-    std::string header, row;
-    ASSERT_TRUE(std::getline(f, header));
-    ASSERT_TRUE(std::getline(f, row));
-    auto cols = split(row);
-    ASSERT_EQ(cols.size(), 23u) << row;
+    const auto cols = run_point(p);
+    ASSERT_EQ(cols.size(), 23u) << transport;
     EXPECT_EQ(cols[0], transport);
-    EXPECT_EQ(cols[6], "1500") << row;  // 300 updates x 5 readers
-    EXPECT_EQ(std::stod(cols[7]), 1.0) << row;
-    std::remove(csv.c_str());
+    EXPECT_EQ(cols[6], "1500") << transport;  // 300 updates x 5 readers
+    EXPECT_EQ(std::stod(cols[7]), 1.0) << transport;
   }
+}
+
+// FEC over real sockets: the writer multicasts one XOR repair per 4 updates; readers send nothing.
+TEST(Real, Fec3Readers3PctLoss) {
+  bench::Point p{"fec", 3, 3.0, 200.0, 400, 1, 17, std::chrono::microseconds(50'000)};
+  p.lec_r = 4;
+  p.lec_c = 1;
+  const auto cols = run_point(p);
+  ASSERT_EQ(cols.size(), 23u);
+  EXPECT_EQ(cols[0], "fec");
+  EXPECT_EQ(cols[16], "0");  // no NAKs
+  // 100 repairs of 4 packets; a block the writer could not finish within 50 ms (a loaded
+  // machine) is repaired in parts, with more, smaller repairs.
+  EXPECT_GE(std::stoull(cols[17]), 100u * (36 + 16 + 4 * 8 + 12));
+  EXPECT_EQ(cols[22], "r=4;c=1");
+  EXPECT_GE(std::stod(cols[7]), 0.99);  // ~0.9965 expected; without repairs ~0.97
 }
 
 TEST(Real, PubSubApi) {

@@ -84,6 +84,19 @@ struct WireBytes {
 // Adds every datagram in `out` to `acc` (classified by the header's kind byte).
 void count_sent(const Output& out, WireBytes& acc);
 
+// Builds one REPAIR: the XOR of some packets' payloads (zero-padded to the longest),
+// lengths and send times, with the covered sequences. Ricochet receivers and the FEC
+// sender both build their repairs with it.
+struct XorRepair {
+  std::vector<std::uint64_t> seqs;
+  std::uint32_t len_xor = 0;
+  std::int64_t time_xor = 0;
+  std::vector<std::uint8_t> bytes;
+  void add(std::uint64_t seq, std::int64_t send_time_ns, ByteView payload);
+  bool empty() const { return seqs.empty(); }
+  std::vector<std::uint8_t> encode(std::uint32_t session, std::uint32_t stream_id, Nanos now) const;
+};
+
 struct SenderConfig {
   std::uint32_t stream_id = 1;
   std::uint32_t session = 1;
@@ -96,6 +109,10 @@ struct SenderConfig {
   Nanos enqueue_timeout{0};
   Nanos retry_timeout = std::chrono::seconds(10);
   std::size_t min_receivers = 1;  // receivers every message waits for (see replace.hpp)
+  // FEC only (see FecSender).
+  int fec_r = 4;                                       // data packets per block (1..64)
+  int fec_c = 1;                                       // repair packets per block (1..r)
+  Nanos fec_flush = std::chrono::milliseconds(50);     // repairs of a partial block after this
 };
 
 struct ReceiverConfig {
@@ -114,6 +131,7 @@ struct ReceiverConfig {
   Nanos lec_flush = std::chrono::milliseconds(50);    // partial repair after this idle time
   Nanos lec_give_up = std::chrono::seconds(1);        // missing this long = unrecoverable
   bool lec_nak_fallback = false;  // also NAK the sender (after nak_timeout) while missing
+  bool lec_repairs = true;        // false (FEC): use the sender's repairs, build none
   Nanos announce_interval = std::chrono::milliseconds(500);  // JOIN refresh period
   Nanos member_timeout = std::chrono::seconds(2);     // silent members are dropped
   std::size_t max_members = 1024;                     // membership table bound
@@ -139,6 +157,7 @@ struct SenderStats {
   std::uint64_t not_in_history = 0;
   std::uint64_t heartbeats = 0;
   std::uint64_t rejected = 0;
+  std::uint64_t repairs_sent = 0;  // FEC: REPAIR packets multicast
 };
 
 class SenderEngine {
@@ -155,6 +174,9 @@ class SenderEngine {
   // When on_tick next has work; nullopt = never (until new input).
   virtual std::optional<Nanos> next_deadline() const = 0;
   virtual const SenderStats& stats() const = 0;
+  // Entries the engine holds (history packets, queued / in-flight messages, receiver
+  // obligations, block parts): what a sustained-load test checks stays bounded.
+  virtual std::size_t state_entries() const = 0;
 };
 
 class ReceiverEngine {
@@ -166,6 +188,9 @@ class ReceiverEngine {
   // Every sequence <= this was delivered or declared unrecoverable (0 = nothing yet).
   virtual std::uint64_t accounted_through() const = 0;
   virtual const ReceiverStats& stats() const = 0;
+  // Entries the engine holds (buffered / stored packets, missing and settled sequences,
+  // kept repairs, members, held messages): see SenderEngine::state_entries.
+  virtual std::size_t state_entries() const = 0;
 };
 
 // Baseline: plain multicast, no history, no heartbeats; receivers deliver what arrives
@@ -178,6 +203,7 @@ class BaselineSender final : public SenderEngine {
   void on_tick(Nanos, Output&) override {}
   std::optional<Nanos> next_deadline() const override { return std::nullopt; }
   const SenderStats& stats() const override { return stats_; }
+  std::size_t state_entries() const override { return 0; }
 
  private:
   SenderConfig cfg_;
@@ -193,6 +219,7 @@ class BaselineReceiver final : public ReceiverEngine {
   std::optional<Nanos> next_deadline() const override { return std::nullopt; }
   std::uint64_t accounted_through() const override { return highest_; }
   const ReceiverStats& stats() const override { return stats_; }
+  std::size_t state_entries() const override { return 0; }
 
  private:
   ReceiverConfig cfg_;
@@ -209,6 +236,7 @@ class NakcastSender final : public SenderEngine {
   void on_tick(Nanos now, Output& out) override;
   std::optional<Nanos> next_deadline() const override;
   const SenderStats& stats() const override { return stats_; }
+  std::size_t state_entries() const override { return history_.size(); }
 
   std::uint64_t highest() const { return next_seq_ - 1; }
   std::uint64_t lowest_available() const;  // highest()+1 when history is empty
@@ -237,6 +265,7 @@ class NakcastReceiver final : public ReceiverEngine {
   std::optional<Nanos> next_deadline() const override;
   std::uint64_t accounted_through() const override { return next_expected_ - 1; }
   const ReceiverStats& stats() const override { return stats_; }
+  std::size_t state_entries() const override { return missing_.size() + buffer_.size(); }
 
   bool started() const { return session_.has_value(); }
   std::size_t missing_count() const { return missing_.size(); }
@@ -287,6 +316,9 @@ class RicochetReceiver final : public ReceiverEngine {
   std::optional<Nanos> next_deadline() const override;
   std::uint64_t accounted_through() const override { return next_expected_ - 1; }
   const ReceiverStats& stats() const override { return stats_; }
+  std::size_t state_entries() const override {
+    return settled_.size() + missing_.size() + store_.size() + pending_.size() + members_.size() + bin_.rep.seqs.size();
+  }
 
   // Changes r and c at run time (clamped to 1..64); a bin already holding >= r packets
   // is sent with the next packet.
@@ -305,10 +337,7 @@ class RicochetReceiver final : public ReceiverEngine {
     std::vector<std::uint8_t> payload;
   };
   struct Bin {
-    std::vector<std::uint64_t> seqs;
-    std::uint32_t len_xor = 0;
-    std::int64_t time_xor = 0;
-    std::vector<std::uint8_t> bytes;
+    XorRepair rep;
     Nanos last_add{0};
   };
   struct Pending {
@@ -361,6 +390,37 @@ class RicochetReceiver final : public ReceiverEngine {
   std::optional<Nanos> last_announce_;
   bool announce_soon_ = false;
   ReceiverStats stats_;
+};
+
+// FEC (sender-based XOR): DATA and idle heartbeats as NakcastSender; every `fec_r` packets
+// form a block and the sender multicasts `fec_c` REPAIRs for it, repair i covering the block's
+// packets at positions j with j mod c = i (interleaved), so a block recovers up to c losses
+// that fall in different positions mod c — any single loss. A partial block gets its repairs
+// after `fec_flush` without a new packet (the tail of a stream). Receivers are
+// RicochetReceivers that build no repairs (ReceiverConfig::lec_repairs = false): out-of-order
+// delivery, unrecoverable after lec_give_up. Same REPAIR wire message as Ricochet's.
+class FecSender final : public SenderEngine {
+ public:
+  explicit FecSender(SenderConfig cfg);
+  std::uint64_t publish(ByteView payload, Nanos now, Output& out) override;
+  void on_datagram(ByteView bytes, const Endpoint& from, Nanos now, Output& out) override;
+  void on_tick(Nanos now, Output& out) override;
+  std::optional<Nanos> next_deadline() const override;
+  const SenderStats& stats() const override;
+  std::size_t state_entries() const override;
+  int r() const { return r_; }
+  int c() const { return c_; }
+
+ private:
+  void flush(Nanos now, Output& out);
+
+  SenderConfig cfg_;
+  NakcastSender data_;  // DATA, heartbeats (NAKs are answered too, though FEC receivers send none)
+  int r_, c_;
+  std::vector<XorRepair> parts_;  // c_ interleaved repairs of the current block
+  int in_block_ = 0;
+  Nanos last_add_{0};
+  mutable SenderStats stats_;
 };
 
 std::unique_ptr<SenderEngine> make_sender(TransportKind kind, const SenderConfig& cfg);

@@ -119,6 +119,7 @@ class ReplaceSender final : public SenderEngine {
   void on_tick(Nanos now, Output& out) override;
   std::optional<Nanos> next_deadline() const override;
   const SenderStats& stats() const override { return stats_; }
+  std::size_t state_entries() const override { return queue_.size() + inflight_.size() + obligations() + conns_.size(); }
   const ReplaceSenderStats& replace_stats() const { return rstats_; }
   // One entry per known receiver, in endpoint order.
   std::vector<ReceiverConnStats> receiver_stats() const;
@@ -206,6 +207,7 @@ class ReplaceReceiver final : public ReceiverEngine {
   std::uint64_t accounted_through() const override { return cum_; }
   std::uint64_t highest_received() const { return highest_; }
   const ReceiverStats& stats() const override { return stats_; }
+  std::size_t state_entries() const override;
   const ReplaceReceiverStats& replace_stats() const { return rstats_; }
 
  private:

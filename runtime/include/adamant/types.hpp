@@ -23,7 +23,9 @@ struct ByteView {
 // unacknowledged older messages of that tag (adamant/replace.hpp). Fifo: the same reliable,
 // paced sender without replacement (contrast case). Both: one writer serves N receivers
 // (multicast, per-receiver ACK/retransmission state, one pace shared by all).
-enum class TransportKind { Baseline, Nakcast, Ricochet, Replace, Fifo };
+// Fec: sender-based XOR, every r DATA packets followed by c interleaved REPAIR packets
+// (r = lec_r, c = lec_c); out-of-order delivery as Ricochet.
+enum class TransportKind { Baseline, Nakcast, Ricochet, Replace, Fifo, Fec };
 
 std::optional<TransportKind> parse_transport(std::string_view name);
 std::string_view to_string(TransportKind kind);

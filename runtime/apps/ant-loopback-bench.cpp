@@ -1,0 +1,132 @@
+// ant-loopback-bench: messages/s and latency of every transport over real UDP on loopback
+// (a benchmark that prints figures, not a test). Multicast: run it inside adamant-netns.
+//   tools/adamant-netns ant-loopback-bench [--messages N] [--window W] [--rate HZ]
+//                                          [--transports a,b] [--payloads 12,1024]
+// For each transport and payload size, one Publisher (this thread) and one Subscriber (a
+// second thread) on the same host:
+// - throughput: the publisher sends N messages as fast as it can while at most W are
+//   published but not yet delivered (a closed loop, so no transport is measured by how fast
+//   it overflows socket buffers); messages/s = delivered / (first publish .. last delivery);
+//   latency = publish to delivery under that load (mean, p99).
+// - paced latency: N/4 messages at --rate per second (mean, p99): latency without queueing.
+// No loss is injected. Ricochet has no peer with one subscriber, so it runs as plain
+// multicast plus its membership traffic; replace uses a tag per message (nothing superseded).
+#include <adamant/adamant.hpp>
+#include <adamant/metrics.hpp>
+
+#include <CLI/CLI.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+using namespace adamant;
+
+namespace {
+
+struct Figures {
+  double msgs_per_s = 0, mean_us = 0, p99_us = 0;
+  std::uint64_t delivered = 0;
+};
+
+Figures run(TransportKind kind, std::size_t payload, int messages, int window, double rate_hz, std::uint16_t port) {
+  ChannelConfig cfg;
+  cfg.port = port;
+  cfg.transport.kind = kind;
+  cfg.transport.nak_timeout = std::chrono::milliseconds(10);
+  cfg.transport.lec_r = 4;
+  cfg.transport.lec_c = 1;
+  std::atomic<std::uint64_t> delivered{0};
+  std::atomic<bool> stop{false};
+  std::vector<std::int64_t> lat;
+  lat.reserve(static_cast<std::size_t>(messages));
+  std::int64_t last_delivery = 0;
+  std::mutex started_mu;
+  bool started = false;
+  std::thread reader([&] {
+    Subscriber sub(cfg, [&](const Sample& s) {
+      const std::int64_t now = monotonic_now_ns();
+      lat.push_back(now - s.send_time_ns);
+      last_delivery = now;
+      delivered.fetch_add(1, std::memory_order_release);
+    });
+    {
+      std::lock_guard<std::mutex> g(started_mu);
+      started = true;
+    }
+    while (!stop.load(std::memory_order_acquire)) sub.poll_for(std::chrono::milliseconds(1));
+  });
+  for (;;) {
+    std::lock_guard<std::mutex> g(started_mu);
+    if (started) break;
+  }
+  Publisher pub(cfg);
+  pub.service_for(std::chrono::milliseconds(50));  // heartbeats / JOINs first
+  std::vector<std::uint8_t> body(payload, 0x42);
+  const std::int64_t t0 = monotonic_now_ns();
+  const std::int64_t period = rate_hz > 0 ? static_cast<std::int64_t>(1e9 / rate_hz) : 0;
+  for (int i = 0; i < messages; ++i) {
+    if (period > 0) {
+      pub.service_until(t0 + i * period);
+    } else {
+      while (static_cast<std::int64_t>(i) - static_cast<std::int64_t>(delivered.load(std::memory_order_acquire)) >=
+             window)
+        pub.service_until(monotonic_now_ns() + 20'000);
+    }
+    body[0] = static_cast<std::uint8_t>(i);
+    pub.publish(ByteView{body.data(), body.size()}, static_cast<std::uint32_t>(i));
+  }
+  const std::int64_t deadline = monotonic_now_ns() + 3'000'000'000;
+  while (delivered.load(std::memory_order_acquire) < static_cast<std::uint64_t>(messages) &&
+         monotonic_now_ns() < deadline)
+    pub.service_for(std::chrono::milliseconds(1));
+  stop.store(true, std::memory_order_release);
+  reader.join();
+  Figures f;
+  f.delivered = lat.size();
+  const auto stats = metrics::latency_stats(lat);
+  f.mean_us = stats.mean_us;
+  f.p99_us = stats.p99_us;
+  const double secs = static_cast<double>(last_delivery - t0) / 1e9;
+  f.msgs_per_s = secs > 0 ? static_cast<double>(f.delivered) / secs : 0;
+  return f;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"ant-loopback-bench: messages/s and latency per transport over loopback UDP (run in adamant-netns)"};
+  int messages = 20000, window = 64;
+  double rate = 1000;
+  std::vector<std::string> transports{"baseline", "nakcast", "ricochet", "fec", "replace", "fifo"};
+  std::vector<std::size_t> payloads{12, 1024};
+  std::uint16_t port = 7800;
+  app.add_option("--messages", messages, "messages per throughput run (paced runs send a quarter)")
+      ->check(CLI::Range(100, 10'000'000));
+  app.add_option("--window", window, "most messages published but not yet delivered")->check(CLI::Range(1, 100000));
+  app.add_option("--rate", rate, "paced latency run: messages per second")->check(CLI::PositiveNumber);
+  app.add_option("--transports", transports, "comma-separated")->delimiter(',');
+  app.add_option("--payloads", payloads, "payload sizes in bytes, comma-separated")->delimiter(',');
+  app.add_option("--port", port, "first UDP port (each run uses the next)");
+  CLI11_PARSE(app, argc, argv);
+  for (const auto& t : transports)
+    if (!parse_transport(t)) {
+      std::fprintf(stderr, "ant-loopback-bench: unknown transport '%s'\n", t.c_str());
+      return 2;
+    }
+  std::printf("%-9s %7s | %12s %10s %10s %9s | %10s %10s (paced %g/s)\n", "transport", "payload", "msgs/s",
+              "mean us", "p99 us", "delivered", "mean us", "p99 us", rate);
+  for (const auto& t : transports)
+    for (auto b : payloads) {
+      const TransportKind k = *parse_transport(t);
+      const Figures hi = run(k, b, messages, window, 0, port++);
+      const Figures lo = run(k, b, std::max(100, messages / 4), window, rate, port++);
+      std::printf("%-9s %7zu | %12.0f %10.1f %10.1f %9llu | %10.1f %10.1f\n", t.c_str(), b, hi.msgs_per_s, hi.mean_us,
+                  hi.p99_us, static_cast<unsigned long long>(hi.delivered), lo.mean_us, lo.p99_us);
+      std::fflush(stdout);
+    }
+  return 0;
+}
