@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end: an experiment's parameter sweep runs natively, one CSV row per variant.
-#   A model sweeping NAKcast's nak_timeout (25 ms, 50 ms) and Ricochet's r (4, 8) -> generate ->
-#   build -> 4 points (each transport once per value of the parameter it has), 3 reader processes
+#   A model sweeping NAKcast's nak_timeout (25 ms, 50 ms) and r (4, 8) of Ricochet and FEC -> generate ->
+#   build -> 6 points (each transport once per value of the parameter it has), 3 reader processes
 #   on loopback multicast in a private network namespace, 2 % loss, 300 updates at 200 Hz ->
 #   every row names its parameters (transport_params) and they are the swept ones.
 # Prints PASS:/FAIL: lines (tests/run counts them); needs the CLI and runtime built (tests/run does).
@@ -15,7 +15,7 @@ struct Reading { @key uint32 id; uint32 cell; float value; }
 topic Readings : Reading
 experiment recovery {
 	topic Readings
-	transports nakcast, ricochet
+	transports nakcast, ricochet, fec
 	receivers 3
 	loss 2 %
 	rate 200 Hz
@@ -37,7 +37,7 @@ fi
 adamant_in_netns "$work/build/recovery_bench" --csv "$work/results.csv" >"$work/run.out" 2>&1
 rc=$?
 tail -4 "$work/run.out"
-check "the sweep runs (4 points)" test $rc -eq 0
+check "the sweep runs (6 points)" test $rc -eq 0
 
 python3 - "$work/results.csv" <<'PY'
 import csv, sys
@@ -48,13 +48,14 @@ try:
 except OSError as e:
     check(f"results.csv exists ({e})", False); sys.exit(0)
 check(f"one row per variant, in the model's order (got {[r['transport'] for r in rows]})",
-      [r["transport"] for r in rows] == ["nakcast", "nakcast", "ricochet", "ricochet"])
+      [r["transport"] for r in rows] == ["nakcast", "nakcast", "ricochet", "ricochet", "fec", "fec"])
 check("every row has a transport_params column", bool(rows) and all("transport_params" in r for r in rows))
 params = [r.get("transport_params", "") for r in rows]
 print("  transport_params:", params)
-if len(rows) == 4:
-    check("the rows carry the swept values: nak_timeout 25 ms, 50 ms; r 4, 8 (c 3, the catalog's)",
-          params == ["nak_timeout=25ms", "nak_timeout=50ms", "r=4;c=3;nak_fallback=0", "r=8;c=3;nak_fallback=0"])
+if len(rows) == 6:
+    check("the rows carry the swept values: nak_timeout 25 ms, 50 ms; r 4, 8 (c from the catalog: 3, FEC's 1)",
+          params == ["nak_timeout=25ms", "nak_timeout=50ms", "r=4;c=3;nak_fallback=0", "r=8;c=3;nak_fallback=0",
+                     "r=4;c=1", "r=8;c=1"])
     for r in rows:
         n = int(r["receivers"]) * int(r["sent"])
         check(f"{r['transport']} ({r.get('transport_params')}): 300 sent to 3 receivers, delivery recorded "

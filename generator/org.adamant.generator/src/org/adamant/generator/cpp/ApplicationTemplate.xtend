@@ -48,7 +48,7 @@ class ApplicationTemplate {
 		namespace {
 
 		// The modeled transport of one endpoint (addressing comes from the command line): NAKcast's NAK
-		// timeout, Ricochet's r and c, and the pace of a replace/fifo writer (0 = unpaced).
+		// timeout, Ricochet's and FEC's r and c, and the pace of a replace/fifo writer (0 = unpaced).
 		adamant::TransportSettings transport(adamant::TransportKind kind, std::chrono::microseconds nak_timeout, int lec_r,
 		                                     int lec_c, std::uint64_t pace_bytes_per_s) {
 		  adamant::TransportSettings settings;

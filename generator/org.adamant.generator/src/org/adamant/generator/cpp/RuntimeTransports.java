@@ -52,6 +52,7 @@ public final class RuntimeTransports {
 		// The catalog's `replacement` feature picks keep-latest replacement; without it the same
 		// Mockets-style sender runs in plain FIFO order.
 		case REPLACE -> t.isReplacement() ? "adamant::TransportKind::Replace" : "adamant::TransportKind::Fifo";
+		case FEC -> "adamant::TransportKind::Fec";
 		default -> null;
 		};
 		if (kindEnum == null) {
@@ -72,6 +73,8 @@ public final class RuntimeTransports {
 				+ (explicit ? "" : " (runtime default)");
 		case RICOCHET -> "lateral error correction over " + t.getCast().getLiteral() + ": each receiver XORs every "
 				+ r + " packets into a repair for " + c + " other receivers";
+		case FEC -> "forward error correction over " + t.getCast().getLiteral() + ": the writer follows every " + r
+				+ " packets with " + c + " XOR repair" + (c == 1 ? "" : "s") + ", receivers send nothing";
 		case REPLACE -> t.isReplacement()
 				? "Mockets-style reliable " + t.getCast().getLiteral()
 						+ " with replacement: a newer update of a tag supersedes the queued or unacknowledged older one"
@@ -94,7 +97,7 @@ public final class RuntimeTransports {
 		}
 		if (t.getMapping() instanceof RuntimeMapping m) {
 			return "transport " + t.getName() + " maps to runtime " + m.getKind().getLiteral()
-					+ ", which the runtime does not implement yet (only baseline, nakcast, ricochet and replace)";
+					+ ", which the runtime does not implement yet (only baseline, nakcast, ricochet, fec and replace)";
 		}
 		return "transport " + t.getName() + " has no mapping";
 	}

@@ -75,6 +75,18 @@ class NativeTargetTest {
 		assertTrue(bf4.contains("{\"--bandwidth\", \"40960B/s@50000ms,5120B/s@10000ms\"},"), bf4);
 		assertTrue(bf4.contains("// paced to 5120 B/s, the slowest bandwidth of environment fluctuating_link"), bf4);
 
+		// real runs over loopback shaped like the environment: tc tbf at the link's rate, a 4-packet queue
+		String link1 = files.get("native/bench/bf1_low_bandwidth_real_link.sh");
+		assertTrue(link1.contains("tc qdisc replace dev lo root tbf rate \"$1bps\" burst 1600 limit 4352\n"), link1);
+		assertTrue(link1.contains("\nshape 5120\n\"$bench\" \"$@\"\n"), link1);
+		String link4 = files.get("native/bench/bf4_fluctuating_link_real_link.sh");
+		assertTrue(link4.contains("shape 40960\n"), link4);
+		assertTrue(link4.contains("  while true; do\n    sleep 50\n    shape 5120; sleep 10\n    shape 40960\n  done\n"), link4);
+		assertTrue(files.get("native/CMakeLists.txt").contains(
+				"configure_file(bench/bf1_low_bandwidth_real_link.sh bf1_low_bandwidth_real_link.sh COPYONLY)"));
+		// no environment, no shaped link: sar's experiments have none
+		assertFalse(generate(Models.sar()).keySet().stream().anyMatch(k -> k.endsWith("_real_link.sh")));
+
 		String reflector = files.get("native/src/jbi_reflector.cpp");
 		assertTrue(reflector.contains("transport(adamant::TransportKind::Replace, std::chrono::microseconds(50000), 8, 3, 5120)"),
 				reflector);
@@ -133,6 +145,34 @@ class NativeTargetTest {
 		// baseline has neither parameter: one setup
 		assertEquals(1, bench.split("\\{\"baseline\"", -1).length - 1, bench);
 		assertTrue(bench.contains("= 5 points of 100 updates each."), bench);
+	}
+
+	@Test
+	void fecRunsNativelyAndItsSweepsApply(@TempDir Path dir) throws Exception {
+		Path file = Models.write(dir, "f.adamant", """
+				model f
+				import "transports.adamant"
+				struct S { @key uint32 id; double v; }
+				topic T : S
+				application gw { publish T rate 10 Hz transport fec }
+				experiment blocks {
+				  topic T
+				  transports fec
+				  receivers 5
+				  loss 2 %
+				  rate 50 Hz
+				  updates 100
+				  r 4, 8
+				}
+				""");
+		Map<String, String> files = generate(file);
+		String bench = files.get("native/bench/blocks_bench.cpp");
+		assertTrue(bench.contains("{\"fec\", std::chrono::microseconds(50000), 4, 1},\n"), bench);
+		assertTrue(bench.contains("{\"fec\", std::chrono::microseconds(50000), 8, 1},\n"), bench);
+		assertTrue(SarGeneratorTest.unwrapped(bench).contains(
+				"forward error correction over multicast: the writer follows every 4 packets with 1 XOR repair"), bench);
+		assertTrue(files.get("native/src/gw.cpp").contains("transport(adamant::TransportKind::Fec, std::chrono::microseconds(50000), 4, 1, 0)"),
+				files.get("native/src/gw.cpp"));
 	}
 
 	/** Where a model name becomes a C++ identifier; %s is the name under test. */
