@@ -76,7 +76,7 @@ class BenchTemplate {
 			    «FOR v : variants»
 			    	«Banner.wrap("//", v.transport.comment, 100)»
 			    	«IF !v.swept.empty»
-			    		// sweep: «v.swept.join(", ")»
+			    		// sweep: «v.swept.join(", ")» (this entry's value«IF v.swept.size > 1»s«ENDIF»)
 			    	«ENDIF»
 			    	«IF replacing && isReplaceFamily(v.transport.name) && pace.present»
 			    		// paced to «Banner.number(pace.asLong)» B/s, the slowest bandwidth of environment «x.environment.name»

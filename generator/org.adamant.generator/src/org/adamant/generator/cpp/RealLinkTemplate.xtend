@@ -34,7 +34,7 @@ class RealLinkTemplate {
 			#!/usr/bin/env bash
 			«Banner.of(info, "#", "Experiment " + x.name + " for real, over loopback shaped like environment " + env.name + ".")»
 			#
-			«Banner.wrap("#", "The link: " + NativeLink.describe(env) + ". A token bucket filter (tc tbf) on lo passes " + rates(x) + " and queues " + (if (queue > 0) queue + " packets" else "1 packet (the model gives no queue)") + " of " + packet + " B (an update of " + updateBytes(x) + " B and " + HEADER_BYTES + " B of headers); what overflows the queue is dropped, as on the radio. Every datagram on lo shares the bucket (acknowledgements too). The round-trip time is not shaped.", 100)»
+			«Banner.wrap("#", "The link: " + NativeLink.describe(env) + ". A token bucket filter (tc tbf) on lo passes " + rates(x) + ", and queues " + (if (queue > 0) queue + " packets" else "1 packet (the model gives no queue)") + " of " + packet + " B (an update of " + updateBytes(x) + " B and " + HEADER_BYTES + " B of headers); what overflows the queue is dropped, as on the radio. Every datagram on lo shares the bucket (acknowledgements too). The round-trip time is not shaped.", 100)»
 			#
 			# Run it inside a private network namespace (it refuses to shape anything else), from the build
 			# directory, with the bench's options:

@@ -111,8 +111,8 @@ class NativeTargetTest {
 			rows.add(m.group(1) + " " + m.group(2) + " " + m.group(3) + " " + m.group(4));
 		}
 		assertEquals(List.of("nakcast 25000 8 3", "nakcast 50000 8 3", "ricochet 50000 4 3", "ricochet 50000 8 3"), rows);
-		assertTrue(bench.contains("// sweep: nak_timeout 25 ms\n"), bench);
-		assertTrue(bench.contains("// sweep: r 8\n"), bench);
+		assertTrue(bench.contains("// sweep: nak_timeout 25 ms (this entry's value)\n"), bench);
+		assertTrue(bench.contains("// sweep: r 8 (this entry's value)\n"), bench);
 		// 4 transport setups × 6 receiver counts × 4 losses × 4 rates × 5 runs
 		assertTrue(bench.contains("= " + 4 * 6 * 4 * 4 * 5 + " points of 20000 updates each."), bench);
 		assertFalse(bench.contains("does not apply parameter sweeps"), bench);
@@ -141,7 +141,7 @@ class NativeTargetTest {
 		assertTrue(bench.contains("{\"ricochet\", std::chrono::microseconds(50000), 4, 3},\n"), bench);
 		assertTrue(bench.contains("{\"ricochet\", std::chrono::microseconds(50000), 8, 2},\n"), bench);
 		assertTrue(bench.contains("{\"ricochet\", std::chrono::microseconds(50000), 8, 3},\n"), bench);
-		assertTrue(bench.contains("// sweep: r 8, c 2\n"), bench);
+		assertTrue(bench.contains("// sweep: r 8, c 2 (this entry's values)\n"), bench);
 		// baseline has neither parameter: one setup
 		assertEquals(1, bench.split("\\{\"baseline\"", -1).length - 1, bench);
 		assertTrue(bench.contains("= 5 points of 100 updates each."), bench);

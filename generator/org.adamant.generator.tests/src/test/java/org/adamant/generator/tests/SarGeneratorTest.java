@@ -109,7 +109,7 @@ class SarGeneratorTest {
 		assertTrue(bench.contains("{\"ricochet\", std::chrono::microseconds(50000), 8, 3},"), bench);
 		assertTrue(bench.contains("each receiver XORs every 8 packets into a repair for 3 other receivers"), bench);
 		// r is swept (4, 8): the catalog's r = 8 is one of the setups (NativeTargetTest checks every one)
-		assertTrue(bench.contains("// sweep: r 4\n"), bench);
+		assertTrue(bench.contains("// sweep: r 4 (this entry's value)\n"), bench);
 	}
 
 	/** Generated code with its wrapped comments joined back into one line each. */

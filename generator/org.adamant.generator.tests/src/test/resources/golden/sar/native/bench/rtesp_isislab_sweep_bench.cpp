@@ -39,18 +39,18 @@ struct TransportSetup {
 };
 const TransportSetup kTransports[] = {
     // transport nakcast: reliable multicast, NAK after 50 ms — from profiles/transports.adamant
-    // sweep: nak_timeout 25 ms
+    // sweep: nak_timeout 25 ms (this entry's value)
     {"nakcast", std::chrono::microseconds(25000), 8, 3},
     // transport nakcast: reliable multicast, NAK after 50 ms — from profiles/transports.adamant
-    // sweep: nak_timeout 50 ms
+    // sweep: nak_timeout 50 ms (this entry's value)
     {"nakcast", std::chrono::microseconds(50000), 8, 3},
     // transport ricochet: lateral error correction over multicast: each receiver XORs every 8 packets
     //   into a repair for 3 other receivers — from profiles/transports.adamant
-    // sweep: r 4
+    // sweep: r 4 (this entry's value)
     {"ricochet", std::chrono::microseconds(50000), 4, 3},
     // transport ricochet: lateral error correction over multicast: each receiver XORs every 8 packets
     //   into a repair for 3 other receivers — from profiles/transports.adamant
-    // sweep: r 8
+    // sweep: r 8 (this entry's value)
     {"ricochet", std::chrono::microseconds(50000), 8, 3},
 };
 const int kReceivers[] = {3, 5, 10, 15, 20, 25};
