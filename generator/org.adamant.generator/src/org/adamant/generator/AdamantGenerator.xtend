@@ -12,6 +12,7 @@ import org.adamant.generator.cpp.ApplicationTemplate
 import org.adamant.generator.cpp.BenchTemplate
 import org.adamant.generator.cpp.CppNames
 import org.adamant.generator.cpp.NativeCMakeTemplate
+import org.adamant.generator.cpp.RealLinkTemplate
 import org.adamant.generator.cpp.RuntimeTransports
 import org.adamant.generator.cpp.SamplesHeaderTemplate
 import org.adamant.generator.cpp.TypesHeaderTemplate
@@ -82,6 +83,9 @@ class AdamantGenerator {
 		}
 		for (x : experiments) {
 			files.put(BenchTemplate.path(x), new BenchTemplate().generate(info, x))
+			if (RealLinkTemplate.applies(x)) {
+				files.put(RealLinkTemplate.path(x), new RealLinkTemplate().generate(info, x))
+			}
 		}
 		return files
 	}

@@ -11,6 +11,24 @@ class Banner {
 		«prefix» «what»
 	'''
 
+	/**
+	 * {@code text} as line comments of at most {@code width} columns (words are not split; a longer
+	 * word gets a line of its own), e.g. wrap("//", long, 96).
+	 */
+	def static String wrap(String prefix, String text, int width) {
+		val lines = <String>newArrayList
+		var line = new StringBuilder(prefix)
+		for (word : text.split(" ").filter[!empty]) {
+			if (line.length > prefix.length && line.length + 1 + word.length > width) {
+				lines += line.toString
+				line = new StringBuilder(prefix + "  ")  // continuation lines are indented
+			}
+			line.append(" ").append(word)
+		}
+		lines += line.toString
+		lines.join("\n")
+	}
+
 	/** A double as a C++/IDL literal that always has a decimal point ("100.0", "0.5"). */
 	def static String decimal(double v) {
 		if (v == Math.rint(v) && Math.abs(v) < 1e15) {

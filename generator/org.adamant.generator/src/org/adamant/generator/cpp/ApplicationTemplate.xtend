@@ -47,11 +47,16 @@ class ApplicationTemplate {
 
 		namespace {
 
-		// The modeled transport of one endpoint (addressing comes from the command line).
-		adamant::TransportSettings transport(adamant::TransportKind kind, std::chrono::microseconds nak_timeout) {
+		// The modeled transport of one endpoint (addressing comes from the command line): NAKcast's NAK
+		// timeout, Ricochet's and FEC's r and c, and the pace of a replace/fifo writer (0 = unpaced).
+		adamant::TransportSettings transport(adamant::TransportKind kind, std::chrono::microseconds nak_timeout, int lec_r,
+		                                     int lec_c, std::uint64_t pace_bytes_per_s) {
 		  adamant::TransportSettings settings;
 		  settings.kind = kind;
 		  settings.nak_timeout = nak_timeout;
+		  settings.lec_r = lec_r;
+		  settings.lec_c = lec_c;
+		  settings.pace_bytes_per_s = pace_bytes_per_s;
 		  return settings;
 		}
 
@@ -59,7 +64,8 @@ class ApplicationTemplate {
 
 		int main(int argc, char** argv) {
 		  adamant::app::Options options;
-		  if (const auto rc = adamant::app::parse_options(argc, argv, "«app.name»: «app.summary»", options)) {
+		  const std::string description = "«app.name»: «app.summary»";
+		  if (const auto rc = adamant::app::parse_options(argc, argv, description, options)) {
 		    return *rc;
 		  }
 		  using Clock = std::chrono::steady_clock;
@@ -97,8 +103,8 @@ class ApplicationTemplate {
 		  	std::cout << "«app.name»: published " << «app.varName(p)»_sent << " «p.topic.name» samples\n";
 		  «ENDFOR»
 		  «FOR s : subs»
-		  	std::cout << "«app.name»: received " << «app.varName(s)»_received << " «s.topic.name» samples (" << «app.varName(s)»_corrupt
-		  	          << " corrupt)\n";
+		  	std::cout << "«app.name»: received " << «app.varName(s)»_received << " «s.topic.name» samples ("
+		  	          << «app.varName(s)»_corrupt << " corrupt)\n";
 		  «ENDFOR»
 		  return 0;
 		}
@@ -109,12 +115,25 @@ class ApplicationTemplate {
 		val v = app.varName(p)
 		val rate = if(p.rate !== null) Quantities.hertz(p.rate) else DEFAULT_RATE_HZ
 		val t = RuntimeTransports.resolve(p).get
+		val pace = pace(app, t)
 		val stream = info.streamId(p.topic)
 		'''
 			// publish «p.topic.name» («p.topic.type.name») as stream «stream» at «Banner.number(rate)» Hz«IF p.rate === null» (no rate in the model: default)«ENDIF»
-			// «t.comment»
-			adamant::Publisher «v»(
-			    adamant::app::channel(options, «stream», transport(«t.kindEnum», std::chrono::microseconds(«t.nakTimeoutUs»))));
+			«Banner.wrap("//", t.comment, 100)»
+			«IF pace > 0»
+				«Banner.wrap("//", "paced to " + pace + " B/s, the slowest bandwidth of environment " + app.environment.name + " (" + NativeLink.describe(app.environment) + ")", 100)»
+			«ENDIF»
+			«IF isReplaceFamily(t)»
+				adamant::TransportSettings «v»_transport =
+				    «settings(t, pace)»;
+				«val subscribers = subscribers(info, p)»
+				«Banner.wrap("//", "every message waits for the model's " + subscribers.value + " subscriber" + (if (subscribers.value == 1) "" else "s") + " of " + p.topic.name + ": " + subscribers.key, 100)»
+				«v»_transport.min_receivers = «subscribers.value»;
+			«ELSE»
+				const adamant::TransportSettings «v»_transport =
+				    «settings(t, pace)»;
+			«ENDIF»
+			adamant::Publisher «v»(adamant::app::channel(options, «stream», «v»_transport));
 			const auto «v»_period =
 			    std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(1.0 / «Banner.decimal(rate)»));
 			auto «v»_next = start;
@@ -129,11 +148,13 @@ class ApplicationTemplate {
 		val ns = info.identifier
 		'''
 			// subscribe «s.topic.name» («s.topic.type.name») as stream «stream»
-			// «t.comment»
+			«Banner.wrap("//", t.comment, 100)»
 			std::uint64_t «v»_received = 0;
 			std::uint64_t «v»_corrupt = 0;
+			const adamant::TransportSettings «v»_transport =
+			    «settings(t, 0)»;
 			adamant::Subscriber «v»(
-			    adamant::app::channel(options, «stream», transport(«t.kindEnum», std::chrono::microseconds(«t.nakTimeoutUs»))),
+			    adamant::app::channel(options, «stream», «v»_transport),
 			    [&](const adamant::Sample& sample) {
 			      «ns»::«s.topic.type.name» value;
 			      if (!«ns»::decode(sample.payload, value)) {
@@ -146,6 +167,31 @@ class ApplicationTemplate {
 			      }
 			    });
 		'''
+	}
+
+	def private static isReplaceFamily(RuntimeTransports.Resolved t) {
+		t.name == "replace" || t.name == "fifo"
+	}
+
+	/**
+	 * The subscribers of a publication's topic in the model, as "app (N instances), ..." and their
+	 * count (instances summed; at least 1, the runtime's default).
+	 */
+	def private Pair<String, Integer> subscribers(ModelInfo info, Publication p) {
+		val subs = info.applications.filter[endpoints.exists[it instanceof Subscription && topic == p.topic]].toList
+		if (subs.empty) return "none in the model, so 1" -> 1
+		val names = subs.map[name + (if (instances > 1) " (" + instances + " instances)" else "")].join(", ")
+		names -> subs.map[Math.max(1, instances)].reduce[a, b|a + b]
+	}
+
+	/** A replace/fifo writer paces itself to its environment's (slowest) bandwidth; others are unpaced. */
+	def private long pace(Application app, RuntimeTransports.Resolved t) {
+		if (!isReplaceFamily(t)) return 0
+		NativeLink.paceBytesPerSecond(app.environment).orElse(0)
+	}
+
+	def private settings(RuntimeTransports.Resolved t, long pace) {
+		'''transport(«t.kindEnum», std::chrono::microseconds(«t.nakTimeoutUs»), «t.lecR», «t.lecC», «pace»)'''
 	}
 
 	def private pubStep(Application app, Publication p) {

@@ -29,6 +29,16 @@ public final class CppNames {
 			"switch", "template", "this", "thread_local", "throw", "true", "try", "typedef", "typeid", "typename",
 			"union", "unsigned", "using", "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq");
 
+	/**
+	 * Names at global scope in the generated native code besides the model's namespace: the
+	 * runtime's and the standard library's namespaces, and the helpers the application and
+	 * benchmark files declare. A model namespace with one of these names would make them ambiguous.
+	 */
+	public static final Set<String> GENERATED_GLOBALS = Set.of("adamant", "std", "main", "transport",
+			"TransportSetup", "sweep_points", "make_payload", "check_payload", "has_option", "with_sim_link",
+			"kUpdates", "kTransports", "kReceivers", "kLossPct", "kRateHz", "kRuns", "kInstanceRateHz", "kSimLink",
+			"kPayloadBytes");
+
 	private static final AdamantPackage P = AdamantPackage.eINSTANCE;
 
 	private CppNames() {
@@ -46,6 +56,11 @@ public final class CppNames {
 		Model model = info.getModel();
 		for (String segment : info.getName().split("\\.")) {
 			checkName(model, P.getModel_ModelName(), segment, "model name");
+		}
+		if (GENERATED_GLOBALS.contains(info.getIdentifier())) {
+			throw new GeneratorException(model, P.getModel_ModelName(), "the model name '" + info.getName()
+					+ "' would be the C++ namespace " + info.getIdentifier() + ", which the generated code already uses"
+					+ " for something else; rename the model");
 		}
 		for (var type : info.getTypes()) {
 			if (type instanceof StructType s) {

@@ -53,6 +53,14 @@ class NativeCMakeTemplate {
 			«FOR x : experiments»
 				«info.identifier»_executable(«x.name»_bench bench/«x.name»_bench.cpp)
 			«ENDFOR»
+			«IF experiments.exists[RealLinkTemplate.applies(it)]»
+
+				# Real runs over loopback shaped like the experiment's environment (tc tbf), next to the bench:
+				#   adamant-netns bash <experiment>_real_link.sh --csv FILE
+				«FOR x : experiments.filter[RealLinkTemplate.applies(it)]»
+					configure_file(bench/«x.name»_real_link.sh «x.name»_real_link.sh COPYONLY)
+				«ENDFOR»
+			«ENDIF»
 		«ENDIF»
 		«IF !skipped.empty»
 

@@ -46,6 +46,10 @@ public final class RuntimeTransports {
 		case BASELINE -> "adamant::TransportKind::Baseline";
 		case NAKCAST -> "adamant::TransportKind::Nakcast";
 		case RICOCHET -> "adamant::TransportKind::Ricochet";
+		// The catalog's `replacement` feature picks keep-latest replacement; without it the same
+		// Mockets-style sender runs in plain FIFO order.
+		case REPLACE -> t.isReplacement() ? "adamant::TransportKind::Replace" : "adamant::TransportKind::Fifo";
+		case FEC -> "adamant::TransportKind::Fec";
 		default -> null;
 		};
 		if (kindEnum == null) {
@@ -57,15 +61,26 @@ public final class RuntimeTransports {
 		long timeoutUs = Math.round(TransportRanking.nakTimeout(t) * 1e6);
 		int r = (int) Math.round(TransportRanking.parameter(t, "r").orElse((double) DEFAULT_LEC_R));
 		int c = (int) Math.round(TransportRanking.parameter(t, "c").orElse((double) DEFAULT_LEC_C));
+		String runtimeName = switch (m.getKind()) {
+		case REPLACE -> t.isReplacement() ? "replace" : "fifo";
+		default -> m.getKind().getLiteral();
+		};
 		String what = switch (m.getKind()) {
 		case NAKCAST -> "reliable " + t.getCast().getLiteral() + ", NAK after " + formatUs(timeoutUs)
 				+ (explicit ? "" : " (runtime default)");
 		case RICOCHET -> "lateral error correction over " + t.getCast().getLiteral() + ": each receiver XORs every "
 				+ r + " packets into a repair for " + c + " other receivers";
+		case FEC -> "forward error correction over " + t.getCast().getLiteral() + ": the writer follows every " + r
+				+ " packets with " + c + " XOR repair" + (c == 1 ? "" : "s") + ", receivers send nothing";
+		case REPLACE -> t.isReplacement()
+				? "Mockets-style reliable " + t.getCast().getLiteral()
+						+ " with replacement: a newer update of a tag supersedes the queued or unacknowledged older one"
+				: "Mockets-style reliable " + t.getCast().getLiteral()
+						+ " without replacement (no `replacement` in the catalog): runtime fifo, every update is sent in order";
 		default -> "best-effort " + t.getCast().getLiteral() + ", no recovery";
 		};
 		String comment = "transport " + t.getName() + ": " + what + " — from " + ModelInfo.sourceOf(t);
-		return Optional.of(new Resolved(m.getKind().getLiteral(), kindEnum, timeoutUs, r, c, comment));
+		return Optional.of(new Resolved(runtimeName, kindEnum, timeoutUs, r, c, comment));
 	}
 
 	/** Why a transport cannot run natively, for comments and errors. */
@@ -79,7 +94,7 @@ public final class RuntimeTransports {
 		}
 		if (t.getMapping() instanceof RuntimeMapping m) {
 			return "transport " + t.getName() + " maps to runtime " + m.getKind().getLiteral()
-					+ ", which the runtime does not implement yet (only baseline, nakcast and ricochet)";
+					+ ", which the runtime does not implement yet (only baseline, nakcast, ricochet, fec and replace)";
 		}
 		return "transport " + t.getName() + " has no mapping";
 	}

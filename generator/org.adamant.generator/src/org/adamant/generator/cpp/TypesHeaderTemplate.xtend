@@ -285,7 +285,7 @@ class TypesHeaderTemplate {
 		  	(void)value;
 		  	return 0;
 		  «ELSE»
-		  	return «FOR m : s.members SEPARATOR " + "»wire_size(value.«m.name»)«ENDFOR»;
+		  	return «FOR m : s.members SEPARATOR " +\n       "»wire_size(value.«m.name»)«ENDFOR»;
 		  «ENDIF»
 		}
 

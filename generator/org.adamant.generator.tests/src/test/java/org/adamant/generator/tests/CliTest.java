@@ -2,6 +2,7 @@ package org.adamant.generator.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -9,13 +10,16 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import org.adamant.cli.Generation;
 import org.adamant.cli.Main;
+import org.adamant.cli.UsageException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -226,6 +230,38 @@ class CliTest {
 		assertEquals(2, r.code(), r.out() + r.err());
 		assertTrue(r.err().startsWith("error: "), r.err());
 		assertEquals("keep me", Files.readString(out.resolve("precious.txt")));
+	}
+
+	@Test
+	void writeRefusesEscapingPathsAndLeavesTheOldTreeIntact(@TempDir Path dir) throws IOException {
+		Path out = dir.resolve("gen");
+		assertEquals(0, cli("generate", Models.sar().toString(), "-o", out.toString()).code());
+		Map<String, String> before = snapshot(out);
+		for (String bad : List.of("../evil.txt", "native/../../evil.txt", "/tmp/adamant-evil.txt", "native\\x.txt",
+				"C:evil.txt", "", "native/..")) {
+			Map<String, CharSequence> files = new LinkedHashMap<>();
+			files.put("native/fine.txt", "written first");
+			files.put(bad, "must not be written");
+			UsageException e = assertThrows(UsageException.class, () -> Generation.write(out, files), bad);
+			assertTrue(e.getMessage().contains("refusing to write it"), e.getMessage());
+			assertEquals(before, snapshot(out), bad);
+			assertEquals(List.of("gen"), list(dir), bad); // nothing beside it, no temporary directory left
+		}
+		assertFalse(Files.exists(Path.of("/tmp/adamant-evil.txt")));
+	}
+
+	@Test
+	void aFailedWriteLeavesTheOldTreeIntact(@TempDir Path dir) throws IOException {
+		Path out = dir.resolve("gen");
+		assertEquals(0, cli("generate", Models.sar().toString(), "-o", out.toString()).code());
+		Map<String, String> before = snapshot(out);
+		Map<String, CharSequence> files = new LinkedHashMap<>();
+		files.put("native/CMakeLists.txt", "half of a new tree");
+		files.put("native/CMakeLists.txt/inside-a-file.txt", "cannot be written: its parent is a file");
+		UsageException e = assertThrows(UsageException.class, () -> Generation.write(out, files));
+		assertTrue(e.getMessage().contains("cannot write"), e.getMessage());
+		assertEquals(before, snapshot(out));
+		assertEquals(List.of("gen"), list(dir));
 	}
 
 	private static List<String> list(Path dir) throws IOException {

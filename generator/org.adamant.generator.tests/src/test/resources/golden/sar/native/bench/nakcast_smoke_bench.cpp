@@ -16,7 +16,9 @@
 #include "sar/samples.hpp"
 #include "sar/types.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -25,7 +27,7 @@ namespace {
 
 constexpr int kUpdates = 2000;  // updates 2000
 
-// One entry per transport of the experiment, with its recovery parameters from the catalog.
+// One entry per transport of the experiment, with its parameters from the catalog.
 struct TransportSetup {
   const char* name;
   std::chrono::microseconds nak_timeout;
@@ -42,7 +44,7 @@ const double kRateHz[] = {100.0};
 constexpr int kRuns = 1;
 
 // The sweep in the model's order: transports × receivers × loss × rate × runs.
-std::vector<adamant::bench::Point> sweep() {
+std::vector<adamant::bench::Point> sweep_points() {
   std::vector<adamant::bench::Point> points;
   for (const TransportSetup& transport : kTransports) {
     for (const int receivers : kReceivers) {
@@ -87,7 +89,7 @@ bool check_payload(adamant::ByteView bytes) {
 int main(int argc, char** argv) {
   adamant::bench::HarnessSpec spec;
   spec.name = "nakcast_smoke";
-  spec.points = sweep();
+  spec.points = sweep_points();
   // payload 12 B in the model = the encoded size of ThermalScan.
   spec.payload_bytes = sar::kThermalScanEncodedSize;
   spec.make_payload = make_payload;

@@ -5,18 +5,22 @@
 //
 // Sweep, in the model's order (one point per combination):
 //   transports nakcast, ricochet
+//   × nak_timeout 25 ms, 50 ms (for the transports that have it)
+//   × r 4, 8 (for the transports that have it)
 //   × receivers 3, 5, 10, 15, 20, 25
 //   × loss 0 %, 1 %, 2 %, 3 %
 //   × rate 10 Hz, 25 Hz, 50 Hz, 100 Hz
 //   × runs 1..5
-//   = 960 points of 20000 updates each.
+//   = 1920 points of 20000 updates each.
 // Run it inside a network namespace: adamant-netns ./rtesp_isislab_sweep_bench --csv rtesp_isislab_sweep.csv
 #include <adamant/adamant.hpp>
 
 #include "sar/samples.hpp"
 #include "sar/types.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -25,7 +29,8 @@ namespace {
 
 constexpr int kUpdates = 20000;  // updates 20000
 
-// One entry per transport of the experiment, with its recovery parameters from the catalog.
+// One entry per transport of the experiment and per combination of the swept parameters it has,
+// with its parameters from the catalog and the sweep (each CSV row names them: transport_params).
 struct TransportSetup {
   const char* name;
   std::chrono::microseconds nak_timeout;
@@ -34,20 +39,27 @@ struct TransportSetup {
 };
 const TransportSetup kTransports[] = {
     // transport nakcast: reliable multicast, NAK after 50 ms — from profiles/transports.adamant
+    // sweep: nak_timeout 25 ms (this entry's value)
+    {"nakcast", std::chrono::microseconds(25000), 8, 3},
+    // transport nakcast: reliable multicast, NAK after 50 ms — from profiles/transports.adamant
+    // sweep: nak_timeout 50 ms (this entry's value)
     {"nakcast", std::chrono::microseconds(50000), 8, 3},
-    // transport ricochet: lateral error correction over multicast: each receiver XORs every 8 packets into a repair for 3 other receivers — from profiles/transports.adamant
+    // transport ricochet: lateral error correction over multicast: each receiver XORs every 8 packets
+    //   into a repair for 3 other receivers — from profiles/transports.adamant
+    // sweep: r 4 (this entry's value)
+    {"ricochet", std::chrono::microseconds(50000), 4, 3},
+    // transport ricochet: lateral error correction over multicast: each receiver XORs every 8 packets
+    //   into a repair for 3 other receivers — from profiles/transports.adamant
+    // sweep: r 8 (this entry's value)
     {"ricochet", std::chrono::microseconds(50000), 8, 3},
 };
-// The model also sweeps nak_timeout 25 ms, 50 ms; r 4, 8.
-// The native harness does not apply parameter sweeps yet (its CSV has no column to tell the
-// variants apart), so every point uses the catalog's values above.
 const int kReceivers[] = {3, 5, 10, 15, 20, 25};
 const double kLossPct[] = {0.0, 1.0, 2.0, 3.0};
 const double kRateHz[] = {10.0, 25.0, 50.0, 100.0};
 constexpr int kRuns = 5;
 
-// The sweep in the model's order: transports × receivers × loss × rate × runs.
-std::vector<adamant::bench::Point> sweep() {
+// The sweep in the model's order: transports (with their swept parameters) × receivers × loss × rate × runs.
+std::vector<adamant::bench::Point> sweep_points() {
   std::vector<adamant::bench::Point> points;
   for (const TransportSetup& transport : kTransports) {
     for (const int receivers : kReceivers) {
@@ -92,7 +104,7 @@ bool check_payload(adamant::ByteView bytes) {
 int main(int argc, char** argv) {
   adamant::bench::HarnessSpec spec;
   spec.name = "rtesp_isislab_sweep";
-  spec.points = sweep();
+  spec.points = sweep_points();
   // payload 12 B in the model = the encoded size of ThermalScan.
   spec.payload_bytes = sar::kThermalScanEncodedSize;
   spec.make_payload = make_payload;

@@ -18,11 +18,16 @@
 
 namespace {
 
-// The modeled transport of one endpoint (addressing comes from the command line).
-adamant::TransportSettings transport(adamant::TransportKind kind, std::chrono::microseconds nak_timeout) {
+// The modeled transport of one endpoint (addressing comes from the command line): NAKcast's NAK
+// timeout, Ricochet's and FEC's r and c, and the pace of a replace/fifo writer (0 = unpaced).
+adamant::TransportSettings transport(adamant::TransportKind kind, std::chrono::microseconds nak_timeout, int lec_r,
+                                     int lec_c, std::uint64_t pace_bytes_per_s) {
   adamant::TransportSettings settings;
   settings.kind = kind;
   settings.nak_timeout = nak_timeout;
+  settings.lec_r = lec_r;
+  settings.lec_c = lec_c;
+  settings.pace_bytes_per_s = pace_bytes_per_s;
   return settings;
 }
 
@@ -30,7 +35,8 @@ adamant::TransportSettings transport(adamant::TransportKind kind, std::chrono::m
 
 int main(int argc, char** argv) {
   adamant::app::Options options;
-  if (const auto rc = adamant::app::parse_options(argc, argv, "fusion_center: subscribes to InfraredScan.", options)) {
+  const std::string description = "fusion_center: subscribes to InfraredScan.";
+  if (const auto rc = adamant::app::parse_options(argc, argv, description, options)) {
     return *rc;
   }
   using Clock = std::chrono::steady_clock;
@@ -43,8 +49,10 @@ int main(int argc, char** argv) {
   // transport nakcast: reliable multicast, NAK after 50 ms — from profiles/transports.adamant
   std::uint64_t infrared_scan_sub_received = 0;
   std::uint64_t infrared_scan_sub_corrupt = 0;
+  const adamant::TransportSettings infrared_scan_sub_transport =
+      transport(adamant::TransportKind::Nakcast, std::chrono::microseconds(50000), 8, 3, 0);
   adamant::Subscriber infrared_scan_sub(
-      adamant::app::channel(options, 1, transport(adamant::TransportKind::Nakcast, std::chrono::microseconds(50000))),
+      adamant::app::channel(options, 1, infrared_scan_sub_transport),
       [&](const adamant::Sample& sample) {
         sar::ThermalScan value;
         if (!sar::decode(sample.payload, value)) {
@@ -67,7 +75,7 @@ int main(int argc, char** argv) {
     }
     infrared_scan_sub.poll_for(std::chrono::milliseconds(1));
   }
-  std::cout << "fusion_center: received " << infrared_scan_sub_received << " InfraredScan samples (" << infrared_scan_sub_corrupt
-            << " corrupt)\n";
+  std::cout << "fusion_center: received " << infrared_scan_sub_received << " InfraredScan samples ("
+            << infrared_scan_sub_corrupt << " corrupt)\n";
   return 0;
 }

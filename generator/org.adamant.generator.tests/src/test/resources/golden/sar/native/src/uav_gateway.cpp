@@ -17,11 +17,16 @@
 
 namespace {
 
-// The modeled transport of one endpoint (addressing comes from the command line).
-adamant::TransportSettings transport(adamant::TransportKind kind, std::chrono::microseconds nak_timeout) {
+// The modeled transport of one endpoint (addressing comes from the command line): NAKcast's NAK
+// timeout, Ricochet's and FEC's r and c, and the pace of a replace/fifo writer (0 = unpaced).
+adamant::TransportSettings transport(adamant::TransportKind kind, std::chrono::microseconds nak_timeout, int lec_r,
+                                     int lec_c, std::uint64_t pace_bytes_per_s) {
   adamant::TransportSettings settings;
   settings.kind = kind;
   settings.nak_timeout = nak_timeout;
+  settings.lec_r = lec_r;
+  settings.lec_c = lec_c;
+  settings.pace_bytes_per_s = pace_bytes_per_s;
   return settings;
 }
 
@@ -29,7 +34,8 @@ adamant::TransportSettings transport(adamant::TransportKind kind, std::chrono::m
 
 int main(int argc, char** argv) {
   adamant::app::Options options;
-  if (const auto rc = adamant::app::parse_options(argc, argv, "uav_gateway: publishes InfraredScan.", options)) {
+  const std::string description = "uav_gateway: publishes InfraredScan.";
+  if (const auto rc = adamant::app::parse_options(argc, argv, description, options)) {
     return *rc;
   }
   using Clock = std::chrono::steady_clock;
@@ -40,8 +46,9 @@ int main(int argc, char** argv) {
 
   // publish InfraredScan (ThermalScan) as stream 1 at 100 Hz
   // transport nakcast: reliable multicast, NAK after 50 ms — from profiles/transports.adamant
-  adamant::Publisher infrared_scan_pub(
-      adamant::app::channel(options, 1, transport(adamant::TransportKind::Nakcast, std::chrono::microseconds(50000))));
+  const adamant::TransportSettings infrared_scan_pub_transport =
+      transport(adamant::TransportKind::Nakcast, std::chrono::microseconds(50000), 8, 3, 0);
+  adamant::Publisher infrared_scan_pub(adamant::app::channel(options, 1, infrared_scan_pub_transport));
   const auto infrared_scan_pub_period =
       std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(1.0 / 100.0));
   auto infrared_scan_pub_next = start;

@@ -238,7 +238,13 @@ inline bool wire_get(WireReader& in, PositionUpdate& value) {
          wire_get(in, value.speed);
 }
 inline std::size_t wire_size(const PositionUpdate& value) {
-  return wire_size(value.node) + wire_size(value.time_ms) + wire_size(value.latitude) + wire_size(value.longitude) + wire_size(value.altitude) + wire_size(value.heading) + wire_size(value.speed);
+  return wire_size(value.node) +
+         wire_size(value.time_ms) +
+         wire_size(value.latitude) +
+         wire_size(value.longitude) +
+         wire_size(value.altitude) +
+         wire_size(value.heading) +
+         wire_size(value.speed);
 }
 
 // Appends the encoding of value to out.
@@ -271,7 +277,9 @@ inline bool wire_get(WireReader& in, SensorImage& value) {
          wire_get(in, value.pixels) && value.pixels.size() <= 5120u;
 }
 inline std::size_t wire_size(const SensorImage& value) {
-  return wire_size(value.sensor) + wire_size(value.image) + wire_size(value.pixels);
+  return wire_size(value.sensor) +
+         wire_size(value.image) +
+         wire_size(value.pixels);
 }
 
 // Appends the encoding of value to out.

@@ -226,7 +226,9 @@ inline bool wire_get(WireReader& in, ThermalScan& value) {
          wire_get(in, value.temperature);
 }
 inline std::size_t wire_size(const ThermalScan& value) {
-  return wire_size(value.uav_id) + wire_size(value.cell) + wire_size(value.temperature);
+  return wire_size(value.uav_id) +
+         wire_size(value.cell) +
+         wire_size(value.temperature);
 }
 
 // Appends the encoding of value to out.

@@ -1,0 +1,271 @@
+package org.adamant.generator.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.adamant.generator.AdamantGenerator;
+import org.adamant.generator.GeneratorException;
+import org.adamant.generator.Target;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The native target beyond the golden trees: Mockets-style flows (blue force), parameter sweeps,
+ * C++ keywords in every kind of name, and the layout of the generated C++.
+ */
+class NativeTargetTest {
+
+	static Path blueforce() {
+		return Models.repoRoot().resolve("examples/blueforce/blueforce.adamant");
+	}
+
+	static Map<String, String> generate(Path model) {
+		Map<String, String> out = new TreeMap<>();
+		new AdamantGenerator().generate(Models.load(model), Target.NATIVE).forEach((k, v) -> out.put(k, v.toString()));
+		return out;
+	}
+
+	@Test
+	void blueforceRunsNativelyOnReplaceAndFifo() {
+		Map<String, String> files = generate(blueforce());
+		for (String x : List.of("bf1_low_bandwidth", "bf2_two_streams", "bf3_priorities", "bf4_fluctuating_link")) {
+			assertTrue(files.containsKey("native/bench/" + x + "_bench.cpp"), x + " has no native bench: " + files.keySet());
+		}
+		assertTrue(files.containsKey("native/src/jbi_reflector.cpp"));
+		assertTrue(files.containsKey("native/src/disadvantaged_client.cpp"));
+		assertFalse(files.get("native/CMakeLists.txt").contains("not generated"), files.get("native/CMakeLists.txt"));
+
+		String bf1 = files.get("native/bench/bf1_low_bandwidth_bench.cpp");
+		// mockets has `replacement`: runtime replace, paced to the radio link's 5 KB/s
+		assertTrue(bf1.contains("{\"replace\", std::chrono::microseconds(50000), 8, 3, 5120},"), bf1);
+		assertTrue(bf1.contains("p.tags = static_cast<std::uint32_t>(std::max(1.0, std::round(rate_hz / kInstanceRateHz)));"), bf1);
+		// the simulator models the link: bandwidth, 4-packet queue, half the 100 ms rtt
+		assertTrue(bf1.contains("{\"--bandwidth\", \"5120B/s\"},\n    {\"--queue\", \"4\"},\n    {\"--delay-us\", \"50000\"},"), bf1);
+		assertTrue(bf1.contains("return adamant::bench::harness_main(static_cast<int>(args.size()), arg_pointers.data(), spec);"), bf1);
+
+		// the model's 1 KB updates: the 40-B PositionUpdate padded with zeros, checked on receipt
+		assertTrue(bf1.contains("constexpr std::size_t kPayloadBytes = 1024;"), bf1);
+		assertTrue(bf1.contains("bytes.resize(std::max(bytes.size(), kPayloadBytes), 0);"), bf1);
+		assertTrue(bf1.contains("spec.payload_bytes = kPayloadBytes;"), bf1);
+
+		// mockets_unsequenced has no `replacement`: runtime fifo
+		String bf3 = files.get("native/bench/bf3_priorities_bench.cpp");
+		assertTrue(bf3.contains("{\"fifo\", std::chrono::microseconds(50000), 8, 3, 5120},"), bf3);
+		assertTrue(bf3.contains("runtime fifo, every update is sent in order"), bf3);
+
+		// a variable-size type (a sequence of pixels) is padded to the modeled 5 KB as well
+		assertTrue(bf3.contains("constexpr std::size_t kPayloadBytes = 5120;"), bf3);
+		assertTrue(bf3.contains("if (bytes.size != kPayloadBytes || !blueforce::wire_get(in, sample)) {"), bf3);
+
+		// the fluctuating link: a two-phase schedule, paced to its slowest phase
+		String bf4 = files.get("native/bench/bf4_fluctuating_link_bench.cpp");
+		assertTrue(bf4.contains("{\"--bandwidth\", \"40960B/s@50000ms,5120B/s@10000ms\"},"), bf4);
+		assertTrue(bf4.contains("// paced to 5120 B/s, the slowest bandwidth of environment fluctuating_link"), bf4);
+
+		// real runs over loopback shaped like the environment: tc tbf at the link's rate, a 4-packet queue
+		String link1 = files.get("native/bench/bf1_low_bandwidth_real_link.sh");
+		assertTrue(link1.contains("tc qdisc replace dev lo root tbf rate \"$1bps\" burst 1600 limit 4352\n"), link1);
+		assertTrue(link1.contains("\nshape 5120\n\"$bench\" \"$@\"\n"), link1);
+		String link4 = files.get("native/bench/bf4_fluctuating_link_real_link.sh");
+		assertTrue(link4.contains("shape 40960\n"), link4);
+		assertTrue(link4.contains("  while true; do\n    sleep 50\n    shape 5120; sleep 10\n    shape 40960\n  done\n"), link4);
+		assertTrue(files.get("native/CMakeLists.txt").contains(
+				"configure_file(bench/bf1_low_bandwidth_real_link.sh bf1_low_bandwidth_real_link.sh COPYONLY)"));
+		// no environment, no shaped link: sar's experiments have none
+		assertFalse(generate(Models.sar()).keySet().stream().anyMatch(k -> k.endsWith("_real_link.sh")));
+
+		String reflector = files.get("native/src/jbi_reflector.cpp");
+		assertTrue(reflector.contains("transport(adamant::TransportKind::Replace, std::chrono::microseconds(50000), 8, 3, 5120)"),
+				reflector);
+		assertTrue(reflector.contains("transport(adamant::TransportKind::Fifo, std::chrono::microseconds(50000), 8, 3, 5120)"),
+				reflector);
+		// a replace/fifo writer waits for every subscriber the model deploys (here one client)
+		assertTrue(reflector.contains("blue_force_pub_transport.min_receivers = 1;"), reflector);
+		assertTrue(reflector.contains("// every message waits for the model's 1 subscriber of BlueForce: disadvantaged_client"),
+				reflector);
+		String client = files.get("native/src/disadvantaged_client.cpp");
+		assertTrue(client.contains("transport(adamant::TransportKind::Replace, std::chrono::microseconds(50000), 8, 3, 0)"),
+				client);
+	}
+
+	@Test
+	void sweepsExpandEachTransportByTheParametersItHas() {
+		String bench = generate(Models.sar()).get("native/bench/rtesp_isislab_sweep_bench.cpp");
+		// nak_timeout multiplies nakcast, r multiplies ricochet; c stays the catalog's 3
+		List<String> rows = new ArrayList<>();
+		Matcher m = Pattern.compile("\\{\"(\\w+)\", std::chrono::microseconds\\((\\d+)\\), (\\d+), (\\d+)\\},").matcher(bench);
+		while (m.find()) {
+			rows.add(m.group(1) + " " + m.group(2) + " " + m.group(3) + " " + m.group(4));
+		}
+		assertEquals(List.of("nakcast 25000 8 3", "nakcast 50000 8 3", "ricochet 50000 4 3", "ricochet 50000 8 3"), rows);
+		assertTrue(bench.contains("// sweep: nak_timeout 25 ms (this entry's value)\n"), bench);
+		assertTrue(bench.contains("// sweep: r 8 (this entry's value)\n"), bench);
+		// 4 transport setups × 6 receiver counts × 4 losses × 4 rates × 5 runs
+		assertTrue(bench.contains("= " + 4 * 6 * 4 * 4 * 5 + " points of 20000 updates each."), bench);
+		assertFalse(bench.contains("does not apply parameter sweeps"), bench);
+	}
+
+	@Test
+	void aSweepOfSeveralParametersTakesEveryCombination(@TempDir Path dir) throws Exception {
+		Path file = Models.write(dir, "x.adamant", """
+				model x
+				import "transports.adamant"
+				struct S { @key uint32 id; double v; }
+				topic T : S
+				experiment grid {
+				  topic T
+				  transports ricochet, baseline
+				  receivers 5
+				  loss 1 %
+				  rate 10 Hz
+				  updates 100
+				  r 4, 8
+				  c 2, 3
+				}
+				""");
+		String bench = generate(file).get("native/bench/grid_bench.cpp");
+		assertTrue(bench.contains("{\"ricochet\", std::chrono::microseconds(50000), 4, 2},\n"), bench);
+		assertTrue(bench.contains("{\"ricochet\", std::chrono::microseconds(50000), 4, 3},\n"), bench);
+		assertTrue(bench.contains("{\"ricochet\", std::chrono::microseconds(50000), 8, 2},\n"), bench);
+		assertTrue(bench.contains("{\"ricochet\", std::chrono::microseconds(50000), 8, 3},\n"), bench);
+		assertTrue(bench.contains("// sweep: r 8, c 2 (this entry's values)\n"), bench);
+		// baseline has neither parameter: one setup
+		assertEquals(1, bench.split("\\{\"baseline\"", -1).length - 1, bench);
+		assertTrue(bench.contains("= 5 points of 100 updates each."), bench);
+	}
+
+	@Test
+	void fecRunsNativelyAndItsSweepsApply(@TempDir Path dir) throws Exception {
+		Path file = Models.write(dir, "f.adamant", """
+				model f
+				import "transports.adamant"
+				struct S { @key uint32 id; double v; }
+				topic T : S
+				application gw { publish T rate 10 Hz transport fec }
+				experiment blocks {
+				  topic T
+				  transports fec
+				  receivers 5
+				  loss 2 %
+				  rate 50 Hz
+				  updates 100
+				  r 4, 8
+				}
+				""");
+		Map<String, String> files = generate(file);
+		String bench = files.get("native/bench/blocks_bench.cpp");
+		assertTrue(bench.contains("{\"fec\", std::chrono::microseconds(50000), 4, 1},\n"), bench);
+		assertTrue(bench.contains("{\"fec\", std::chrono::microseconds(50000), 8, 1},\n"), bench);
+		assertTrue(SarGeneratorTest.unwrapped(bench).contains(
+				"forward error correction over multicast: the writer follows every 4 packets with 1 XOR repair"), bench);
+		assertTrue(files.get("native/src/gw.cpp").contains("transport(adamant::TransportKind::Fec, std::chrono::microseconds(50000), 4, 1, 0)"),
+				files.get("native/src/gw.cpp"));
+	}
+
+	/** Where a model name becomes a C++ identifier; %s is the name under test. */
+	static List<String> namedElements() {
+		return List.of(
+				"model %s\nstruct S { @key uint32 id; }\n",
+				"model m\nstruct %s { @key uint32 id; }\n",
+				"model m\nstruct S { @key uint32 %s; }\n",
+				"model m\nenum %s { A, B }\n",
+				"model m\nenum E { A, %s }\n",
+				"model m\nstruct S { @key uint32 id; }\ntopic %s : S\n");
+	}
+
+	@ParameterizedTest
+	@MethodSource("namedElements")
+	void everyKindOfNameRejectsCppKeywordsAtItsPosition(String template, @TempDir Path dir) throws Exception {
+		// C++17 keywords, alternative tokens and C++20 keywords alike
+		for (String keyword : List.of("delete", "and", "requires", "char8_t", "co_await")) {
+			String text = String.format(template, keyword);
+			Path file = Models.write(dir, "kw.adamant", text);
+			GeneratorException e = assertThrows(GeneratorException.class,
+					() -> new AdamantGenerator().generate(Models.load(file), Target.ALL), text);
+			assertTrue(e.getMessage().contains("'" + keyword + "' is a C++ keyword"), e.getMessage());
+			int offset = text.indexOf(" " + keyword) + 1;
+			String before = text.substring(0, offset);
+			assertEquals(before.split("\n", -1).length, e.getLine(), text);
+			assertEquals(offset - before.lastIndexOf('\n'), e.getColumn(), text);
+		}
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "adamant", "std", "make_payload", "sweep_points", "check_payload" })
+	void modelNamesThatClashWithGeneratedNamesAreRejected(String name, @TempDir Path dir) throws Exception {
+		Path file = Models.write(dir, "clash.adamant", "model " + name + "\nstruct S { @key uint32 id; }\n");
+		GeneratorException e = assertThrows(GeneratorException.class,
+				() -> new AdamantGenerator().generate(Models.load(file), Target.ALL));
+		assertTrue(e.getMessage().contains("the model name '" + name + "' would be the C++ namespace " + name
+				+ ", which the generated code already uses"), e.getMessage());
+		assertEquals(1, e.getLine());
+		assertEquals(7, e.getColumn());
+	}
+
+	@Test
+	void aModelMayBeNamedLikeTheSweep(@TempDir Path dir) throws Exception {
+		// the bench's sweep function once was sweep(): a model `sweep` made it ambiguous
+		Path file = Models.write(dir, "sweep.adamant", """
+				model sweep
+				import "transports.adamant"
+				struct S { @key uint32 id; }
+				topic T : S
+				experiment x { topic T transports nakcast receivers 1 loss 0 % rate 10 Hz updates 10 }
+				""");
+		String bench = generate(file).get("native/bench/x_bench.cpp");
+		assertTrue(bench.contains("spec.points = sweep_points();"), bench);
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "Bad__name", "_Upper" })
+	void reservedNamesAreRejected(String name, @TempDir Path dir) throws Exception {
+		Path file = Models.write(dir, "r.adamant", "model m\nstruct S { @key uint32 id; float " + name + "; }\n");
+		GeneratorException e = assertThrows(GeneratorException.class,
+				() -> new AdamantGenerator().generate(Models.load(file), Target.NATIVE));
+		assertTrue(e.getMessage().contains("'" + name + "' is reserved in C++"), e.getMessage());
+	}
+
+	/**
+	 * The layout every generated native file keeps: no tabs or trailing blanks, lines of at most 120
+	 * columns, two-space indentation, at most one blank line in a row, one final newline.
+	 */
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("org.adamant.generator.tests.GoldenTest#examples")
+	void nativeOutputIsFormatted(String example, Path model) {
+		for (Map.Entry<String, String> e : generate(model).entrySet()) {
+			String text = e.getValue();
+			String path = e.getKey();
+			assertTrue(text.endsWith("\n") && !text.endsWith("\n\n"), path + ": must end with exactly one newline");
+			String[] lines = text.split("\n", -1);
+			for (int i = 0; i < lines.length - 1; i++) {
+				String line = lines[i];
+				String where = path + ":" + (i + 1) + ": ";
+				assertFalse(line.contains("\t"), where + "tab");
+				assertFalse(line.endsWith(" "), where + "trailing blank: '" + line + "'");
+				assertTrue(line.length() <= 120, where + "longer than 120 columns (" + line.length() + ")");
+				assertFalse(line.isEmpty() && i > 0 && lines[i - 1].isEmpty(), where + "two blank lines in a row");
+				int indent = line.length() - line.stripLeading().length();
+				if (line.matches(" (public|protected|private):")) {
+					continue; // access specifiers sit one column in, as clang-format's Google style puts them
+				}
+				boolean continuation = i > 0 && !lines[i - 1].isBlank() && !lines[i - 1].stripTrailing().endsWith(";")
+						&& !lines[i - 1].stripTrailing().endsWith("{") && !lines[i - 1].stripTrailing().endsWith("}");
+				assertTrue(indent % 2 == 0 || continuation || path.endsWith("CMakeLists.txt"),
+						where + "odd indentation (" + indent + "): '" + line + "'");
+			}
+		}
+	}
+}

@@ -1,0 +1,99 @@
+package org.adamant.generator.cpp;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+
+import org.adamant.dsl.adamant.BandwidthStep;
+import org.adamant.dsl.adamant.Environment;
+import org.adamant.dsl.semantics.Quantities;
+import org.adamant.generator.Banner;
+
+/**
+ * A modeled environment's link as the native code runs it: the pace a Mockets-style (replace/fifo)
+ * writer keeps, and the options that make the runtime's simulator (`--mode sim`) model the link.
+ */
+public final class NativeLink {
+
+	private NativeLink() {
+	}
+
+	/**
+	 * The slowest non-zero bandwidth of the environment in bytes per second (its only one, or the
+	 * slowest phase of its schedule): the rate a replace/fifo writer paces itself to, so that its own
+	 * queue (where replacement acts) holds the backlog instead of the network's. Empty without one.
+	 */
+	public static OptionalLong paceBytesPerSecond(Environment env) {
+		if (env == null) {
+			return OptionalLong.empty();
+		}
+		if (env.getBandwidth() != null) {
+			long bps = Math.round(Quantities.bytesPerSecond(env.getBandwidth()));
+			return bps > 0 ? OptionalLong.of(bps) : OptionalLong.empty();
+		}
+		if (env.getSchedule() != null) {
+			return env.getSchedule().getSteps().stream().mapToLong(s -> Math.round(Quantities.bytesPerSecond(s.getBandwidth())))
+					.filter(b -> b > 0).min();
+		}
+		return OptionalLong.empty();
+	}
+
+	/** The environment's link in words, for comments: "5 KB/s, queue 4 packets, rtt 100 ms". */
+	public static String describe(Environment env) {
+		List<String> parts = new ArrayList<>();
+		if (env.getBandwidth() != null) {
+			parts.add(Banner.quantity(env.getBandwidth()));
+		} else if (env.getSchedule() != null) {
+			List<String> steps = new ArrayList<>();
+			for (BandwidthStep s : env.getSchedule().getSteps()) {
+				steps.add(Banner.quantity(s.getBandwidth()) + " for " + Banner.quantity(s.getDuration()));
+			}
+			parts.add(String.join(", then ", steps) + (env.getSchedule().isRepeat() ? ", repeating" : ""));
+		}
+		if (env.getQueueDepth() > 0) {
+			parts.add("queue " + env.getQueueDepth() + " packets");
+		}
+		if (env.getRtt() != null) {
+			parts.add("rtt " + Banner.quantity(env.getRtt()));
+		}
+		return parts.isEmpty() ? "no link limits modeled" : String.join(", ", parts);
+	}
+
+	/** One option of the benchmark harness's simulator, with its value. */
+	public record SimOption(String name, String value) {
+	}
+
+	/**
+	 * The harness options (`--bandwidth`, `--queue`, `--delay-us`) that make the simulator model the
+	 * environment's link: bandwidth (a schedule as phases; the simulator repeats them), the egress
+	 * queue in packets, and half the round-trip time as the one-way delay.
+	 */
+	public static List<SimOption> simOptions(Environment env) {
+		List<SimOption> options = new ArrayList<>();
+		if (env == null) {
+			return options;
+		}
+		if (env.getBandwidth() != null) {
+			options.add(new SimOption("--bandwidth", bytesPerSecond(env.getBandwidth())));
+		} else if (env.getSchedule() != null) {
+			List<String> phases = new ArrayList<>();
+			for (BandwidthStep s : env.getSchedule().getSteps()) {
+				long ms = Math.round(Quantities.seconds(s.getDuration()) * 1000);
+				phases.add(bytesPerSecond(s.getBandwidth()) + "@" + ms + "ms");
+			}
+			options.add(new SimOption("--bandwidth", String.join(",", phases)));
+		}
+		if (env.getQueueDepth() > 0) {
+			options.add(new SimOption("--queue", Integer.toString(env.getQueueDepth())));
+		}
+		if (env.getRtt() != null) {
+			long oneWayUs = Math.round(Quantities.seconds(env.getRtt()) * 1e6 / 2);
+			options.add(new SimOption("--delay-us", Long.toString(oneWayUs)));
+		}
+		return options;
+	}
+
+	private static String bytesPerSecond(org.adamant.dsl.adamant.Quantity q) {
+		return Math.round(Quantities.bytesPerSecond(q)) + "B/s";
+	}
+}

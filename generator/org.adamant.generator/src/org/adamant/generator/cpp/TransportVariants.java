@@ -1,0 +1,76 @@
+package org.adamant.generator.cpp;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import org.adamant.dsl.adamant.Experiment;
+import org.adamant.dsl.adamant.ParameterSweep;
+import org.adamant.dsl.adamant.Quantity;
+import org.adamant.dsl.adamant.Transport;
+import org.adamant.dsl.semantics.Dimension;
+import org.adamant.dsl.semantics.Quantities;
+import org.adamant.dsl.validation.AdamantValidator;
+import org.adamant.generator.Banner;
+
+/**
+ * The transport setups of an experiment's native benchmark: each of its transports once per
+ * combination of the swept parameters that transport has (a sweep of `nak_timeout` multiplies
+ * NAKcast, not Ricochet; a sweep of `r` the reverse), in the model's order.
+ */
+public final class TransportVariants {
+
+	/** Parameters the harness's points carry, by the names the language gives them. */
+	private static final Set<String> APPLIED = Set.of("timeout", "nak_timeout", "r", "c");
+
+	/** One transport setup: the runtime transport with the swept values applied, and what was swept. */
+	public record Variant(RuntimeTransports.Resolved transport, long nakTimeoutUs, int lecR, int lecC,
+			List<String> swept) {
+	}
+
+	private TransportVariants() {
+	}
+
+	public static List<Variant> of(Experiment x) {
+		List<Variant> out = new ArrayList<>();
+		for (Transport t : x.getTransports()) {
+			RuntimeTransports.Resolved rt = RuntimeTransports.resolve(t).orElseThrow();
+			List<ParameterSweep> owned = owned(x, t);
+			expand(out, rt, owned, 0, new Variant(rt, rt.nakTimeoutUs(), rt.lecR(), rt.lecC(), List.of()));
+		}
+		return out;
+	}
+
+	/** The experiment's sweeps this transport has (the validator's rule) and the harness applies. */
+	public static List<ParameterSweep> owned(Experiment x, Transport t) {
+		Set<String> known = AdamantValidator.knownParameters(t);
+		return x.getSweeps().stream().filter(s -> known.contains(s.getName()) && APPLIED.contains(s.getName()))
+				.toList();
+	}
+
+	/** Sweeps no transport of the experiment applies natively (named for a comment). */
+	public static List<ParameterSweep> notApplied(Experiment x) {
+		return x.getSweeps().stream().filter(s -> !APPLIED.contains(s.getName())).toList();
+	}
+
+	private static void expand(List<Variant> out, RuntimeTransports.Resolved rt, List<ParameterSweep> sweeps, int i,
+			Variant v) {
+		if (i == sweeps.size()) {
+			out.add(v);
+			return;
+		}
+		ParameterSweep sweep = sweeps.get(i);
+		for (Quantity q : sweep.getValues()) {
+			List<String> swept = new ArrayList<>(v.swept());
+			swept.add(sweep.getName() + " " + Banner.quantity(q));
+			Variant next = switch (sweep.getName()) {
+			case "timeout", "nak_timeout" -> new Variant(rt,
+					Math.round(Quantities.toBase(q, Dimension.DURATION) * 1e6), v.lecR(), v.lecC(), swept);
+			case "r" -> new Variant(rt, v.nakTimeoutUs(), (int) Math.round(q.getValue()), v.lecC(), swept);
+			case "c" -> new Variant(rt, v.nakTimeoutUs(), v.lecR(), (int) Math.round(q.getValue()), swept);
+			default -> throw new IllegalStateException("unapplied parameter " + sweep.getName());
+			};
+			expand(out, rt, sweeps, i + 1, next);
+		}
+	}
+}

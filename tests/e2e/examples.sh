@@ -1,0 +1,195 @@
+#!/usr/bin/env bash
+# End-to-end: EVERY example under examples/ through every stage, then a short measured exchange each.
+#   validate (the example passes; an invalid model is refused with file:line:col) ->
+#   generate --target all -> the native project builds against the installed runtime (every
+#   application and every experiment of the model gets an executable) -> a short run per example:
+#   - sar: nakcast_smoke, 1 writer + 3 reader processes on loopback multicast (private network
+#     namespace), 1 % loss at each reader, 300 updates at 100 Hz: every reader gets every update;
+#   - blueforce (Mockets experiments, one receiver over the radio link):
+#       bf1 in the simulator on the modeled 5 KB/s link with a 4-packet queue, 20 x 1 KB updates/s:
+#         replacement supersedes most updates, none is lost;
+#       bf1 for real (processes + UDP on loopback shaped by tc tbf to 5 KB/s with a 4-packet queue,
+#         through the generated bf1_low_bandwidth_real_link.sh): part of the 20 KB/s arrives, the
+#         rest is superseded (the real harness does not count replaced updates, the simulator does);
+#       bf3 (fifo, 5 KB images every 10 s) in the simulator: every image arrives;
+#       bf4 on the fluctuating link (40 KB/s, then 5 KB/s) in the simulator: the writer paces to the
+#         slowest phase (it does not estimate bandwidth), so about half the updates get through.
+# bf1 runs both in the simulator and over a really shaped link; bf3 and bf4 in the simulator only.
+# Prints PASS:/FAIL: lines (tests/run counts them); needs the CLI and runtime built (tests/run does).
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/e2e.bash"
+
+# Checks rows of a results CSV: csv_check FILE 'python condition over row r' DESCRIPTION ...
+# Each condition selects rows with `select`; see the calls below.
+csv_check() {
+  python3 - "$@" <<'PY'
+import csv, math, sys
+path, checks = sys.argv[1], sys.argv[2:]
+try:
+    rows = list(csv.DictReader(open(path)))
+except OSError as e:
+    print(f"FAIL: {path} exists ({e})"); sys.exit(0)
+def num(r, k):
+    return float(r[k])
+for i in range(0, len(checks), 2):
+    what, expr = checks[i], checks[i + 1]
+    try:
+        ok = eval(expr, {"rows": rows, "num": num, "math": math, "all": all, "any": any, "len": len})
+        detail = ""
+    except Exception as e:  # a missing column or row is a failed check, with the reason
+        ok, detail = False, f" ({type(e).__name__}: {e})"
+    shown = "; ".join(f"{r.get('transport')} sent={r.get('sent')} received={r.get('received')} "
+                      f"replaced={r.get('replaced')} delivery={r.get('delivery')} lat_mean_us={r.get('lat_mean_us')}"
+                      for r in rows[:4])
+    print(("PASS: " if ok else "FAIL: ") + what + ("" if ok else f" [rows: {shown}]") + detail)
+PY
+}
+
+build_example() {  # build_example NAME: generate every target and build the native one
+  local name="$1" model="$ADAMANT_ROOT/examples/$1/$1.adamant"
+  adamant_cli generate "$model" -o "$work/$name" --target all >"$work/$name.gen.out" 2>&1
+  check "$name: generate --target all succeeds" test $? -eq 0
+  check "$name: the native target has a CMake project" test -f "$work/$name/native/CMakeLists.txt"
+  check "$name: the OpenDDS target has IDL and CMake" \
+    bash -c "ls '$work/$name'/opendds/*.idl >/dev/null 2>&1 && test -f '$work/$name/opendds/CMakeLists.txt'"
+  if (adamant_build_native "$work/$name/native" "$work/$name.build"); then
+    echo "PASS: $name: the generated native project builds against the runtime"
+  else
+    echo "FAIL: $name: the generated native project builds against the runtime"; return 1
+  fi
+  # Every application and experiment of the model has its executable: nothing was skipped.
+  local missing=""
+  for app in $(sed -nE 's/^[[:space:]]*application[[:space:]]+([A-Za-z_][A-Za-z0-9_]*).*/\1/p' "$model"); do
+    [[ -x "$work/$name.build/$app" ]] || missing+=" $app"
+  done
+  for x in $(sed -nE 's/^[[:space:]]*experiment[[:space:]]+([A-Za-z_][A-Za-z0-9_]*).*/\1/p' "$model"); do
+    [[ -x "$work/$name.build/${x}_bench" ]] || missing+=" ${x}_bench"
+  done
+  check "$name: every application and experiment has a native executable (missing:${missing:- none})" test -z "$missing"
+}
+
+# Every example directory must be covered below: a new example fails here until it gets a run.
+covered="blueforce sar"
+found="$(cd "$ADAMANT_ROOT/examples" && ls -d */ | tr -d / | sort | tr '\n' ' ')"
+check "every example has an end-to-end run (examples: $found)" test "${found% }" == "$covered"
+
+# ------------------------------------------------------------------------------ validate
+# The example is clean; a reliable flow on UDP is an error at its position and generate refuses it.
+adamant_cli validate "$ADAMANT_ROOT/examples/sar/sar.adamant" >"$work/validate.out" 2>&1
+check "validate accepts examples/sar/sar.adamant" test $? -eq 0
+cp "$ADAMANT_ROOT/profiles/transports.adamant" "$work/"
+cat >"$work/bad.adamant" <<'MODEL'
+import "transports.adamant"
+struct Scan { @key uint32 id; float t; }
+qos Fused { reliability reliable }
+topic Scans : Scan qos Fused
+application gw { publish Scans rate 10 Hz transport opendds_udp }
+MODEL
+(cd "$work" && adamant_cli validate bad.adamant) >"$work/bad.out" 2>&1
+check "validate exits 1 on a reliable flow bound to UDP" test $? -eq 1
+check "the error reads file:line:col: error: [code] message" \
+  grep -qE '^bad\.adamant:5:[0-9]+: error: \[adamant\.reliable-on-unreliable-transport\] .*opendds_udp' "$work/bad.out"
+(cd "$work" && adamant_cli generate bad.adamant -o out) >/dev/null 2>&1
+check "generate refuses the invalid model and writes nothing" test $? -eq 1 -a ! -e "$work/out"
+
+# ------------------------------------------------------------------------------ sar
+if build_example sar; then
+  adamant_in_netns "$work/sar.build/nakcast_smoke_bench" --csv "$work/sar.csv" --updates 300 >"$work/sar.run" 2>&1
+  check "sar: nakcast_smoke runs (300 updates)" test $? -eq 0
+  csv_check "$work/sar.csv" \
+    "sar: one nakcast row: 3 receivers, 1 % loss, 100 Hz" \
+      "len(rows) == 1 and rows[0]['transport'] == 'nakcast' and num(rows[0],'receivers') == 3 and num(rows[0],'loss_pct') == 1 and num(rows[0],'rate_hz') == 100" \
+    "sar: 300 sent, every reader got every update (900 received, delivery 1.0)" \
+      "num(rows[0],'sent') == 300 and num(rows[0],'received') == 900 and num(rows[0],'delivery') == 1.0" \
+    "sar: latency measured and ordered (0 < mean <= p99 <= max < 5 s)" \
+      "0 < num(rows[0],'lat_mean_us') <= num(rows[0],'lat_p99_us') <= num(rows[0],'lat_max_us') < 5e6" \
+    "sar: ReLate2 equals the mean latency when nothing is lost" \
+      "math.isclose(num(rows[0],'relate2'), num(rows[0],'lat_mean_us'), rel_tol=1e-6)" \
+    "sar: the CSV has every column of the runtime contract, transport_params last" \
+      "list(rows[0].keys()) == 'transport,receivers,loss_pct,rate_hz,run,sent,received,delivery,lat_mean_us,lat_std_us,lat_p50_us,lat_p99_us,lat_max_us,relate,relate2,bytes_data,bytes_nak,bytes_repair,bytes_retransmit,bytes_control,replaced,delivery_or_replaced,transport_params'.split(',')" \
+    "sar: the row names its NAK timeout (nak_timeout=50ms)" \
+      "rows[0]['transport_params'] == 'nak_timeout=50ms'"
+  # The generated applications: the gateway publishes 200 scans at 100 Hz to one fusion center.
+  adamant_in_netns bash -c "'$work/sar.build/fusion_center' --count 200 --seconds 8 --print 0 >'$work/fc.out' 2>&1 &
+    sleep 0.5; '$work/sar.build/uav_gateway' --count 200 >'$work/gw.out' 2>&1; wait"
+  check "sar: the fusion center receives all 200 scans of the gateway, none corrupt" \
+    grep -qx 'fusion_center: received 200 InfraredScan samples (0 corrupt)' "$work/fc.out"
+fi
+
+# ------------------------------------------------------------------------------ blueforce
+if build_example blueforce; then
+  b="$work/blueforce.build"
+  # The generated bench adds the modeled link (--bandwidth 5120B/s --queue 4 --delay-us 50000) in sim mode.
+  "$b/bf1_low_bandwidth_bench" --mode sim --csv "$work/bf1.csv" --updates 200 >"$work/bf1.run" 2>&1
+  check "blueforce: bf1 runs in the simulator (200 updates)" test $? -eq 0
+  check "blueforce: the simulator ran on the modeled link (it reports link drops)" grep -q "link drops" "$work/bf1.run"
+  csv_check "$work/bf1.csv" \
+    "blueforce bf1 (sim): one replace row, 1 receiver, 20 Hz, 200 sent" \
+      "len(rows) == 1 and rows[0]['transport'] == 'replace' and num(rows[0],'receivers') == 1 and num(rows[0],'rate_hz') == 20 and num(rows[0],'sent') == 200" \
+    "blueforce bf1 (sim): 20 KB/s offered to a 5 KB/s link: most updates replaced (received < 50 %, replaced > 0)" \
+      "num(rows[0],'replaced') > 0 and num(rows[0],'received') < 100" \
+    "blueforce bf1 (sim): nothing lost: received + replaced = sent (delivery_or_replaced 1.0)" \
+      "num(rows[0],'received') + num(rows[0],'replaced') == num(rows[0],'sent') and num(rows[0],'delivery_or_replaced') == 1.0" \
+    "blueforce bf1 (sim): latency is that of a 5 KB/s link (mean between 0.1 s and 5 s)" \
+      "1e5 < num(rows[0],'lat_mean_us') < 5e6"
+
+  # The runtime's replace serves several receivers: the same experiment with 5 in the simulator.
+  "$b/bf1_low_bandwidth_bench" --mode sim --receivers 5 --csv "$work/bf1-5.csv" --updates 200 >"$work/bf1-5.run" 2>&1
+  check "blueforce: bf1 with 5 receivers runs in the simulator" test $? -eq 0
+  csv_check "$work/bf1-5.csv" \
+    "blueforce bf1 (sim, 5 receivers): each receiver got or had superseded every update (received + replaced = 5 x 200)" \
+      "num(rows[0],'receivers') == 5 and num(rows[0],'received') + num(rows[0],'replaced') == 1000 and num(rows[0],'received') > 0"
+
+  # For real over loopback shaped like the radio link (tc tbf: 5120 B/s, 4-packet queue), through the
+  # generated script; it refuses to shape anything but a private network namespace.
+  # (Its guard is checked with a stand-in tc that only records a call: this host's lo is never shaped.)
+  mkdir -p "$work/stub" && printf '#!/bin/sh\necho "tc $*" >>"%s/tc.calls"\nexit 1\n' "$work" >"$work/stub/tc"
+  chmod +x "$work/stub/tc"
+  PATH="$work/stub:$PATH" bash "$b/bf1_low_bandwidth_real_link.sh" --updates 1 >"$work/refused.out" 2>&1
+  check "blueforce: the real-link script refuses to run outside a private network namespace" \
+    test $? -eq 2 -a ! -e "$work/tc.calls"
+  adamant_in_netns bash "$b/bf1_low_bandwidth_real_link.sh" --csv "$work/bf1-real.csv" --updates 60 \
+    >"$work/bf1-real.run" 2>&1
+  check "blueforce: bf1 runs for real over the shaped loopback (processes + UDP, 60 updates)" test $? -eq 0
+  csv_check "$work/bf1-real.csv" \
+    "blueforce bf1 (real, shaped): 60 sent; 5 KB/s carries some, replacement supersedes the rest (0 < received < 60)" \
+      "len(rows) == 1 and rows[0]['transport'] == 'replace' and num(rows[0],'sent') == 60 and 0 < num(rows[0],'received') < 60" \
+    "blueforce bf1 (real, shaped): the link delays updates (0.1 s < mean latency < 5 s)" \
+      "1e5 < num(rows[0],'lat_mean_us') < 5e6"
+
+  # The generated applications: the reflector publishes BlueForce (replace) and Images (fifo) for
+  # 3 s, the client subscribes to both, over loopback multicast.
+  adamant_in_netns bash -c "'$b/disadvantaged_client' --seconds 5 --print 0 >'$work/client.out' 2>&1 &
+    sleep 0.5; '$b/jbi_reflector' --seconds 3 >'$work/reflector.out' 2>&1; wait" 
+  check "blueforce: the client receives BlueForce updates from the reflector, none corrupt" \
+    grep -qE '^disadvantaged_client: received [1-9][0-9]* BlueForce samples \(0 corrupt\)' "$work/client.out"
+  check "blueforce: the reflector published BlueForce updates" \
+    grep -qE '^jbi_reflector: published [1-9][0-9]* BlueForce samples' "$work/reflector.out"
+
+  "$b/bf3_priorities_bench" --mode sim --csv "$work/bf3.csv" >"$work/bf3.run" 2>&1
+  check "blueforce: bf3 runs in the simulator" test $? -eq 0
+  csv_check "$work/bf3.csv" \
+    "blueforce bf3 (sim): fifo delivers all 6 images of 5 KB, none replaced" \
+      "len(rows) == 1 and rows[0]['transport'] == 'fifo' and num(rows[0],'sent') == 6 and num(rows[0],'received') == 6 and num(rows[0],'replaced') == 0"
+
+  "$b/bf4_fluctuating_link_bench" --mode sim --csv "$work/bf4.csv" --updates 300 >"$work/bf4.run" 2>&1
+  check "blueforce: bf4 runs in the simulator (300 updates, 30 s of the 40/5 KB/s schedule)" test $? -eq 0
+  csv_check "$work/bf4.csv" \
+    "blueforce bf4 (sim): 5 runs of the model's experiment, each 300 sent, nothing lost" \
+      "len(rows) == 5 and all(num(r,'sent') == 300 and num(r,'received') + num(r,'replaced') == 300 for r in rows)" \
+    "blueforce bf4 (sim): the writer paces to the slowest phase (5 KB/s of 1 KB updates at 10 Hz): about half delivered" \
+      "all(0.4 <= num(r,'delivery') <= 0.6 for r in rows)" \
+    "blueforce bf4 (sim): every row names its replace parameters (10 tags for 10 Hz, pace 5120 B/s)" \
+      "all(r['transport_params'].startswith('tags=10;pace=5120;') for r in rows)"
+fi
+
+# ------------------------------------------------------------------------------ charts
+# What the demo does after its run: charts of the measured results (here sar's and blue force's rows).
+if (adamant_ensure_plot) && [[ -f "$work/sar.csv" && -f "$work/bf1.csv" ]]; then
+  adamant_plot "$work/sar.csv" "$work/bf1.csv" -o "$work/charts" >"$work/charts.out" 2>&1
+  check "adamant plot charts the measured rows of both examples" test $? -eq 0
+  for chart in latency_vs_rate delivery_vs_loss relate2; do
+    check "the $chart chart is a PNG" bash -c "head -c 8 '$work/charts/$chart.png' | od -An -tx1 | grep -q '89 50 4e 47 0d 0a 1a 0a'"
+  done
+else
+  echo "FAIL: adamant plot charts the measured rows of both examples (no plotting library or no results)"
+fi
