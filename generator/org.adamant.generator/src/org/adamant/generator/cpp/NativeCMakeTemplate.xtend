@@ -66,7 +66,7 @@ class NativeCMakeTemplate {
 
 			# Not generated for the native target:
 			«FOR s : skipped»
-				#   «s»
+				«Banner.wrap("#  ", s, 100)»
 			«ENDFOR»
 		«ENDIF»
 	'''

@@ -10,7 +10,6 @@ import org.adamant.dsl.adamant.Quantity;
 import org.adamant.dsl.adamant.Transport;
 import org.adamant.dsl.semantics.Dimension;
 import org.adamant.dsl.semantics.Quantities;
-import org.adamant.dsl.validation.AdamantValidator;
 import org.adamant.generator.Banner;
 
 /**
@@ -43,7 +42,7 @@ public final class TransportVariants {
 
 	/** The experiment's sweeps this transport has (the validator's rule) and the harness applies. */
 	public static List<ParameterSweep> owned(Experiment x, Transport t) {
-		Set<String> known = AdamantValidator.knownParameters(t);
+		Set<String> known = Quantities.knownParameters(t);
 		return x.getSweeps().stream().filter(s -> known.contains(s.getName()) && APPLIED.contains(s.getName()))
 				.toList();
 	}
