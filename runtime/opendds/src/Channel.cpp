@@ -105,34 +105,53 @@ std::size_t max_payload(const std::string& kind) {
   return m;
 }
 
+// One thread driving a runtime endpoint (Publisher or Subscriber): a non-blocking pass under
+// `mu`, then work outside the lock, then a wait on the endpoint's sockets and next timer (or
+// a wake-up). Declare it after the endpoint: it stops and joins first.
+class Driver {
+ public:
+  std::mutex mu;
+  template <class Endpoint, class Pass, class After>
+  void start(Endpoint& ep, Pass pass, After after) {
+    thread_ = std::thread([this, &ep, pass, after] {
+      while (!stop_) {
+        std::vector<int> fds;
+        std::optional<std::int64_t> deadline;
+        {
+          std::lock_guard<std::mutex> g(mu);
+          pass();
+          fds = ep.fds();
+          deadline = ep.next_deadline_ns();
+        }
+        after(stop_);
+        if (stop_) break;
+        wait(fds, waker_, deadline);
+        waker_.drain();
+      }
+    });
+  }
+  void wake() const { waker_.wake(); }
+  ~Driver() {
+    stop_ = true;
+    waker_.wake();
+    if (thread_.joinable()) thread_.join();
+  }
+
+ private:
+  Waker waker_;
+  std::atomic<bool> stop_{false};
+  std::thread thread_;
+};
+
 // ------------------------------------------------------------------ SendChannel
 
 struct SendChannel::Impl {
-  mutable std::mutex mu;
   adamant::Publisher pub;
-  Waker waker;
-  std::atomic<bool> stop{false};
-  std::thread thread;
+  Driver driver;
 
-  explicit Impl(const ChannelParams& p) : pub(to_config(p)) { thread = std::thread([this] { run(); }); }
-  ~Impl() {
-    stop = true;
-    waker.wake();
-    thread.join();
-  }
-  void run() {
-    while (!stop) {
-      std::vector<int> fds;
-      std::optional<std::int64_t> deadline;
-      {
-        std::lock_guard<std::mutex> g(mu);
-        pub.service_until(0);  // one non-blocking pass: NAKs/ACKs in, timers, paced sends
-        fds = pub.fds();
-        deadline = pub.next_deadline_ns();
-      }
-      wait(fds, waker, deadline);
-      waker.drain();
-    }
+  explicit Impl(const ChannelParams& p) : pub(to_config(p)) {
+    // One pass: NAKs/ACKs in, timers (heartbeats, retransmissions), paced sends.
+    driver.start(pub, [this] { pub.service_until(0); }, [](const std::atomic<bool>&) {});
   }
 };
 
@@ -141,14 +160,14 @@ SendChannel::~SendChannel() = default;
 
 void SendChannel::publish(const std::uint8_t* data, std::size_t size, std::uint32_t tag) {
   {
-    std::lock_guard<std::mutex> g(impl_->mu);
+    std::lock_guard<std::mutex> g(impl_->driver.mu);
     impl_->pub.publish(adamant::ByteView{data, size}, tag);
   }
-  impl_->waker.wake();  // the engine may have queued work (pacing) with a new deadline
+  impl_->driver.wake();  // the engine may have queued work (pacing) with a new deadline
 }
 
 SendStats SendChannel::stats() const {
-  std::lock_guard<std::mutex> g(impl_->mu);
+  std::lock_guard<std::mutex> g(impl_->driver.mu);
   const auto& s = impl_->pub.stats();
   SendStats r;
   r.published = s.published;
@@ -160,46 +179,29 @@ SendStats SendChannel::stats() const {
 // ------------------------------------------------------------------ ReceiveChannel
 
 struct ReceiveChannel::Impl {
-  mutable std::mutex mu;
-  std::vector<std::vector<std::uint8_t>> ready;  // filled by the Subscriber callback (thread only)
+  std::vector<std::vector<std::uint8_t>> ready;  // filled by the Subscriber callback, under mu
+  std::vector<std::vector<std::uint8_t>> batch;  // the driver thread's, delivered outside mu
   adamant::Subscriber sub;
   Deliver deliver;
-  Waker waker;
-  std::atomic<bool> stop{false};
-  std::thread thread;
+  Driver driver;
 
   Impl(const ChannelParams& p, Deliver d)
       : sub(to_config(p),
             [this](const adamant::Sample& s) { ready.emplace_back(s.payload.data, s.payload.data + s.payload.size); }),
         deliver(std::move(d)) {
-    thread = std::thread([this] { run(); });
-  }
-  ~Impl() {
-    stop = true;
-    waker.wake();
-    thread.join();
-  }
-  void run() {
-    std::vector<std::vector<std::uint8_t>> batch;
-    while (!stop) {
-      std::vector<int> fds;
-      std::optional<std::int64_t> deadline;
-      {
-        std::lock_guard<std::mutex> g(mu);
-        sub.poll_until(0);  // one non-blocking pass: receive, recover, deliver into `ready`
-        batch.swap(ready);
-        fds = sub.fds();
-        deadline = sub.next_deadline_ns();
-      }
-      for (const auto& b : batch) {  // into OpenDDS, outside the lock
-        if (stop) break;
-        deliver(b.data(), b.size());
-      }
-      batch.clear();
-      if (stop) break;
-      wait(fds, waker, deadline);
-      waker.drain();
-    }
+    driver.start(
+        sub,
+        [this] {
+          sub.poll_until(0);  // one pass: receive, recover, deliver into `ready`
+          batch.swap(ready);
+        },
+        [this](const std::atomic<bool>& stop) {
+          for (const auto& b : batch) {  // into OpenDDS, outside the lock
+            if (stop) break;
+            deliver(b.data(), b.size());
+          }
+          batch.clear();
+        });
   }
 };
 
@@ -208,7 +210,7 @@ ReceiveChannel::ReceiveChannel(const ChannelParams& params, Deliver deliver)
 ReceiveChannel::~ReceiveChannel() = default;
 
 ReceiveStats ReceiveChannel::stats() const {
-  std::lock_guard<std::mutex> g(impl_->mu);
+  std::lock_guard<std::mutex> g(impl_->driver.mu);
   const auto& s = impl_->sub.stats();
   ReceiveStats r;
   r.delivered = s.delivered;
