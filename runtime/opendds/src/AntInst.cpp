@@ -99,6 +99,7 @@ std::string AntInst::set(const std::string& key, const std::string& value) {
 
 int AntInst::load(ACE_Configuration_Heap& cf, ACE_Configuration_Section_Key& sect) {
   if (TransportInst::load(cf, sect) != 0) return -1;
+  if (kind() == "replace") max_samples_per_packet_ = 1;  // per-sample replacement (see constructor)
   static const char* const keys[] = {"group",         "port",          "interface", "nak_timeout", "r",
                                      "c",             "nak_fallback",  "bandwidth", "enqueue_timeout",
                                      "retry_timeout", "replace_by",    "loss",      "seed",        "psk"};

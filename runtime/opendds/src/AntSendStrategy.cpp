@@ -38,7 +38,8 @@ AntSendStrategy::AntSendStrategy(AntDataLink* link)
 void AntSendStrategy::stop_i() {}
 
 size_t AntSendStrategy::max_message_size() const {
-  return std::min<size_t>(UDP_MAX_MESSAGE_SIZE, max_payload(link_->kind()));
+  const size_t udp_max = UDP_MAX_MESSAGE_SIZE;  // a copy: the constant has no out-of-line definition
+  return std::min(udp_max, max_payload(link_->kind()));
 }
 
 // ant_replace: a data sample's tag is its (writer, instance) or its writer, per replace_by;
