@@ -4,6 +4,8 @@
 #ifndef ADAMANT_OPENDDS_ANTDATALINK_H
 #define ADAMANT_OPENDDS_ANTDATALINK_H
 
+#include <adamant_opendds/AntInst.h>
+
 #include "AntReceiveStrategy.h"
 #include "AntSendStrategy.h"
 #include "Channel.h"
