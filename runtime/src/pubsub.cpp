@@ -125,6 +125,11 @@ void Publisher::service_until(std::int64_t deadline) { impl_->service_until(dead
 const engine::SenderStats& Publisher::stats() const { return impl_->engine->stats(); }
 const engine::WireBytes& Publisher::sent_bytes() const { return impl_->sent; }
 std::uint64_t Publisher::auth_rejected() const { return impl_->auth ? impl_->auth->rejected() : 0; }
+std::vector<int> Publisher::fds() const { return {impl_->sock.fd()}; }
+std::optional<std::int64_t> Publisher::next_deadline_ns() const {
+  if (auto d = impl_->engine->next_deadline()) return d->count();
+  return std::nullopt;
+}
 
 // ------------------------------------------------------------------ Subscriber
 
@@ -238,6 +243,15 @@ std::uint64_t Subscriber::accounted_through() const { return impl_->engine->acco
 std::uint64_t Subscriber::injected_drops() const { return impl_->drops; }
 const engine::WireBytes& Subscriber::sent_bytes() const { return impl_->sent; }
 std::uint64_t Subscriber::auth_rejected() const { return impl_->auth ? impl_->auth->rejected() : 0; }
+std::vector<int> Subscriber::fds() const {
+  std::vector<int> v{impl_->sock.fd()};
+  if (impl_->uni) v.push_back(impl_->uni->fd());
+  return v;
+}
+std::optional<std::int64_t> Subscriber::next_deadline_ns() const {
+  if (auto d = impl_->engine->next_deadline()) return d->count();
+  return std::nullopt;
+}
 bool Subscriber::set_lec(int r, int c) {
   auto* ric = impl_->cfg.transport.kind == TransportKind::Ricochet
                   ? dynamic_cast<engine::RicochetReceiver*>(impl_->engine.get())

@@ -5,8 +5,11 @@
 #include <adamant/types.hpp>
 
 #include <chrono>
+#include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
+#include <vector>
 
 namespace adamant {
 
@@ -26,6 +29,12 @@ class Publisher {  // RAII: owns its sockets
   const engine::SenderStats& stats() const;
   const engine::WireBytes& sent_bytes() const;  // by kind, everything this publisher sent
   std::uint64_t auth_rejected() const;  // datagrams dropped: no / wrong HMAC (psk set)
+  // Event-loop integration (extension; the OpenDDS transports drive a Publisher from their
+  // own thread): the descriptors to watch for readability, and when the engine next has
+  // timer work (CLOCK_MONOTONIC ns; nullopt = only on input). service_until(0) does one
+  // non-blocking pass.
+  std::vector<int> fds() const;
+  std::optional<std::int64_t> next_deadline_ns() const;
 
  private:
   struct Impl;
@@ -52,6 +61,9 @@ class Subscriber {
   std::uint64_t auth_rejected() const;  // datagrams dropped: no / wrong HMAC (psk set)
   // Ricochet: changes r and c at run time (false for other transports).
   bool set_lec(int r, int c);
+  // Event-loop integration, as for Publisher: poll_until(0) does one non-blocking pass.
+  std::vector<int> fds() const;
+  std::optional<std::int64_t> next_deadline_ns() const;
 
  private:
   struct Impl;

@@ -1,0 +1,161 @@
+#include "AntTransport.h"
+
+#include "AntDataLink.h"
+#include "Locator.h"
+
+#include <dds/DCPS/GuidConverter.h>
+#include <dds/DCPS/transport/framework/TransportClient.h>
+#include <dds/DCPS/transport/framework/TransportExceptions.h>
+
+#include <ace/Log_Msg.h>
+
+#include <sstream>
+
+namespace adamant_opendds {
+
+using namespace OpenDDS::DCPS;
+
+AntTransport::AntTransport(AntInst& inst) : TransportImpl(inst) {
+  if (!known_kind(inst.kind())) {
+    ACE_ERROR((LM_ERROR, ACE_TEXT("(%P|%t) ERROR: %C: not an ADAMANT transport type\n"), inst.transport_type_.c_str()));
+    throw Transport::UnableToCreate();
+  }
+  if (!inst.config_error().empty()) {
+    ACE_ERROR((LM_ERROR, ACE_TEXT("(%P|%t) ERROR: not starting %C [transport/%C]: %C\n"),
+               inst.transport_type_.c_str(), inst.name().c_str(), inst.config_error().c_str()));
+    throw Transport::UnableToCreate();
+  }
+  create_reactor_task();  // the framework's timers (delayed link release) use it
+  if (!open()) throw Transport::UnableToCreate();
+}
+
+AntInst& AntTransport::config() const { return static_cast<AntInst&>(TransportImpl::config()); }
+
+ChannelParams AntTransport::channel_params(const std::string& group, std::uint16_t port, std::uint32_t stream) const {
+  const AntInst& c = config();
+  ChannelParams p;
+  p.kind = c.kind();
+  p.group = group;
+  p.port = port;
+  p.iface = c.interface_;
+  p.stream_id = stream;
+  p.nak_timeout_us = c.nak_timeout_us_;
+  p.lec_r = c.r_;
+  p.lec_c = c.c_;
+  p.lec_nak_fallback = c.nak_fallback_;
+  p.pace_bytes_per_s = c.bandwidth_;
+  p.enqueue_timeout_us = c.enqueue_timeout_us_;
+  p.retry_timeout_us = c.retry_timeout_us_;
+  p.loss_pct = c.loss_pct_;
+  p.seed = c.seed_;
+  p.psk = c.psk_;
+  return p;
+}
+
+AntDataLink_rch AntTransport::make_link(bool active) {
+  AntDataLink_rch link = make_rch<AntDataLink>(ref(*this), active);
+  if (!link->open()) return AntDataLink_rch();
+  return link;
+}
+
+TransportImpl::AcceptConnectResult AntTransport::associate(const RemoteTransport& remote,
+                                                           const ConnectionAttribs& attribs, bool active) {
+  if (is_shut_down()) return AcceptConnectResult(AcceptConnectResult::ACR_FAILED);
+  Locator loc;
+  if (!decode_locator(remote.blob_, loc)) {
+    ACE_ERROR((LM_ERROR, ACE_TEXT("(%P|%t) ERROR: %C: malformed remote locator (not an ADAMANT peer of the same version)\n"),
+               config().transport_type_.c_str()));
+    return AcceptConnectResult(AcceptConnectResult::ACR_FAILED);
+  }
+  const AntInst& c = config();
+  const bool local_writer = GuidConverter(attribs.local_id_).isWriter();
+  try {
+    std::lock_guard<std::mutex> g(links_mutex_);
+    if (local_writer && c.kind() == "replace") {
+      // One Mockets-style connection per remote reader instance, to where it listens.
+      std::ostringstream k;
+      k << loc.group << ':' << loc.port;
+      AntDataLink_rch& link = replace_links_[k.str()];
+      if (!link) {
+        link = make_link(active);
+        if (!link) {
+          replace_links_.erase(k.str());
+          return AcceptConnectResult(AcceptConnectResult::ACR_FAILED);
+        }
+        link->ensure_sender(channel_params(loc.group, loc.port, c.stream_id()));
+      }
+      return AcceptConnectResult(static_rchandle_cast<DataLink>(link));
+    }
+    if (!main_link_) {
+      main_link_ = make_link(active);
+      if (!main_link_) return AcceptConnectResult(AcceptConnectResult::ACR_FAILED);
+    }
+    if (local_writer) {
+      main_link_->ensure_sender(channel_params(c.group_, c.port_, c.stream_id()));
+    } else if (c.kind() == "replace") {
+      main_link_->add_receiver(remote.repo_id_, channel_params(c.group_, c.port_, loc.stream_id));
+    } else {
+      main_link_->add_receiver(remote.repo_id_, channel_params(loc.group, loc.port, loc.stream_id));
+    }
+    return AcceptConnectResult(static_rchandle_cast<DataLink>(main_link_));
+  } catch (const std::exception& ex) {
+    ACE_ERROR((LM_ERROR, ACE_TEXT("(%P|%t) ERROR: %C [transport/%C]: %C\n"), c.transport_type_.c_str(),
+               c.name().c_str(), ex.what()));
+    return AcceptConnectResult(AcceptConnectResult::ACR_FAILED);
+  }
+}
+
+TransportImpl::AcceptConnectResult AntTransport::connect_datalink(const RemoteTransport& remote,
+                                                                  const ConnectionAttribs& attribs,
+                                                                  const TransportClient_rch&) {
+  return associate(remote, attribs, true);
+}
+
+TransportImpl::AcceptConnectResult AntTransport::accept_datalink(const RemoteTransport& remote,
+                                                                 const ConnectionAttribs& attribs,
+                                                                 const TransportClient_rch&) {
+  return associate(remote, attribs, false);
+}
+
+void AntTransport::stop_accepting_or_connecting(const TransportClient_wrch&,
+                                                const RepoId& ADAMANT_ODDS_STOP_EXTRA_PARAMS) {
+  // Nothing is ever pending: associations complete inside accept/connect_datalink.
+}
+
+void AntTransport::shutdown_i() {
+  AntDataLink_rch main;
+  std::map<std::string, AntDataLink_rch> replace;
+  {
+    std::lock_guard<std::mutex> g(links_mutex_);
+    main.swap(main_link_);
+    replace.swap(replace_links_);
+  }
+  if (main) main->transport_shutdown();
+  for (auto& l : replace) l.second->transport_shutdown();
+}
+
+bool AntTransport::connection_info_i(TransportLocator& info ADAMANT_ODDS_CONN_FLAGS_PARAM) const {
+  config().fill_locator(info);
+  return true;
+}
+
+void AntTransport::release_datalink(DataLink* link) {
+  AntDataLink_rch released;
+  {
+    std::lock_guard<std::mutex> g(links_mutex_);
+    if (main_link_.in() == link) {
+      released.swap(main_link_);
+    } else {
+      for (auto it = replace_links_.begin(); it != replace_links_.end(); ++it) {
+        if (it->second.in() == link) {
+          released = it->second;
+          replace_links_.erase(it);
+          break;
+        }
+      }
+    }
+  }
+  if (released) released->stop();
+}
+
+}  // namespace adamant_opendds

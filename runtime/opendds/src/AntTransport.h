@@ -1,0 +1,61 @@
+// TransportImpl for the ant_* transports.
+//  - Multicast kinds (ant_baseline, ant_nakcast, ant_ricochet): one DataLink per instance.
+//    Its sender (created when the first local writer associates) publishes every OpenDDS
+//    transport packet once to the instance's group/port on the instance's stream id; its
+//    receivers (one per remote writer stream, created when a local reader associates) each
+//    run the runtime's receiver engine for that stream. OpenDDS routes delivered samples to
+//    the associated readers by publication id.
+//  - ant_replace (Mockets: one receiver per connection): readers listen on their own
+//    group/port; a writer opens one sending DataLink per remote reader instance.
+// Associations complete at once (no handshake): a receiver is listening as soon as its
+// ReceiveChannel exists, before accept_datalink returns.
+#ifndef ADAMANT_OPENDDS_ANTTRANSPORT_H
+#define ADAMANT_OPENDDS_ANTTRANSPORT_H
+
+#include <adamant_opendds/AntInst.h>
+#include <adamant_opendds/Compat.h>
+
+#include "Channel.h"
+
+#include <dds/DCPS/transport/framework/TransportImpl.h>
+
+#include <map>
+#include <mutex>
+#include <string>
+
+namespace adamant_opendds {
+
+class AntDataLink;
+typedef OpenDDS::DCPS::RcHandle<AntDataLink> AntDataLink_rch;
+
+class AntTransport : public OpenDDS::DCPS::TransportImpl {
+ public:
+  explicit AntTransport(AntInst& inst);
+  AntInst& config() const;
+  // The engine parameters of this instance for one stream.
+  ChannelParams channel_params(const std::string& group, std::uint16_t port, std::uint32_t stream) const;
+
+ protected:
+  AcceptConnectResult connect_datalink(const RemoteTransport& remote, const ConnectionAttribs& attribs,
+                                       const OpenDDS::DCPS::TransportClient_rch& client);
+  AcceptConnectResult accept_datalink(const RemoteTransport& remote, const ConnectionAttribs& attribs,
+                                      const OpenDDS::DCPS::TransportClient_rch& client);
+  void stop_accepting_or_connecting(const OpenDDS::DCPS::TransportClient_wrch& client,
+                                    const OpenDDS::DCPS::RepoId& remote_id ADAMANT_ODDS_STOP_EXTRA_PARAMS);
+  void shutdown_i();
+  bool connection_info_i(OpenDDS::DCPS::TransportLocator& info ADAMANT_ODDS_CONN_FLAGS_PARAM) const;
+  OPENDDS_STRING transport_type() const { return config().transport_type_; }
+
+ private:
+  void release_datalink(OpenDDS::DCPS::DataLink* link);
+  AcceptConnectResult associate(const RemoteTransport& remote, const ConnectionAttribs& attribs, bool active);
+  AntDataLink_rch make_link(bool active);
+
+  std::mutex links_mutex_;
+  AntDataLink_rch main_link_;                      // multicast kinds: send + receive; replace: receive
+  std::map<std::string, AntDataLink_rch> replace_links_;  // replace writers: one per remote reader group:port
+};
+
+}  // namespace adamant_opendds
+
+#endif

@@ -1,0 +1,31 @@
+// Parameter parsing for the ant_* transports: one syntax for the .ini and AntInst::set().
+// Pure C++14 (no OpenDDS), shared by AntInst and the tests.
+#ifndef ADAMANT_OPENDDS_PARAMS_H
+#define ADAMANT_OPENDDS_PARAMS_H
+
+#include <cstdint>
+#include <string>
+
+namespace adamant_opendds {
+namespace params {
+
+// "50ms", "2000us", "0.05s", "1.5s"; a bare number is milliseconds. >= 0.
+bool duration_us(const std::string& text, std::int64_t& out);
+// Decimal integer in [lo, hi].
+bool integer(const std::string& text, std::int64_t lo, std::int64_t hi, std::int64_t& out);
+// Bytes per second: a number with an optional suffix B/s (default), kB/s, MB/s (x1000),
+// or bit rates bps, kbps, Mbps (/8). "0" = unpaced.
+bool bandwidth(const std::string& text, std::uint64_t& out);
+// 1/0, true/false, yes/no, on/off.
+bool boolean(const std::string& text, bool& out);
+// Dotted IPv4 address.
+bool ipv4(const std::string& text);
+// Dotted IPv4 multicast address (224.0.0.0/4).
+bool ipv4_multicast(const std::string& text);
+// Percent in [0, 100].
+bool percent(const std::string& text, double& out);
+
+}  // namespace params
+}  // namespace adamant_opendds
+
+#endif

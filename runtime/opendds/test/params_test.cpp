@@ -1,0 +1,129 @@
+// ant_* parameters: syntax, programmatic set(), and .ini loading through OpenDDS's own
+// TransportRegistry (no network).
+#include "Params.h"
+
+#include <adamant_opendds/Ant.h>
+#include <adamant_opendds/AntInst.h>
+
+#include <ace/Configuration.h>
+#include <ace/Configuration_Import_Export.h>
+#include <dds/DCPS/transport/framework/TransportRegistry.h>
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <unistd.h>
+
+using namespace adamant_opendds;
+
+TEST(Params, Durations) {
+  std::int64_t us = -1;
+  EXPECT_TRUE(params::duration_us("50ms", us));
+  EXPECT_EQ(us, 50000);
+  EXPECT_TRUE(params::duration_us("2000us", us));
+  EXPECT_EQ(us, 2000);
+  EXPECT_TRUE(params::duration_us("0.05s", us));
+  EXPECT_EQ(us, 50000);
+  EXPECT_TRUE(params::duration_us(" 20 ", us));  // bare number = ms
+  EXPECT_EQ(us, 20000);
+  EXPECT_FALSE(params::duration_us("abc", us));
+  EXPECT_FALSE(params::duration_us("-5ms", us));
+  EXPECT_FALSE(params::duration_us("5min", us));
+  EXPECT_FALSE(params::duration_us("", us));
+}
+
+TEST(Params, RatesNumbersAddresses) {
+  std::uint64_t b = 0;
+  EXPECT_TRUE(params::bandwidth("125000", b));
+  EXPECT_EQ(b, 125000u);
+  EXPECT_TRUE(params::bandwidth("1Mbps", b));
+  EXPECT_EQ(b, 125000u);
+  EXPECT_TRUE(params::bandwidth("64kB/s", b));
+  EXPECT_EQ(b, 64000u);
+  EXPECT_FALSE(params::bandwidth("fast", b));
+  std::int64_t i = 0;
+  EXPECT_TRUE(params::integer("64", 1, 64, i));
+  EXPECT_FALSE(params::integer("65", 1, 64, i));
+  EXPECT_FALSE(params::integer("4x", 1, 64, i));
+  EXPECT_TRUE(params::ipv4_multicast("239.255.42.1"));
+  EXPECT_FALSE(params::ipv4_multicast("10.0.0.1"));
+  EXPECT_TRUE(params::ipv4("127.0.0.1"));
+  EXPECT_FALSE(params::ipv4("localhost"));
+  double p = 0;
+  EXPECT_TRUE(params::percent("2.5", p));
+  EXPECT_DOUBLE_EQ(p, 2.5);
+  EXPECT_FALSE(params::percent("101", p));
+}
+
+TEST(AntInst, ProgrammaticSet) {
+  OpenDDS::DCPS::TransportInst_rch inst = TheTransportRegistry->create_inst("prog_ricochet", "ant_ricochet");
+  AntInst* a = dynamic_cast<AntInst*>(inst.in());
+  ASSERT_NE(a, nullptr);
+  EXPECT_EQ(a->kind(), "ricochet");
+  EXPECT_TRUE(a->is_reliable());
+  EXPECT_EQ(a->set("r", "4"), "");
+  EXPECT_EQ(a->set("c", "2"), "");
+  EXPECT_EQ(a->set("nak_timeout", "20ms"), "");
+  EXPECT_EQ(a->r_, 4);
+  EXPECT_EQ(a->c_, 2);
+  EXPECT_EQ(a->nak_timeout_us_, 20000);
+  const std::string err = a->set("r", "0");
+  EXPECT_NE(err.find("ant_ricochet [transport/prog_ricochet] r=0"), std::string::npos) << err;
+  EXPECT_NE(err.find("1..64"), std::string::npos) << err;
+  EXPECT_EQ(a->r_, 4);  // unchanged
+  EXPECT_NE(a->set("rr", "1").find("unknown parameter"), std::string::npos);
+  a->c_ = 5;  // the fields are public too
+  EXPECT_NE(a->dump_to_str().find("5"), std::string::npos);
+
+  OpenDDS::DCPS::TransportInst_rch base = TheTransportRegistry->create_inst("prog_baseline", "ant_baseline");
+  EXPECT_FALSE(base->is_reliable());
+  OpenDDS::DCPS::TransportInst_rch rep = TheTransportRegistry->create_inst("prog_replace", "ant_replace");
+  EXPECT_EQ(rep->max_samples_per_packet_, 1u);  // one sample per packet: replacement is per sample
+}
+
+namespace {
+std::string write_ini(const std::string& body) {
+  const std::string path = "/tmp/adamant_opendds_params_" + std::to_string(::getpid()) + ".ini";
+  std::ofstream(path) << body;
+  return path;
+}
+int load_ini(const std::string& path) {
+  ACE_Configuration_Heap cf;
+  cf.open();
+  ACE_Ini_ImpExp imp(cf);
+  if (imp.import_config(path.c_str()) != 0) return -2;
+  return TheTransportRegistry->load_transport_configuration(path.c_str(), cf);
+}
+}  // namespace
+
+TEST(AntInst, LoadsIniSection) {
+  const std::string path = write_ini(
+      "[transport/ini_nak]\ntransport_type=ant_nakcast\ngroup=239.255.9.9\nport=7444\ninterface=127.0.0.1\n"
+      "nak_timeout=15ms\n\n[transport/ini_rep]\ntransport_type=ant_replace\nbandwidth=1Mbps\n"
+      "enqueue_timeout=200ms\nreplace_by=writer\n");
+  ASSERT_EQ(load_ini(path), 0);
+  std::remove(path.c_str());
+  AntInst* nak = dynamic_cast<AntInst*>(TheTransportRegistry->get_inst("ini_nak").in());
+  ASSERT_NE(nak, nullptr);
+  EXPECT_EQ(nak->group_, "239.255.9.9");
+  EXPECT_EQ(nak->port_, 7444);
+  EXPECT_EQ(nak->nak_timeout_us_, 15000);
+  AntInst* rep = dynamic_cast<AntInst*>(TheTransportRegistry->get_inst("ini_rep").in());
+  ASSERT_NE(rep, nullptr);
+  EXPECT_EQ(rep->bandwidth_, 125000u);
+  EXPECT_EQ(rep->enqueue_timeout_us_, 200000);
+  EXPECT_EQ(rep->replace_by_, ReplaceBy::Writer);
+}
+
+TEST(AntInst, RejectsBadIniValue) {
+  const std::string path = write_ini("[transport/ini_bad]\ntransport_type=ant_nakcast\nnak_timeout=soon\n");
+  load_ini(path);  // OpenDDS 3.13 ignores TransportInst::load()'s result
+  std::remove(path.c_str());
+  AntInst* bad = dynamic_cast<AntInst*>(TheTransportRegistry->get_inst("ini_bad").in());
+  ASSERT_NE(bad, nullptr);
+  EXPECT_NE(bad->config_error().find("ant_nakcast [transport/ini_bad] nak_timeout=soon: not a positive duration"),
+            std::string::npos)
+      << bad->config_error();
+  EXPECT_EQ(bad->nak_timeout_us_, 50000);  // default kept
+}
