@@ -58,6 +58,7 @@ class LanguageServerProcessTest {
 			qos Fast { reliability reliable deadline 10 }
 			topic T : Scan qos Fast
 			application a { publish T rate 100 Hz transport baseline }
+			application b { subscribe T }
 			""";
 
 	/** Collects what the server publishes; diagnostics per document URI. */

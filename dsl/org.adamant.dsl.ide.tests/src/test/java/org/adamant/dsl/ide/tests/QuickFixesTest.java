@@ -109,7 +109,8 @@ class QuickFixesTest {
 				Arguments.of(IssueCodes.UNBOUNDED_QUEUE_GROWTH, """
 						qos Rel { reliability reliable }
 						topic T : Scan qos Rel
-						application a { environment radio_link publish T rate 20 Hz payload 1 KB transport mockets_unsequenced }"""),
+						application a { environment radio_link publish T rate 20 Hz payload 1 KB transport mockets_unsequenced }
+						application b { subscribe T transport mockets_unsequenced }"""),
 				Arguments.of(IssueCodes.PREDICTED_LATENCY_EXCEEDS_BOUND, LAN + """
 						qos L { reliability reliable max_latency 40 ms }
 						topic T : Scan qos L
@@ -179,6 +180,7 @@ class QuickFixesTest {
 				qos D { deadline 10 ms reliability reliable }
 				topic T : Scan qos D
 				application a { publish T rate 30 Hz transport baseline }
+				application b { subscribe T }
 				qos U { latency_budget 5 }
 				""");
 		List<Issue> issues = validate(resource);
