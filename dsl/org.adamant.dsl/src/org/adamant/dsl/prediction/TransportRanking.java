@@ -48,6 +48,9 @@ public final class TransportRanking {
 	/** Ricochet's defaults (RT-ESP paper: r = 8, c = 3). */
 	public static final int DEFAULT_R = 8;
 	public static final int DEFAULT_C = 3;
+	/** The runtime's FEC defaults (SenderConfig::fec_r, fec_c): 4 data packets, 1 repair. */
+	public static final int DEFAULT_FEC_R = 4;
+	public static final int DEFAULT_FEC_C = 1;
 	/** Retransmission timeout of ACK-based unicast transports (Linux's minimum RTO). */
 	public static final double DEFAULT_RTO = 0.200;
 
@@ -215,13 +218,14 @@ public final class TransportRanking {
 	}
 
 	/**
-	 * Parameters that depend on the flow: Ricochet (and FEC) send each repair to c other receivers, so
-	 * 1 &le; c &lt; receivers (r &ge; 2 and c &ge; 1 alone are checked where they are written).
+	 * Parameters that depend on the flow: Ricochet sends each repair to c other receivers, so
+	 * 1 &le; c &lt; receivers (r &ge; 2 and c &ge; 1 alone are checked where they are written). FEC's c
+	 * counts repairs per block of r, which the sender's own group covers, so it needs no such bound.
 	 */
 	public static List<Finding> parameters(Flow flow, Transport transport) {
 		List<Finding> result = new ArrayList<>();
 		if (transport.getMapping() instanceof RuntimeMapping m
-				&& (m.getKind() == RuntimeTransportKind.RICOCHET || m.getKind() == RuntimeTransportKind.FEC)
+				&& m.getKind() == RuntimeTransportKind.RICOCHET
 				&& flow.receivers() > 0) {
 			double c = parameter(transport, "c").orElse((double) DEFAULT_C);
 			if (c >= flow.receivers()) {
@@ -229,6 +233,16 @@ public final class TransportRanking {
 						+ flow.receivers() + " receiver(s) but transport '" + transport.getName()
 						+ "' sends each repair to c = " + Format.number(c) + " others; c must be below the number of "
 						+ "receivers: use c = " + Math.max(1, flow.receivers() - 1) + " or fewer, or another transport"));
+			}
+		}
+		if (transport.getMapping() instanceof RuntimeMapping m && m.getKind() == RuntimeTransportKind.FEC) {
+			double r = parameter(transport, "r").orElse((double) DEFAULT_FEC_R);
+			double c = parameter(transport, "c").orElse((double) DEFAULT_FEC_C);
+			if (c > r) {
+				result.add(new Finding(IssueCodes.PARAMETER_OUT_OF_RANGE, true, "transport '" + transport.getName()
+						+ "' sends c = " + Format.number(c) + " repairs per block of r = " + Format.number(r)
+						+ " data packets; a repair covers at least one packet, so c must not exceed r: use c = "
+						+ Format.number(r) + " or fewer"));
 			}
 		}
 		return result;
@@ -320,8 +334,10 @@ public final class TransportRanking {
 			p = switch (m.getKind()) {
 			case BASELINE -> Predictions.unreliable(name, s, multicast);
 			case NAKCAST -> Predictions.nakcast(name, s, nakTimeout(transport));
-			case RICOCHET, FEC -> Predictions.ricochet(name, s, (int) Math.max(2, count(transport, "r", DEFAULT_R)),
+			case RICOCHET -> Predictions.ricochet(name, s, (int) Math.max(2, count(transport, "r", DEFAULT_R)),
 					(int) Math.max(1, count(transport, "c", DEFAULT_C)));
+			case FEC -> Predictions.fec(name, s, (int) Math.max(2, count(transport, "r", DEFAULT_FEC_R)),
+					(int) Math.max(1, count(transport, "c", DEFAULT_FEC_C)));
 			case REPLACE -> transport.isReplacement() ? Predictions.replacement(name, s, DEFAULT_RTO)
 					: Predictions.ackUnicast(name, s, DEFAULT_RTO);
 			};

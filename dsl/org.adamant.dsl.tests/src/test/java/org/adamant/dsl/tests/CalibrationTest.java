@@ -74,6 +74,28 @@ class CalibrationTest {
 			"baseline,0,2,100,100.000,0.979608",
 			"baseline,0,3,100,100.000,0.969500" };
 
+	/**
+	 * FEC: transport, r, c, loss %, rate Hz, measured mean latency us, measured delivery; same setup,
+	 * {@code --transport fec --r 4 --c C} (runtime at this commit's parent, where FEC was added).
+	 */
+	private static final String[] SIMULATED_FEC = {
+			"fec,4,1,1,10,596.258,0.999884",
+			"fec,4,1,1,25,674.426,0.999676",
+			"fec,4,1,1,50,383.971,0.999540",
+			"fec,4,1,1,100,244.054,0.999624",
+			"fec,4,1,3,10,1574.038,0.999160",
+			"fec,4,1,3,25,1684.367,0.996840",
+			"fec,4,1,3,50,907.496,0.996364",
+			"fec,4,1,3,100,499.973,0.996368",
+			"fec,4,2,1,10,596.258,0.999884",
+			"fec,4,2,1,25,681.547,0.999816",
+			"fec,4,2,1,50,392.784,0.999780",
+			"fec,4,2,1,100,248.424,0.999840",
+			"fec,4,2,3,10,1574.038,0.999160",
+			"fec,4,2,3,25,1813.789,0.998116",
+			"fec,4,2,3,50,949.217,0.998096",
+			"fec,4,2,3,100,530.550,0.998164" };
+
 	static final double LATENCY_TOLERANCE = 0.06;
 	static final double DELIVERY_TOLERANCE = 0.0006;
 
@@ -98,6 +120,24 @@ class CalibrationTest {
 			}
 		}
 		assertEquals(48, SIMULATED.length);
+		assertTrue(misses.isEmpty(), () -> String.join("\n", misses));
+	}
+
+	@Test
+	void fecMatchesTheSimulatorWithinTheStatedTolerance() {
+		List<String> misses = new ArrayList<>();
+		for (String row : SIMULATED_FEC) {
+			String[] f = row.split(",");
+			FlowScenario s = new FlowScenario(Double.parseDouble(f[4]), 12, 25, Double.parseDouble(f[3]) / 100, 200e-6, 0);
+			FlowPrediction p = Predictions.fec(f[0], s, Integer.parseInt(f[1]), Integer.parseInt(f[2]));
+			double latency = Double.parseDouble(f[5]) * 1e-6;
+			double delivery = Double.parseDouble(f[6]);
+			if (Math.abs(p.meanLatency() - latency) / latency > LATENCY_TOLERANCE
+					|| Math.abs(p.delivery() - delivery) > DELIVERY_TOLERANCE) {
+				misses.add(row + ": predicted " + p.meanLatency() * 1e6 + " us, delivery " + p.delivery());
+			}
+		}
+		assertEquals(16, SIMULATED_FEC.length);
 		assertTrue(misses.isEmpty(), () -> String.join("\n", misses));
 	}
 }

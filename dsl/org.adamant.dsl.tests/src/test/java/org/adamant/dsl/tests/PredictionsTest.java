@@ -30,6 +30,30 @@ class PredictionsTest {
 	}
 
 	@Test
+	void fecBlocksAndInterleavedRepairs() {
+		FlowScenario s = new FlowScenario(100, 12, 25, 0.03, 0, 0);
+		FlowPrediction c1 = Predictions.fec("fec", s, 4, 1);
+		// one repair covers the block of 4: residual 0.03 * (1 - 0.97^4) = 0.03 * 0.114707 = 0.0034412
+		assertEquals(1 - 0.03 * (1 - Math.pow(0.97, 4)), c1.delivery(), 1e-15);
+		assertEquals(0.9965588, c1.delivery(), 1e-7);
+		// the repair leaves after the block: (4 - 1) / 2 = 1.5 periods = 15 ms on average
+		assertEquals(0.015, c1.recoveryLatency(), 1e-15);
+		// mean = (0.97 * 0 + (0.03 - 0.0034412) * 0.015) / 0.9965588 = 0.00039976 s
+		assertEquals((0.03 - 0.03 * (1 - Math.pow(0.97, 4))) * 0.015 / c1.delivery(), c1.meanLatency(), 1e-15);
+		// load: data 7600 + 100 * 1/4 * (12 + 64 + 16 + 32) = 3100 B/s of repairs, whatever the receivers
+		assertEquals(7600 + 3100, c1.offeredLoad(), 1e-9);
+		// two interleaved repairs cover 2 packets each: residual 0.03 * (1 - 0.97^2) = 0.001773
+		FlowPrediction c2 = Predictions.fec("fec", s, 4, 2);
+		assertEquals(1 - 0.03 * (1 - 0.97 * 0.97), c2.delivery(), 1e-15);
+		assertTrue(c2.delivery() > c1.delivery(), "more repairs recover more");
+		assertEquals(7600 + 100 * 2.0 / 4 * (12 + 64 + 16 + 16), c2.offeredLoad(), 1e-9);
+		// at 10 Hz every packet is repaired alone after the 50 ms flush: residual p^2
+		FlowPrediction slow = Predictions.fec("fec", new FlowScenario(10, 12, 25, 0.03, 0, 0), 4, 1);
+		assertEquals(0.050, slow.recoveryLatency(), 1e-15);
+		assertEquals(1 - 0.03 * 0.03, slow.delivery(), 1e-12);
+	}
+
+	@Test
 	void ricochetResidualLossAtThreePercent() {
 		FlowScenario s = new FlowScenario(100, 12, 25, 0.03, 0, 0);
 		FlowPrediction r4 = Predictions.ricochet("ricochet", s, 4, 3);

@@ -208,6 +208,16 @@ class RulesTest {
 	}
 
 	@Test
+	void fecRepairsPerBlockAtMostR() throws Exception {
+		// FEC's c counts repairs per block (not receivers): c = 3 with 3 receivers is fine, c > r is not
+		String body = "transport f { cast multicast reliability probabilistic maps to runtime fec(r = 4, c = %s) }\n"
+				+ "topic T : Scan\napplication gw { publish T rate 100 Hz transport f }\n"
+				+ "application fc { instances 3 subscribe T transport f }\n";
+		fires(body.replace("%s", String.valueOf(6)), IssueCodes.PARAMETER_OUT_OF_RANGE, "c = 6", "r = 4", "use c = 4");
+		silent(body.replace("%s", String.valueOf(3)), IssueCodes.PARAMETER_OUT_OF_RANGE);
+	}
+
+	@Test
 	void unknownParameters() throws Exception {
 		fires("transport t { cast multicast reliability reliable maps to runtime nakcast(window = 4) }",
 				IssueCodes.UNKNOWN_PARAMETER, "'window'", "nak_timeout, timeout");
