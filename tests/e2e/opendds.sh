@@ -6,8 +6,9 @@
 #   sar_builtin.adamant for that OpenDDS version, configure and build it with find_package(OpenDDS),
 #   run its application pair (1 writer, 1 reader) and its benchmark (1 writer, 3 readers, rtps_udp)
 #   in a private network namespace, and check delivery. Without OpenDDS these checks print SKIP.
-#   With the runtime's OpenDDS plugin (CMake target Adamant::opendds) installed: the same for
-#   examples/sar over ant_nakcast; otherwise SKIP.
+#   With the runtime's OpenDDS plugin (CMake target Adamant::opendds) installed (the launcher's
+#   runtime, or ADAMANT_OPENDDS_RUNTIME=<prefix>): the same for examples/sar over ant_nakcast with
+#   1 % loss injected at each of 3 readers; otherwise SKIP.
 # Prints PASS:/FAIL:/SKIP: lines; tests/run counts PASS and FAIL. Nothing else in the suite needs OpenDDS.
 set -uo pipefail
 source "$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/adamant"
@@ -101,11 +102,13 @@ if rows:
 PY
 
 # --- examples/sar on the runtime's ant_nakcast, when the plugin is installed with the runtime
+# (the launcher's runtime install, or ADAMANT_OPENDDS_RUNTIME=<prefix of a runtime built with OpenDDS>)
+runtime_prefix="${ADAMANT_OPENDDS_RUNTIME:-$ADAMANT_RUNTIME_PREFIX}"
 adamant_cli generate "$ADAMANT_ROOT/examples/sar/sar.adamant" -o "$work/ant" --target opendds \
   --opendds-version "$version" >/dev/null 2>&1
-if ! build_opendds "$work/ant/opendds" "$work/ant-build" "$ADAMANT_RUNTIME_PREFIX"; then
+if ! build_opendds "$work/ant/opendds" "$work/ant-build" "$runtime_prefix"; then
   if grep -q 'OpenDDS transport plugin' "$work/ant-build.log"; then
-    skip "the runtime's OpenDDS plugin (Adamant::opendds) is not installed in $ADAMANT_RUNTIME_PREFIX; the ant_nakcast checks did not run"
+    skip "the runtime's OpenDDS plugin (Adamant::opendds) is not installed in $runtime_prefix; the ant_nakcast checks did not run"
     exit 0
   fi
   tail -30 "$work/ant-build.log"
