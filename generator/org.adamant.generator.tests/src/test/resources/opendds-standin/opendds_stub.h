@@ -47,13 +47,30 @@ struct LatencyBudgetQosPolicy { Duration_t duration; };
 struct LifespanQosPolicy { Duration_t duration; };
 struct TransportPriorityQosPolicy { std::int32_t value; };
 struct EntityFactoryQosPolicy { bool autoenable_created_entities; };
+enum LivelinessQosPolicyKind { AUTOMATIC_LIVELINESS_QOS, MANUAL_BY_PARTICIPANT_LIVELINESS_QOS, MANUAL_BY_TOPIC_LIVELINESS_QOS };
+enum OwnershipQosPolicyKind { SHARED_OWNERSHIP_QOS, EXCLUSIVE_OWNERSHIP_QOS };
+enum DestinationOrderQosPolicyKind { BY_RECEPTION_TIMESTAMP_DESTINATIONORDER_QOS, BY_SOURCE_TIMESTAMP_DESTINATIONORDER_QOS };
+enum PresentationQosPolicyAccessScopeKind { INSTANCE_PRESENTATION_QOS, TOPIC_PRESENTATION_QOS, GROUP_PRESENTATION_QOS };
+struct LivelinessQosPolicy { LivelinessQosPolicyKind kind; Duration_t lease_duration; };
+struct OwnershipQosPolicy { OwnershipQosPolicyKind kind; };
+struct OwnershipStrengthQosPolicy { std::int32_t value; };
+struct DestinationOrderQosPolicy { DestinationOrderQosPolicyKind kind; };
+struct ResourceLimitsQosPolicy { std::int32_t max_samples, max_instances, max_samples_per_instance; };
+struct TimeBasedFilterQosPolicy { Duration_t minimum_separation; };
+struct PresentationQosPolicy { PresentationQosPolicyAccessScopeKind access_scope; bool coherent_access, ordered_access; };
+struct StringSeq { void length(CORBA::ULong) {} std::string& operator[](CORBA::ULong) { static std::string s; return s; } };
+struct PartitionQosPolicy { StringSeq name; };
 struct TopicQos { ReliabilityQosPolicy reliability; DurabilityQosPolicy durability; HistoryQosPolicy history;
-  DeadlineQosPolicy deadline; LatencyBudgetQosPolicy latency_budget; LifespanQosPolicy lifespan; TransportPriorityQosPolicy transport_priority; };
-struct DataWriterQos : TopicQos {};
+  DeadlineQosPolicy deadline; LatencyBudgetQosPolicy latency_budget; LifespanQosPolicy lifespan; TransportPriorityQosPolicy transport_priority;
+  LivelinessQosPolicy liveliness; OwnershipQosPolicy ownership; DestinationOrderQosPolicy destination_order;
+  ResourceLimitsQosPolicy resource_limits; };
+struct DataWriterQos : TopicQos { OwnershipStrengthQosPolicy ownership_strength; };
 struct DataReaderQos { ReliabilityQosPolicy reliability; DurabilityQosPolicy durability; HistoryQosPolicy history;
-  DeadlineQosPolicy deadline; LatencyBudgetQosPolicy latency_budget; };
-struct PublisherQos { EntityFactoryQosPolicy entity_factory; };
-struct SubscriberQos { EntityFactoryQosPolicy entity_factory; };
+  DeadlineQosPolicy deadline; LatencyBudgetQosPolicy latency_budget; LivelinessQosPolicy liveliness;
+  OwnershipQosPolicy ownership; DestinationOrderQosPolicy destination_order; ResourceLimitsQosPolicy resource_limits;
+  TimeBasedFilterQosPolicy time_based_filter; };
+struct PublisherQos { EntityFactoryQosPolicy entity_factory; PresentationQosPolicy presentation; PartitionQosPolicy partition; };
+struct SubscriberQos { EntityFactoryQosPolicy entity_factory; PresentationQosPolicy presentation; PartitionQosPolicy partition; };
 struct DomainParticipantQos { EntityFactoryQosPolicy entity_factory; };
 struct PublicationMatchedStatus { std::int32_t total_count, current_count; };
 struct SubscriptionMatchedStatus { std::int32_t total_count, current_count; };
@@ -117,7 +134,23 @@ template <class T> struct RcHandle {
   bool is_nil() const { return p == nullptr; }
 };
 template <class T, class U> RcHandle<T> dynamic_rchandle_cast(const RcHandle<U>& h) { return RcHandle<T>{dynamic_cast<T*>(h.p)}; }
-struct TransportInst { virtual ~TransportInst() = default; };
+}  // namespace DCPS
+}  // namespace OpenDDS
+// ace/Configuration.h (ACE), as TransportInst::load reads it up to OpenDDS 3.26
+#define ACE_TEXT(s) s
+struct ACE_Configuration_Section_Key {};
+struct ACE_Configuration_Heap {
+  int open() { return 0; }
+  const ACE_Configuration_Section_Key& root_section() const { static ACE_Configuration_Section_Key k; return k; }
+  int open_section(const ACE_Configuration_Section_Key&, const char*, bool, ACE_Configuration_Section_Key&) { return 0; }
+  int set_string_value(const ACE_Configuration_Section_Key&, const char*, const std::string&) { return 0; } };
+namespace OpenDDS {
+namespace DCPS {
+struct ConfigStoreImpl { void set(const char*, const std::string&) {} };
+struct TransportInst {
+  virtual ~TransportInst() = default;
+  virtual int load(ACE_Configuration_Heap&, ACE_Configuration_Section_Key&) { return 0; }  // up to 3.26
+  std::string config_key(const std::string& key) const { return key; } };                // 3.25 on
 using TransportInst_rch = RcHandle<TransportInst>;
 struct TransportConfig { std::vector<TransportInst_rch> instances_; };
 using TransportConfig_rch = RcHandle<TransportConfig>;
@@ -134,6 +167,7 @@ struct Service_Participant {
   static Service_Participant* instance() { static Service_Participant s; return &s; }
   DDS::DomainParticipantFactory* get_domain_participant_factory(int&, char**) { return nullptr; }
   void set_default_discovery(const std::string&) {}
+  RcHandle<ConfigStoreImpl> config_store() const { return {}; }  // 3.25 on
   DDS::ReturnCode_t shutdown() { return 0; } };
 }  // namespace DCPS
 }  // namespace OpenDDS

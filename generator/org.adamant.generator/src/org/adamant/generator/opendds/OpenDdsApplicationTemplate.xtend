@@ -14,8 +14,9 @@ import org.adamant.generator.ModelInfo
  * opendds/src/<app>.cpp: one OpenDDS executable per application, in the shape of OpenDDS's
  * DevGuideExamples/DCPS/Messenger (Publisher.cpp, Subscriber.cpp, DataReaderListenerImpl): a
  * participant from TheParticipantFactoryWithArgs, the topic types registered, the topics, a
- * publisher and a subscriber whose created entities are not auto-enabled (so that each writer and
- * reader gets its transport configuration bound before enable()), writers that publish at the
+ * publisher per writer and a subscriber per reader (with the endpoint's partition and presentation)
+ * whose created entities are not auto-enabled (so that each writer and reader gets its transport
+ * configuration bound before enable()), writers that publish at the
  * modeled rate, and listener-based readers that take() in on_data_available.
  */
 class OpenDdsApplicationTemplate {
@@ -29,7 +30,12 @@ class OpenDdsApplicationTemplate {
 
 	/** The C++ arguments of transports::bind after entity and name. */
 	def static String bindArgs(OpenDdsTransports.Resolved r) {
-		'''"«r.kind.transportType»"«IF r.kind.reliable !== null», «IF r.kind.reliable»1«ELSE»0«ENDIF»«ENDIF»'''
+		'"' + r.kind.transportType + '"' + if (r.options.empty) "" else ", " + options(r.options)
+	}
+
+	/** A transports::Options initializer: {{"key", "value"}, ...}. */
+	def static String options(java.util.Map<String, String> options) {
+		"{" + options.entrySet.map['{"' + key + '", "' + value + '"}'].join(", ") + "}"
 	}
 
 	/** #include of discovery and transport initializers for static builds (the Messenger pattern). */
@@ -39,10 +45,15 @@ class OpenDdsApplicationTemplate {
 		// below defines a static initializer object that registers its discovery or transport plugin.
 		#ifdef ACE_AS_STATIC_LIBS
 		#  include <«discovery.initializerHeader»>
-		«FOR h : kinds.map[initializerHeader].toSet»
+		«FOR h : kinds.filter[!isAnt].map[initializerHeader].toSet»
 			#  include <«h»>
 		«ENDFOR»
 		#endif
+		«IF kinds.exists[isAnt]»
+			// The ADAMANT runtime's transports (ant_*): OpenDDS does not know the plugin's library, so its
+			// initializer registers the ant_* transport types in every build (runtime/opendds/README.md).
+			#include <«OpenDdsTransports.ANT_INITIALIZER»>
+		«ENDIF»
 	'''
 
 	def static profileOf(Endpoint e) {
@@ -253,41 +264,31 @@ class OpenDdsApplicationTemplate {
 		  	  return 1;
 		  	}
 		  «ENDFOR»
-		  «IF !pubs.empty»
-
-		  	// Writers are created disabled so that their transport configuration can be bound first.
-		  	DDS::PublisherQos publisher_qos;
-		  	participant->get_default_publisher_qos(publisher_qos);
-		  	publisher_qos.entity_factory.autoenable_created_entities = false;
-		  	DDS::Publisher_var publisher = participant->create_publisher(publisher_qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
-		  	if (!publisher) {
-		  	  std::cerr << "«app.name»: create_publisher failed\n";
-		  	  return 1;
-		  	}
-		  «ENDIF»
-		  «IF !subs.empty»
-
-		  	// Readers are created disabled so that their transport configuration can be bound first.
-		  	DDS::SubscriberQos subscriber_qos;
-		  	participant->get_default_subscriber_qos(subscriber_qos);
-		  	subscriber_qos.entity_factory.autoenable_created_entities = false;
-		  	DDS::Subscriber_var subscriber = participant->create_subscriber(subscriber_qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
-		  	if (!subscriber) {
-		  	  std::cerr << "«app.name»: create_subscriber failed\n";
-		  	  return 1;
-		  	}
-		  «ENDIF»
 		  «FOR p : pubs»
 
 		  	// ---- publish «p.topic.name»
 		  	// «OpenDdsTransports.resolve(p).comment»
+		  	// A publisher per writer (its partition and presentation come from the writer's profile), whose
+		  	// writer is created disabled so that its transport configuration can be bound first.
+		  	DDS::PublisherQos «p.topic.name»_publisher_qos;
+		  	participant->get_default_publisher_qos(«p.topic.name»_publisher_qos);
+		  	«IF profileOf(p) !== null»
+		  		«ns»::qos::apply_«profileOf(p).name»(«p.topic.name»_publisher_qos);
+		  	«ENDIF»
+		  	«p.topic.name»_publisher_qos.entity_factory.autoenable_created_entities = false;
+		  	DDS::Publisher_var «p.topic.name»_publisher =
+		  	    participant->create_publisher(«p.topic.name»_publisher_qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
+		  	if (!«p.topic.name»_publisher) {
+		  	  std::cerr << "«app.name»: create_publisher for «p.topic.name» failed\n";
+		  	  return 1;
+		  	}
 		  	DDS::DataWriterQos «p.topic.name»_writer_qos;
-		  	publisher->get_default_datawriter_qos(«p.topic.name»_writer_qos);  // writers default to reliable
+		  	«p.topic.name»_publisher->get_default_datawriter_qos(«p.topic.name»_writer_qos);  // writers default to reliable
 		  	«IF profileOf(p) !== null»
 		  		«ns»::qos::apply_«profileOf(p).name»(«p.topic.name»_writer_qos);
 		  	«ENDIF»
 		  	DDS::DataWriter_var «p.topic.name»_writer =
-		  	    publisher->create_datawriter(«p.topic.name»_topic, «p.topic.name»_writer_qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
+		  	    «p.topic.name»_publisher->create_datawriter(«p.topic.name»_topic, «p.topic.name»_writer_qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
 		  	if (!«p.topic.name»_writer ||
 		  	    !«ns»::transports::bind(«p.topic.name»_writer.in(), "«configName(app, p)»", «bindArgs(OpenDdsTransports.resolve(p))») ||
 		  	    «p.topic.name»_writer->enable() != DDS::RETCODE_OK) {
@@ -299,14 +300,28 @@ class OpenDdsApplicationTemplate {
 
 		  	// ---- subscribe «s.topic.name»
 		  	// «OpenDdsTransports.resolve(s).comment»
+		  	// A subscriber per reader (partition and presentation from the reader's profile); the reader is
+		  	// created disabled so that its transport configuration can be bound first.
+		  	DDS::SubscriberQos «s.topic.name»_subscriber_qos;
+		  	participant->get_default_subscriber_qos(«s.topic.name»_subscriber_qos);
+		  	«IF profileOf(s) !== null»
+		  		«ns»::qos::apply_«profileOf(s).name»(«s.topic.name»_subscriber_qos);
+		  	«ENDIF»
+		  	«s.topic.name»_subscriber_qos.entity_factory.autoenable_created_entities = false;
+		  	DDS::Subscriber_var «s.topic.name»_subscriber =
+		  	    participant->create_subscriber(«s.topic.name»_subscriber_qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
+		  	if (!«s.topic.name»_subscriber) {
+		  	  std::cerr << "«app.name»: create_subscriber for «s.topic.name» failed\n";
+		  	  return 1;
+		  	}
 		  	DDS::DataReaderQos «s.topic.name»_reader_qos;
-		  	subscriber->get_default_datareader_qos(«s.topic.name»_reader_qos);  // readers default to best effort
+		  	«s.topic.name»_subscriber->get_default_datareader_qos(«s.topic.name»_reader_qos);  // readers default to best effort
 		  	«IF profileOf(s) !== null»
 		  		«ns»::qos::apply_«profileOf(s).name»(«s.topic.name»_reader_qos);
 		  	«ENDIF»
 		  	«s.topic.name»Listener* «s.topic.name»_listener_impl = new «s.topic.name»Listener(options.print);
 		  	DDS::DataReaderListener_var «s.topic.name»_listener(«s.topic.name»_listener_impl);
-		  	DDS::DataReader_var «s.topic.name»_reader = subscriber->create_datareader(
+		  	DDS::DataReader_var «s.topic.name»_reader = «s.topic.name»_subscriber->create_datareader(
 		  	    «s.topic.name»_topic, «s.topic.name»_reader_qos, «s.topic.name»_listener, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
 		  	if (!«s.topic.name»_reader ||
 		  	    !«ns»::transports::bind(«s.topic.name»_reader.in(), "«configName(app, s)»", «bindArgs(OpenDdsTransports.resolve(s))») ||

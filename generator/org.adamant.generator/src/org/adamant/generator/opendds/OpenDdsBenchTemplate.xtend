@@ -30,8 +30,14 @@ class OpenDdsBenchTemplate {
 		«FOR r : resolved»
 			// «r.comment»
 		«ENDFOR»
-		// Loss is NOT injected by this harness (the native harness injects it at the reader): loss_pct
-		// records the modeled value; reproduce it with e.g. `tc qdisc add dev lo root netem loss 1%`.
+		«IF resolved.exists[!kind.isAnt]»
+			// Loss on OpenDDS's own transports is NOT injected by this harness (the native harness and the
+			// ant_* transports inject it at the reader): loss_pct records the modeled value; reproduce it with
+			// e.g. `tc qdisc add dev lo root netem loss 1%` inside a network namespace.
+		«ENDIF»
+		«IF resolved.exists[kind.isAnt]»
+			// ant_* transports inject the point's loss at each reader (transport option «OpenDdsTransports.ANT_LOSS_OPTION»).
+		«ENDIF»
 		#include "«ns»TypeSupportImpl.h"
 		#include "«ns»Qos.h"
 		#include "«ns»Samples.h"
@@ -67,9 +73,9 @@ class OpenDdsBenchTemplate {
 		namespace {
 
 		struct Point {
-		  const char* label;           // CSV transport column
-		  const char* transport_type;  // TransportRegistry::create_inst type
-		  int multicast_reliable;      // -1: not multicast
+		  const char* label;                       // CSV transport column
+		  const char* transport_type;              // TransportRegistry::create_inst type
+		  «ns»::transports::Options options;  // the transport instance's options (writer and readers)
 		  int receivers;
 		  double loss_pct;
 		  double rate_hz;
@@ -80,13 +86,29 @@ class OpenDdsBenchTemplate {
 			«FOR n : x.receivers»
 				«FOR l : x.loss»
 					«FOR hz : x.rates»
-						  {"«label(x, r.key, r.value)»", "«r.value.kind.transportType»", «IF r.value.kind.reliable === null»-1«ELSEIF r.value.kind.reliable»1«ELSE»0«ENDIF», «n», «Banner.decimal(Quantities.percent(l))», «Banner.decimal(Quantities.hertz(hz))»},
+						  {"«label(x, r.key, r.value)»", "«r.value.kind.transportType»", «OpenDdsApplicationTemplate.options(r.value.options)», «n», «Banner.decimal(Quantities.percent(l))», «Banner.decimal(Quantities.hertz(hz))»},
 					«ENDFOR»
 				«ENDFOR»
 			«ENDFOR»
 		«ENDFOR»
 		};
 		constexpr int kPointCount = static_cast<int>(sizeof kPoints / sizeof kPoints[0]);
+
+		// A reader's transport options: the point's, plus for the ADAMANT plugin's ant_* transports the
+		// point's loss, which they inject at the receiver (as the native harness does) with the reader's
+		// own seed, and for ant_replace the reader's own port (each reader process listens on one).
+		«ns»::transports::Options reader_options(const Point& p, int index) {
+		  «ns»::transports::Options options = p.options;
+		  const std::string type = p.transport_type;
+		  if (type.rfind("ant_", 0) == 0 && p.loss_pct > 0) {
+		    options.emplace_back("«OpenDdsTransports.ANT_LOSS_OPTION»", std::to_string(p.loss_pct));
+		    options.emplace_back("seed", std::to_string(index + 1));
+		  }
+		  if (type == "ant_replace") {
+		    options.emplace_back("port", std::to_string(«OpenDdsTransports.ANT_REPLACE_READER_PORT» + index));
+		  }
+		  return options;
+		}
 
 		struct Args {
 		  std::string role = "driver";
@@ -96,6 +118,7 @@ class OpenDdsBenchTemplate {
 		  long runs = «runs»;
 		  int point = 0;
 		  int run = 0;
+		  int index = 0;  // reader number within the point
 		  std::vector<std::string> dcps;  // -DCPS... options, passed on to the writer and readers
 		};
 
@@ -149,6 +172,9 @@ class OpenDdsBenchTemplate {
 		  }
 		  DDS::PublisherQos publisher_qos;
 		  s.participant->get_default_publisher_qos(publisher_qos);
+		  «IF x.topic.qos !== null»
+		  	«ns»::qos::apply_«x.topic.qos.name»(publisher_qos);
+		  «ENDIF»
 		  publisher_qos.entity_factory.autoenable_created_entities = false;
 		  DDS::Publisher_var publisher = s.participant->create_publisher(publisher_qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
 		  if (!publisher) {
@@ -160,7 +186,7 @@ class OpenDdsBenchTemplate {
 		  	«ns»::qos::apply_«x.topic.qos.name»(qos);
 		  «ENDIF»
 		  DDS::DataWriter_var writer = publisher->create_datawriter(s.topic, qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
-		  if (!writer || !«ns»::transports::bind(writer.in(), "«x.name»_writer", p.transport_type«IF resolved.exists[kind.reliable !== null]», p.multicast_reliable«ENDIF») ||
+		  if (!writer || !«ns»::transports::bind(writer.in(), "«x.name»_writer", p.transport_type, p.options) ||
 		      writer->enable() != DDS::RETCODE_OK) {
 		    std::cerr << "«x.name»_bench: writer: cannot create, bind or enable the writer\n";
 		    return 1;
@@ -242,6 +268,9 @@ class OpenDdsBenchTemplate {
 		  }
 		  DDS::SubscriberQos subscriber_qos;
 		  s.participant->get_default_subscriber_qos(subscriber_qos);
+		  «IF x.topic.qos !== null»
+		  	«ns»::qos::apply_«x.topic.qos.name»(subscriber_qos);
+		  «ENDIF»
 		  subscriber_qos.entity_factory.autoenable_created_entities = false;
 		  DDS::Subscriber_var subscriber = s.participant->create_subscriber(subscriber_qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
 		  if (!subscriber) {
@@ -255,7 +284,7 @@ class OpenDdsBenchTemplate {
 		  Recorder* recorder = new Recorder;
 		  DDS::DataReaderListener_var listener(recorder);
 		  DDS::DataReader_var reader = subscriber->create_datareader(s.topic, qos, listener, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
-		  if (!reader || !«ns»::transports::bind(reader.in(), "«x.name»_reader", p.transport_type«IF resolved.exists[kind.reliable !== null]», p.multicast_reliable«ENDIF») ||
+		  if (!reader || !«ns»::transports::bind(reader.in(), "«x.name»_reader", p.transport_type, reader_options(p, args.index)) ||
 		      reader->enable() != DDS::RETCODE_OK) {
 		    std::cerr << "«x.name»_bench: reader: cannot create, bind or enable the reader\n";
 		    return 1;
@@ -312,7 +341,7 @@ class OpenDdsBenchTemplate {
 		      for (int r = 0; r < p.receivers; ++r) {
 		        files.push_back(args.csv + ".reader" + std::to_string(r) + ".tmp");
 		        std::vector<std::string> a = common;
-		        a.insert(a.end(), {"--role", "reader", "--out", files.back()});
+		        a.insert(a.end(), {"--role", "reader", "--index", std::to_string(r), "--out", files.back()});
 		        readers.push_back(spawn(a));
 		      }
 		      std::vector<std::string> w = common;
@@ -382,6 +411,8 @@ class OpenDdsBenchTemplate {
 		      args.runs = std::atol(argv[++i]);
 		    } else if (a == "--point" && has_value) {
 		      args.point = std::atoi(argv[++i]);
+		    } else if (a == "--index" && has_value) {
+		      args.index = std::atoi(argv[++i]);
 		    } else {
 		      std::cerr << "usage: «x.name»_bench [-DCPSConfigFile «ns».ini] [--csv FILE] [--updates N] [--runs N]\n";
 		      return a == "--help" || a == "-h" ? 0 : 2;
@@ -414,6 +445,6 @@ class OpenDdsBenchTemplate {
 	/** The CSV transport label: the OpenDDS transport, and the modeled one it stands in for. */
 	def static String label(Experiment x, int index, OpenDdsTransports.Resolved r) {
 		val t = x.transports.get(index)
-		if (r.fallback) r.kind.key + "-for-" + t.name else r.kind.key
+		if (r.fallback) r.kind.key + "-for-" + t.name else if (r.kind.isAnt) r.kind.transportType else r.kind.key
 	}
 }

@@ -23,6 +23,7 @@ class OpenDdsCMakeTemplate {
 		val id = info.identifier
 		val discovery = OpenDdsTransports.discovery(info)
 		val libraries = OpenDdsTransports.used(info).map[library].toSet
+		val ant = OpenDdsTransports.used(info).exists[isAnt]
 		'''
 			«Banner.of(info, "#", "OpenDDS build of model " + info.name + ": type support, applications, benchmarks.")»
 			#
@@ -30,21 +31,37 @@ class OpenDdsCMakeTemplate {
 			# Run:   build/<application> -DCPSConfigFile «id».ini   (see README.md)
 			«IF !version.hasCMakePackage»
 				#
-				# Generated for OpenDDS «version»: OpenDDS ships its CMake package (OpenDDSConfig.cmake) from 3.14 on.
-				# With «version», build with MPC instead: «id».mpc.
+				# Generated for OpenDDS «version»: OpenDDS ships its CMake package (cmake/OpenDDSConfig.cmake) from
+				# 3.14 on. A «version» tree needs the 3.14 package copied into $DDS_ROOT/cmake with the small edits
+				# docs/opendds.md lists (ADAMANT builds and runs this tree that way); or build with «id».mpc.
 			«ENDIF»
 			cmake_minimum_required(VERSION 3.20)
 			project(«id»_opendds LANGUAGES CXX)
 
-			set(CMAKE_CXX_STANDARD 17)
-			set(CMAKE_CXX_STANDARD_REQUIRED ON)
-
 			find_package(OpenDDS QUIET)
 			if(NOT OpenDDS_FOUND)
 			  message(FATAL_ERROR
-			    "OpenDDS was not found. Install OpenDDS «IF version.hasCMakePackage»(this tree targets «version»; its CMake package needs 3.14 or later)«ELSE»3.14 or later (this tree targets «version», which has no CMake package)«ENDIF» (or source its setenv.sh) and configure with\n"
-			    "  -DCMAKE_PREFIX_PATH=<OpenDDS install prefix>  (or -DOpenDDS_ROOT=<DDS_ROOT>).")
+			    "OpenDDS was not found (this tree targets OpenDDS «version»). Configure with\n"
+			    "  -DCMAKE_PREFIX_PATH=<OpenDDS install prefix or DDS_ROOT>  (or -DOpenDDS_DIR=<dir of OpenDDSConfig.cmake>)\n"
+			    "after sourcing OpenDDS's setenv.sh.«IF !version.hasCMakePackage» OpenDDS «version» has no CMake package of its own: see docs/opendds.md.«ENDIF»")
 			endif()
+
+			# C++17, set after find_package (OpenDDS's package may set CMAKE_CXX_STANDARD to the standard OpenDDS
+			# was built with). C++11 to C++17 code links with an OpenDDS built as C++11 or later; C++03 and
+			# C++11+ objects do not mix (ACE makes OpenDDS::DCPS::unique_ptr std::unique_ptr from C++11 on).
+			set(CMAKE_CXX_STANDARD 17)
+			set(CMAKE_CXX_STANDARD_REQUIRED ON)
+			«IF ant»
+
+				# The ADAMANT runtime's OpenDDS transports (ant_*): its CMake package and the plugin library.
+				find_package(Adamant QUIET COMPONENTS opendds)
+				if(NOT Adamant_FOUND OR NOT TARGET «OpenDdsTransports.ANT_LIBRARY»)
+				  message(FATAL_ERROR
+				    "The ADAMANT runtime with its OpenDDS transport plugin («OpenDdsTransports.ANT_LIBRARY») was not found.\n"
+				    "Build and install runtime/ with OpenDDS found (runtime/opendds/README.md), then configure with\n"
+				    "  -DCMAKE_PREFIX_PATH=<runtime install prefix>;<OpenDDS prefix>")
+				endif()
+			«ENDIF»
 
 			# IDL type support: opendds_idl and tao_idl generate the C++ types and their TypeSupport (classic
 			# IDL-to-C++ mapping, which the generated sources use: do not add -Lc++11).

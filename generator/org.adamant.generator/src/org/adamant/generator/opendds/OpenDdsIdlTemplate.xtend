@@ -1,7 +1,9 @@
 package org.adamant.generator.opendds
 
+import java.util.List
 import java.util.Set
 import org.adamant.dsl.adamant.EnumType
+import org.adamant.dsl.adamant.Member
 import org.adamant.dsl.adamant.NamedRef
 import org.adamant.dsl.adamant.PrimitiveKind
 import org.adamant.dsl.adamant.PrimitiveRef
@@ -69,6 +71,9 @@ class OpenDdsIdlTemplate {
 	OpenDdsVersion version = OpenDdsVersion.CURRENT
 
 	def private struct(StructType s, boolean topic, ModelInfo info) '''
+		«FOR m : s.members.filter[type instanceof SequenceRef || !dims.empty]»
+			«typedefs(s, m)»
+		«ENDFOR»
 		// «ModelInfo.sourceOf(s)»«IF topic»; topic«IF info.topics.filter[type == s].size > 1»s«ENDIF» «info.topics.filter[type == s].map[name].join(", ")»«ENDIF»
 		«IF version.hasTopicAnnotations»
 			«IF topic»@topic«ELSE»@nested«ENDIF»
@@ -80,10 +85,45 @@ class OpenDdsIdlTemplate {
 		«ENDIF»
 		struct «s.name.id» {
 		  «FOR m : s.members»
-		  	«IF m.isKey && version.hasTopicAnnotations»@key «ENDIF»«m.type.idlType» «m.name.id»«FOR d : m.dims»[«d.size»]«ENDFOR»;
+		  	«IF m.isKey && version.hasTopicAnnotations»@key «ENDIF»«memberType(s, m)» «m.name.id»;
 		  «ENDFOR»
 		};
 	'''
+
+	/*
+	 * Sequences and arrays get a typedef each: opendds_idl before 3.14 rejects anonymous types in
+	 * struct members ("anonymous types are deprecated by OMG spec"), and named types read the same in
+	 * every version.
+	 */
+	def private String typedefName(StructType s, Member m, String suffix) {
+		s.name + "_" + m.name + suffix
+	}
+
+	def private CharSequence typedefs(StructType s, Member m) {
+		val lines = <String>newArrayList
+		var String element = elementTypedefs(s, m, m.type, lines, 0)
+		if (!m.dims.empty) {
+			lines += "typedef " + element + " " + typedefName(s, m, "_array") + m.dims.map["[" + size + "]"].join + ";"
+		}
+		lines.join("\n")
+	}
+
+	/** The IDL name of `ref`, adding a typedef for each (nested) sequence to `lines`. */
+	def private String elementTypedefs(StructType s, Member m, TypeRef ref, List<String> lines, int depth) {
+		if (ref instanceof SequenceRef) {
+			val inner = elementTypedefs(s, m, ref.element, lines, depth + 1)
+			val name = typedefName(s, m, if (depth == 0) "_seq" else "_seq" + depth)
+			lines += "typedef sequence<" + inner + (if (ref.bound > 0) ", " + ref.bound else "") + "> " + name + ";"
+			return name
+		}
+		ref.idlType
+	}
+
+	def private String memberType(StructType s, Member m) {
+		if (!m.dims.empty) typedefName(s, m, "_array")
+		else if (m.type instanceof SequenceRef) typedefName(s, m, "_seq")
+		else m.type.idlType
+	}
 
 	def private String idlType(TypeRef ref) {
 		switch ref {

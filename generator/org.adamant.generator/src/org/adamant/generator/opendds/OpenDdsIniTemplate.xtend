@@ -48,9 +48,9 @@ class OpenDdsIniTemplate {
 
 					[transport/«OpenDdsApplicationTemplate.configName(a, e)»_inst]
 					transport_type=«OpenDdsTransports.resolve(e).kind.transportType»
-					«IF OpenDdsTransports.resolve(e).kind.reliable !== null»
-						reliable=«IF OpenDdsTransports.resolve(e).kind.reliable»1«ELSE»0«ENDIF»
-					«ENDIF»
+					«FOR o : OpenDdsTransports.resolve(e).options.entrySet»
+						«o.key»=«o.value»
+					«ENDFOR»
 				«ENDFOR»
 			«ENDFOR»
 		'''

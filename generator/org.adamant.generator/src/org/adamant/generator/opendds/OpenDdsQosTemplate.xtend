@@ -1,6 +1,18 @@
 package org.adamant.generator.opendds
 
 import org.adamant.dsl.adamant.DeadlinePolicy
+import org.adamant.dsl.adamant.DestinationOrderKind
+import org.adamant.dsl.adamant.DestinationOrderPolicy
+import org.adamant.dsl.adamant.LivelinessKind
+import org.adamant.dsl.adamant.LivelinessPolicy
+import org.adamant.dsl.adamant.OwnershipKind
+import org.adamant.dsl.adamant.OwnershipPolicy
+import org.adamant.dsl.adamant.PartitionPolicy
+import org.adamant.dsl.adamant.PresentationPolicy
+import org.adamant.dsl.adamant.PresentationScope
+import org.adamant.dsl.adamant.PriorityRequirement
+import org.adamant.dsl.adamant.ResourceLimitsPolicy
+import org.adamant.dsl.adamant.TimeBasedFilterPolicy
 import org.adamant.dsl.adamant.DurabilityKind
 import org.adamant.dsl.adamant.DurabilityPolicy
 import org.adamant.dsl.adamant.HistoryPolicy
@@ -22,11 +34,14 @@ import org.adamant.generator.ModelInfo
 
 /**
  * opendds/<model>Qos.h: per QoS profile, functions that apply the profile to the DataWriterQos,
- * DataReaderQos and TopicQos passed in (start from the entity factory's defaults).
+ * DataReaderQos, TopicQos, PublisherQos and SubscriberQos passed in (start from the entity factory's
+ * defaults). Every modeled DDS policy is mapped (field names from dds/DdsDcpsInfrastructure.idl);
+ * partition and presentation go to the publisher/subscriber; the modeled priority becomes
+ * TRANSPORT_PRIORITY when the profile sets no transport_priority itself.
  */
 class OpenDdsQosTemplate {
 
-	enum Entity { TOPIC, WRITER, READER }
+	enum Entity { TOPIC, WRITER, READER, PUBLISHER, SUBSCRIBER }
 
 	def static String path(ModelInfo info) '''opendds/«info.identifier»Qos.h'''
 
@@ -72,6 +87,14 @@ class OpenDdsQosTemplate {
 			inline void apply_«p.name»(DDS::DataReaderQos& qos) {
 			  «body(qos, Entity.READER)»
 			}
+
+			inline void apply_«p.name»(DDS::PublisherQos& qos) {
+			  «body(qos, Entity.PUBLISHER)»
+			}
+
+			inline void apply_«p.name»(DDS::SubscriberQos& qos) {
+			  «body(qos, Entity.SUBSCRIBER)»
+			}
 		'''
 	}
 
@@ -94,7 +117,9 @@ class OpenDdsQosTemplate {
 	def private body(EffectiveQos qos, Entity entity) {
 		val lines = <CharSequence>newArrayList
 		for (policy : qos.policies) {
-			val code = policy.apply(entity)
+			val groupPolicy = policy instanceof PresentationPolicy || policy instanceof PartitionPolicy
+			val forGroup = entity == Entity.PUBLISHER || entity == Entity.SUBSCRIBER
+			val code = if (groupPolicy == forGroup) policy.apply(entity)
 			if (code !== null) lines += code.toString.replaceAll("\\s+$", "")
 		}
 		if (lines.empty) '''(void)qos;  // the profile sets no policy that applies here''' else lines.join("\n")
@@ -102,8 +127,15 @@ class OpenDdsQosTemplate {
 
 	/** The effective policies in a fixed order (DDS policy order, not declaration order). */
 	def private policies(EffectiveQos qos) {
-		#[ReliabilityPolicy, DurabilityPolicy, HistoryPolicy, DeadlinePolicy, LatencyBudgetPolicy, LifespanPolicy,
-			TransportPriorityPolicy].map[qos.get(it)].filter[present].map[get].toList
+		val result = #[ReliabilityPolicy, DurabilityPolicy, HistoryPolicy, ResourceLimitsPolicy, DeadlinePolicy,
+			LatencyBudgetPolicy, LifespanPolicy, LivelinessPolicy, OwnershipPolicy, DestinationOrderPolicy,
+			TimeBasedFilterPolicy, TransportPriorityPolicy, PresentationPolicy, PartitionPolicy].map[qos.get(it)]
+			.filter[present].map[get as Policy].toList
+		// priority (an ADAMANT requirement) is carried by TRANSPORT_PRIORITY unless the profile sets it.
+		if (!qos.get(TransportPriorityPolicy).present) {
+			qos.get(PriorityRequirement).ifPresent[result += it]
+		}
+		result
 	}
 
 	def private dispatch CharSequence apply(Policy p, Entity e) { null }
@@ -153,6 +185,73 @@ class OpenDdsQosTemplate {
 		'''
 			qos.transport_priority.value = «p.value»;
 		'''
+	}
+
+	def private dispatch CharSequence apply(PriorityRequirement p, Entity e) {
+		if (e == Entity.READER) return '''// priority «p.value»: carried by the writer's transport_priority'''
+		'''
+			qos.transport_priority.value = «p.value»;  // priority «p.value» (the profile sets no transport_priority)
+		'''
+	}
+
+	def private dispatch CharSequence apply(ResourceLimitsPolicy p, Entity e) '''
+		qos.resource_limits.max_samples = «limit(p.maxSamples)»;
+		qos.resource_limits.max_instances = «limit(p.maxInstances)»;
+		qos.resource_limits.max_samples_per_instance = «limit(p.maxSamplesPerInstance)»;
+	'''
+
+	def private static limit(int v) {
+		if (v > 0) String.valueOf(v) else "DDS::LENGTH_UNLIMITED"
+	}
+
+	def private dispatch CharSequence apply(LivelinessPolicy p, Entity e) '''
+		qos.liveliness.kind = «switch p.kind {
+			case LivelinessKind.MANUAL_BY_PARTICIPANT: "DDS::MANUAL_BY_PARTICIPANT_LIVELINESS_QOS"
+			case LivelinessKind.MANUAL_BY_TOPIC: "DDS::MANUAL_BY_TOPIC_LIVELINESS_QOS"
+			default: "DDS::AUTOMATIC_LIVELINESS_QOS"
+		}»;
+		«IF p.lease !== null»
+			«duration("qos.liveliness.lease_duration", p.lease)»
+		«ENDIF»
+	'''
+
+	def private dispatch CharSequence apply(OwnershipPolicy p, Entity e) '''
+		qos.ownership.kind = «IF p.kind == OwnershipKind.EXCLUSIVE»DDS::EXCLUSIVE_OWNERSHIP_QOS«ELSE»DDS::SHARED_OWNERSHIP_QOS«ENDIF»;
+		«IF e == Entity.WRITER && p.strength != 0»
+			qos.ownership_strength.value = «p.strength»;
+		«ENDIF»
+	'''
+
+	def private dispatch CharSequence apply(DestinationOrderPolicy p, Entity e) '''
+		qos.destination_order.kind = «IF p.kind == DestinationOrderKind.BY_SOURCE_TIMESTAMP»DDS::BY_SOURCE_TIMESTAMP_DESTINATIONORDER_QOS«ELSE»DDS::BY_RECEPTION_TIMESTAMP_DESTINATIONORDER_QOS«ENDIF»;
+	'''
+
+	def private dispatch CharSequence apply(TimeBasedFilterPolicy p, Entity e) {
+		if (e != Entity.READER) return '''// time_based_filter: a reader policy'''
+		'''
+			«duration("qos.time_based_filter.minimum_separation", p.minimumSeparation)»
+		'''
+	}
+
+	def private dispatch CharSequence apply(PresentationPolicy p, Entity e) '''
+		qos.presentation.access_scope = «switch p.scope {
+			case PresentationScope.TOPIC: "DDS::TOPIC_PRESENTATION_QOS"
+			case PresentationScope.GROUP: "DDS::GROUP_PRESENTATION_QOS"
+			default: "DDS::INSTANCE_PRESENTATION_QOS"
+		}»;
+		qos.presentation.coherent_access = «p.coherent»;
+		qos.presentation.ordered_access = «p.ordered»;
+	'''
+
+	def private dispatch CharSequence apply(PartitionPolicy p, Entity e) '''
+		qos.partition.name.length(«p.names.size»);
+		«FOR n : p.names.indexed»
+			qos.partition.name[«n.key»] = "«cString(n.value)»";
+		«ENDFOR»
+	'''
+
+	def private static cString(String s) {
+		s.replace("\\", "\\\\").replace("\"", "\\\"")
 	}
 
 	/** A DDS::Duration_t {sec, nanosec} from a modeled duration. */

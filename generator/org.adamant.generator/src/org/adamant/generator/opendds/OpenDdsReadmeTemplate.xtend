@@ -16,6 +16,7 @@ class OpenDdsReadmeTemplate {
 		OpenDdsVersion version) {
 		val id = info.identifier
 		val discovery = OpenDdsTransports.discovery(info)
+		val ant = OpenDdsTransports.usesAnt(info)
 		val fallbacks = (apps.flatMap[endpoints].filter[topic !== null && topic.type !== null].map[OpenDdsTransports.resolve(it)] +
 			experiments.flatMap[OpenDdsTransports.resolve(it)]).filter[fallback].map[comment].toSet
 		'''
@@ -40,17 +41,20 @@ class OpenDdsReadmeTemplate {
 			- `src/<application>.cpp`: one executable per application«IF !apps.empty» («apps.map[name].join(", ")»)«ENDIF»:
 			  writers publish at the modeled rate, readers take samples in a `DataReaderListener`.
 			- `bench/<experiment>_bench.cpp`: the experiments«IF !experiments.empty» («experiments.map[name].join(", ")»)«ENDIF»; they write
-			  the CSV columns of the runtime contract (1 writer and N reader processes per point). They do
-			  not inject loss (the native harness does): use `tc netem` to reproduce a modeled loss.
+			  the CSV columns of the runtime contract (1 writer and N reader processes per point). On the
+			  runtime's `ant_*` transports each reader injects the point's loss (as the native harness does);
+			  on OpenDDS's own transports use `tc netem` inside a network namespace to reproduce it.
 			- `CMakeLists.txt`: `find_package(OpenDDS)`, the type-support library `«id»_idl`
 			  (`opendds_target_sources`), the executables, linked to `OpenDDS::Dcps`, the discovery library and
-			  the transport libraries used.
-			- `«id».mpc`: the same build for MPC (as OpenDDS's Messenger.mpc; the only build before 3.14).
+			  the transport libraries used«IF ant» (and `«OpenDdsTransports.ANT_LIBRARY»`, the runtime's plugin, through
+			  `find_package(Adamant COMPONENTS opendds)`)«ENDIF».
+			- `«id».mpc`: the same build for MPC (as OpenDDS's Messenger.mpc)«IF ant»; it does not link the
+			  runtime's plugin, so use CMake for the `ant_*` flows«ENDIF».
 
 			## Build and run
 
 			```sh
-			cmake -S . -B build -DCMAKE_PREFIX_PATH=$DDS_ROOT && cmake --build build
+			cmake -S . -B build -DCMAKE_PREFIX_PATH="$DDS_ROOT«IF ant»;<ADAMANT runtime prefix>«ENDIF»" && cmake --build build
 			«IF discovery == OpenDdsTransports.Discovery.INFO_REPO»
 				$DDS_ROOT/bin/DCPSInfoRepo -o build/repo.ior &   # discovery (see below)
 			«ENDIF»
@@ -58,7 +62,9 @@ class OpenDdsReadmeTemplate {
 			```
 			«IF !version.hasCMakePackage»
 
-				OpenDDS «version» has no CMake package (it ships from 3.14): build with MPC,
+				OpenDDS «version» has no CMake package of its own (it ships from 3.14): copy DDS-3.14's
+				`cmake/` into `$DDS_ROOT/cmake` with the edits listed in ADAMANT's docs/opendds.md (that is how
+				ADAMANT builds and runs this tree against DDS-3.13.3), or build with MPC,
 				`$ACE_ROOT/bin/mwc.pl -type gnuace && make` next to `«id».mpc`.
 			«ENDIF»
 
@@ -77,13 +83,15 @@ class OpenDdsReadmeTemplate {
 			## Static builds
 
 			Each program includes `dds/DCPS/StaticIncludes.h` and, under `#ifdef ACE_AS_STATIC_LIBS`, the
-			initializer headers of its discovery and transports (e.g. `dds/DCPS/transport/rtps_udp/RtpsUdp.h`).
+			initializer headers of its discovery and transports (e.g. `dds/DCPS/transport/rtps_udp/RtpsUdp.h`)«IF ant»;
+			`«OpenDdsTransports.ANT_INITIALIZER»` (the `ant_*` transports) is included in every build, since
+			OpenDDS cannot load the plugin by name«ENDIF».
 			«IF !fallbacks.empty»
 
 				## Flows on ADAMANT runtime transports
 
-				The ANT transports of the ADAMANT runtime (NAKcast, ...) do not run inside OpenDDS yet (a transport
-				plugin comes with a later issue). These flows fall back to an OpenDDS transport:
+				These flows name transports that neither OpenDDS nor the runtime's OpenDDS plugin run, so they
+				fall back to an OpenDDS transport:
 
 				«FOR f : fallbacks»
 					- «f»

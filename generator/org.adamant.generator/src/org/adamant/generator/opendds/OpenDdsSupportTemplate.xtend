@@ -17,46 +17,77 @@ class OpenDdsSupportTemplate {
 	def static String samplesPath(ModelInfo info) '''opendds/«info.identifier»Samples.h'''
 
 	def CharSequence transports(ModelInfo info, OpenDdsVersion version) {
-		val multicast = OpenDdsTransports.used(info).exists[isMulticast]
+		val ant = OpenDdsTransports.usesAnt(info)
 		'''
 			«Banner.of(info, "//", "OpenDDS transport configuration of model " + info.name + ", one configuration per writer/reader.")»
 			//
-			// Verified against OpenDDS (docs/opendds-target.md): TheTransportRegistry, create_config,
-			// create_inst, get_config and bind_config(TransportConfig_rch, DDS::Entity_ptr) in
+			// Verified against OpenDDS (docs/opendds-target.md, docs/opendds.md): TheTransportRegistry,
+			// create_config, create_inst, get_config and bind_config(TransportConfig_rch, DDS::Entity_ptr) in
 			// dds/DCPS/transport/framework/TransportRegistry.h; TransportConfig::instances_ in
-			// TransportConfig.h; TransportInst_rch in TransportInst_rch.h«IF multicast»; MulticastInst::reliable(bool)
-			// (3.26+) / MulticastInst::reliable_ (3.13-3.25) in transport/multicast/MulticastInst.h«ENDIF».
+			// TransportConfig.h; TransportInst_rch in TransportInst_rch.h. Transport options are set the way
+			// a [transport/NAME] section of an .ini file sets them, which changed in OpenDDS 3.27:
+			// TransportInst::load(ACE_Configuration_Heap&, ACE_Configuration_Section_Key&) up to 3.26, the
+			// key-value store (TheServiceParticipant->config_store(), TransportInst::config_key) from 3.27.
+			«IF ant»
+				// ant_* transports: the ADAMANT runtime's OpenDDS plugin («OpenDdsTransports.ANT_LIBRARY», runtime/opendds).
+			«ENDIF»
 			#pragma once
 
+			#include <dds/DCPS/Service_Participant.h>
 			#include <dds/DCPS/transport/framework/TransportRegistry.h>
 			#include <dds/DCPS/transport/framework/TransportConfig.h>
 			#include <dds/DCPS/transport/framework/TransportConfig_rch.h>
 			#include <dds/DCPS/transport/framework/TransportInst.h>
 			#include <dds/DCPS/transport/framework/TransportInst_rch.h>
-			«IF multicast»
-				#include <dds/DCPS/transport/multicast/MulticastInst.h>
-				#include <dds/DCPS/transport/multicast/MulticastInst_rch.h>
-				«IF version.hasVersionMacro»
-					#include <dds/Version.h>
-				«ENDIF»
+			«IF version.hasVersionMacro»
+				#include <dds/Version.h>
+				#if !OPENDDS_VERSION_AT_LEAST(3, 27, 0)
+				#  include <ace/Configuration.h>
+				#endif
+			«ELSE»
+				#include <ace/Configuration.h>
 			«ENDIF»
 			#include <dds/DdsDcpsInfrastructureC.h>
 
 			#include <iostream>
 			#include <string>
+			#include <utility>
+			#include <vector>
 
 			namespace «info.identifier» {
 			namespace transports {
+
+			// Options of one transport instance: the keys of its [transport/NAME] section in an .ini file.
+			using Options = std::vector<std::pair<std::string, std::string>>;
+
+			// Sets `options` on a transport instance that was just created, as an .ini section would.
+			inline bool configure(const OpenDDS::DCPS::TransportInst_rch& inst, const Options& options) {
+			  if (options.empty()) {
+			    return true;
+			  }
+			«IF version.hasVersionMacro»
+				#if OPENDDS_VERSION_AT_LEAST(3, 27, 0)
+				  for (const auto& option : options) {
+				    TheServiceParticipant->config_store()->set(inst->config_key(option.first).c_str(), option.second);
+				  }
+				  return true;
+				#else
+				  «loadOptions»
+				#endif
+			«ELSE»
+				  // OpenDDS «version»: TransportInst::load reads the options from an in-memory configuration section.
+				  «loadOptions»
+			«ENDIF»
+			}
 
 			// Binds the transport configuration `name` to `entity`, which must not be enabled yet: create
 			// entities with EntityFactoryQosPolicy::autoenable_created_entities = false on their factory,
 			// bind, then enable(). When the configuration file (-DCPSConfigFile «info.identifier».ini) defines
 			// [config/name], that configuration is used as is; otherwise one is created here with a single
 			// transport instance `name`_inst of `transport_type` ("tcp", "udp", "multicast", "rtps_udp",
-			// "shmem"«IF multicast»; `multicast_reliable` 1/0 sets the multicast transport's reliable option,
-			// -1 leaves it«ENDIF»).
-			inline bool bind(DDS::Entity_ptr entity, const std::string& name, const std::string& transport_type«IF multicast»,
-			                 int multicast_reliable = -1«ENDIF») {
+			// "shmem"«IF ant», "ant_baseline", "ant_nakcast", "ant_ricochet", "ant_replace"«ENDIF») and `options`.
+			inline bool bind(DDS::Entity_ptr entity, const std::string& name, const std::string& transport_type,
+			                 const Options& options = Options()) {
 			  OpenDDS::DCPS::TransportRegistry* const registry = TheTransportRegistry;
 			  OpenDDS::DCPS::TransportConfig_rch config = registry->get_config(name);
 			  if (config.is_nil()) {
@@ -67,23 +98,10 @@ class OpenDdsSupportTemplate {
 			                << " (is its library linked, and in a static build its initializer included?)\n";
 			      return false;
 			    }
-			    «IF multicast»
-			    	if (multicast_reliable >= 0) {
-			    	  OpenDDS::DCPS::MulticastInst_rch multicast =
-			    	      OpenDDS::DCPS::dynamic_rchandle_cast<OpenDDS::DCPS::MulticastInst>(inst);
-			    	  if (!multicast.is_nil()) {
-			    	«IF version.hasVersionMacro»
-			    		#if OPENDDS_VERSION_AT_LEAST(3, 26, 0)
-			    		    multicast->reliable(multicast_reliable == 1);
-			    		#else
-			    		    multicast->reliable_ = multicast_reliable == 1;
-			    		#endif
-			    	«ELSE»
-			    		    multicast->reliable_ = multicast_reliable == 1;  // OpenDDS «version»: a public member
-			    	«ENDIF»
-			    	  }
-			    	}
-			    «ENDIF»
+			    if (!configure(inst, options)) {
+			      std::cerr << "cannot set the options of OpenDDS transport " << transport_type << " for " << name << "\n";
+			      return false;
+			    }
 			    config->instances_.push_back(inst);
 			  }
 			  registry->bind_config(config, entity);
@@ -94,6 +112,20 @@ class OpenDdsSupportTemplate {
 			}  // namespace «info.identifier»
 		'''
 	}
+
+	def private loadOptions() '''
+		ACE_Configuration_Heap heap;
+		ACE_Configuration_Section_Key section;
+		if (heap.open() != 0 || heap.open_section(heap.root_section(), ACE_TEXT("transport"), 1, section) != 0) {
+		  return false;
+		}
+		for (const auto& option : options) {
+		  if (heap.set_string_value(section, option.first.c_str(), option.second.c_str()) != 0) {
+		    return false;
+		  }
+		}
+		return inst->load(heap, section) == 0;
+	'''
 
 	def CharSequence samples(ModelInfo info) '''
 		«Banner.of(info, "//", "Sample helpers of model " + info.name + " for the OpenDDS applications and benchmarks.")»

@@ -1,16 +1,25 @@
 package org.adamant.generator.opendds;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 import org.adamant.dsl.adamant.Application;
 import org.adamant.dsl.adamant.Endpoint;
+import org.adamant.dsl.adamant.Environment;
 import org.adamant.dsl.adamant.Experiment;
 import org.adamant.dsl.adamant.OpenDdsMapping;
+import org.adamant.dsl.adamant.ReplacementRequirement;
 import org.adamant.dsl.adamant.RuntimeMapping;
 import org.adamant.dsl.adamant.Transport;
+import org.adamant.dsl.prediction.Flow;
+import org.adamant.dsl.prediction.Format;
+import org.adamant.dsl.prediction.TransportRanking;
+import org.adamant.dsl.prediction.TransportRanking.Assessment;
 import org.adamant.dsl.semantics.Bindings;
 import org.adamant.dsl.semantics.EffectiveQos;
 import org.adamant.generator.ModelInfo;
@@ -22,6 +31,21 @@ import org.adamant.generator.ModelInfo;
  * (docs/opendds-target.md; the test OpenDdsWhitelistTest keeps the list).
  */
 public final class OpenDdsTransports {
+
+	/**
+	 * The CMake target of the ADAMANT runtime's OpenDDS transport plugin (runtime/opendds), which
+	 * registers the transport types ant_baseline, ant_nakcast, ant_ricochet and ant_replace.
+	 */
+	public static final String ANT_LIBRARY = "Adamant::opendds";
+	/** The ant_* transport option that makes a reader drop that percentage of datagrams (experiments). */
+	public static final String ANT_LOSS_OPTION = "loss";
+	/** ant_replace readers listen on a port of their own: the bench gives reader i this port + i. */
+	public static final int ANT_REPLACE_READER_PORT = 7360;
+	/**
+	 * The plugin's initializer header (the equivalent of OpenDDS's transport/udp/Udp.h). OpenDDS does
+	 * not know the plugin's library, so every program that uses ant_* includes it, static build or not.
+	 */
+	public static final String ANT_INITIALIZER = "adamant_opendds/Ant.h";
 
 	/** The OpenDDS built-in transports ADAMANT generates for. */
 	public enum Kind {
@@ -38,7 +62,15 @@ public final class OpenDdsTransports {
 		/** dds/DCPS/transport/rtps_udp/RtpsUdpInst.h; RtpsUdp.h declares RtpsUdpInitializer. */
 		RTPS_UDP("rtps_udp", "rtps_udp", null, "OpenDDS::Rtps_Udp", "dds/DCPS/transport/rtps_udp/RtpsUdp.h", "dcps_rtps_udp"),
 		/** dds/DCPS/transport/shmem/ShmemInst.h; Shmem.h declares ShmemInitializer. */
-		SHMEM("shmem", "shmem", null, "OpenDDS::Shmem", "dds/DCPS/transport/shmem/Shmem.h", "dcps_shmem");
+		SHMEM("shmem", "shmem", null, "OpenDDS::Shmem", "dds/DCPS/transport/shmem/Shmem.h", "dcps_shmem"),
+		/** The runtime's baseline (best-effort multicast) inside OpenDDS, through the ADAMANT plugin. */
+		ANT_BASELINE("baseline", "ant_baseline", null, ANT_LIBRARY, ANT_INITIALIZER, null),
+		/** The runtime's NAKcast (NAK-based reliable multicast) inside OpenDDS. */
+		ANT_NAKCAST("nakcast", "ant_nakcast", null, ANT_LIBRARY, ANT_INITIALIZER, null),
+		/** The runtime's Ricochet (lateral error correction) inside OpenDDS. */
+		ANT_RICOCHET("ricochet", "ant_ricochet", null, ANT_LIBRARY, ANT_INITIALIZER, null),
+		/** The runtime's Mockets-style replace (newest sample of an instance supersedes queued ones). */
+		ANT_REPLACE("replace", "ant_replace", null, ANT_LIBRARY, ANT_INITIALIZER, null);
 
 		public final String key;
 		/** The transport_type of create_inst and of [transport/NAME] in an .ini file. */
@@ -64,10 +96,25 @@ public final class OpenDdsTransports {
 			return "multicast".equals(transportType);
 		}
 
+		/** One of the ADAMANT runtime's transports, run inside OpenDDS by the runtime's plugin. */
+		public boolean isAnt() {
+			return transportType.startsWith("ant_");
+		}
+
 		/** Null for a kind this generator does not know (the language may grow). */
 		static Kind of(OpenDdsMapping m) {
 			for (Kind k : values()) {
-				if (m.getKind() != null && k.key.equals(m.getKind().getLiteral())) {
+				if (!k.isAnt() && m.getKind() != null && k.key.equals(m.getKind().getLiteral())) {
+					return k;
+				}
+			}
+			return null;
+		}
+
+		/** Null for a runtime transport the plugin does not run (fec). */
+		static Kind of(RuntimeMapping m) {
+			for (Kind k : values()) {
+				if (k.isAnt() && m.getKind() != null && k.key.equals(m.getKind().getLiteral())) {
 					return k;
 				}
 			}
@@ -75,8 +122,29 @@ public final class OpenDdsTransports {
 		}
 	}
 
-	/** The transport of a flow; {@code fallback} when the model binds one OpenDDS cannot run. */
-	public record Resolved(Kind kind, boolean fallback, String comment) {
+	/**
+	 * The transport of a flow; {@code fallback} when the model binds one OpenDDS cannot run.
+	 * {@code params}: the transport instance's options as [transport/NAME] keys of the .ini file
+	 * (ANT transports, runtime/opendds/README.md: nak_timeout, r, c, bandwidth in bytes/s, replace_by).
+	 */
+	public record Resolved(Kind kind, boolean fallback, String comment, Map<String, String> params) {
+		Resolved(Kind kind, boolean fallback, String comment) {
+			this(kind, fallback, comment, Map.of());
+		}
+
+		Resolved withComment(String prefix) {
+			return new Resolved(kind, fallback, prefix + comment, params);
+		}
+
+		/** Every option of the transport instance: multicast's reliable, then {@link #params}. */
+		public Map<String, String> options() {
+			Map<String, String> all = new LinkedHashMap<>();
+			if (kind.reliable != null) {
+				all.put("reliable", kind.reliable ? "1" : "0");
+			}
+			all.putAll(params);
+			return all;
+		}
 	}
 
 	/** How the participants of a model find each other. */
@@ -114,11 +182,16 @@ public final class OpenDdsTransports {
 			return new Resolved(k, false, "transport " + t.getName() + ": OpenDDS " + k.transportType
 					+ (k.reliable == null ? "" : " (reliable " + k.reliable + ")") + " — from " + ModelInfo.sourceOf(t));
 		}
+		if (t != null && !t.eIsProxy() && t.getMapping() instanceof RuntimeMapping rm && Kind.of(rm) != null) {
+			Kind k = Kind.of(rm);
+			return new Resolved(k, false, "transport " + t.getName() + ": the ADAMANT runtime's " + rm.getKind().getLiteral()
+					+ " inside OpenDDS (transport type " + k.transportType + ", plugin " + ANT_LIBRARY + ") — from "
+					+ ModelInfo.sourceOf(t), antParams(k, t));
+		}
 		if (t != null && !t.eIsProxy() && t.getMapping() instanceof RuntimeMapping rm) {
 			return new Resolved(Kind.RTPS_UDP, true, "transport " + t.getName() + " is the ADAMANT runtime's "
-					+ rm.getKind().getLiteral() + "; ANT transports inside OpenDDS (a transport plugin) come with a "
-					+ "later issue, so this flow FALLS BACK to OpenDDS rtps_udp ("
-					+ (reliableQos ? "reliable" : "best-effort") + " per the QoS). Use ../native for " + rm.getKind().getLiteral() + ".");
+					+ rm.getKind().getLiteral() + ", which its OpenDDS plugin does not run, so this flow FALLS BACK to "
+					+ "OpenDDS rtps_udp (" + (reliableQos ? "reliable" : "best-effort") + " per the QoS).");
 		}
 		if (t != null && !t.eIsProxy()) {
 			return new Resolved(Kind.RTPS_UDP, true, "transport " + t.getName() + " has no OpenDDS mapping this "
@@ -129,25 +202,86 @@ public final class OpenDdsTransports {
 				+ ": OpenDDS rtps_udp (the interoperable default; reliability follows the QoS)");
 	}
 
-	/** Whether {@code t} maps to an OpenDDS transport this generator knows (what {@code auto} may choose). */
+	/** Whether {@code t} runs on OpenDDS without falling back: a built-in or an ANT transport of the plugin (what {@code auto} may choose). */
 	public static boolean runs(Transport t) {
-		return t.getMapping() instanceof OpenDdsMapping m && Kind.of(m) != null;
+		return t != null && !t.eIsProxy() && (t.getMapping() instanceof OpenDdsMapping m && Kind.of(m) != null
+				|| t.getMapping() instanceof RuntimeMapping rm && Kind.of(rm) != null);
 	}
 
 	/**
-	 * The OpenDDS transport of an endpoint: its binding, or for {@code transport auto} the language's
-	 * choice among the catalog transports that map to OpenDDS ({@link Bindings#resolve}).
+	 * The transport of an endpoint: its binding; for {@code transport auto} the language's choice
+	 * ({@link Bindings#resolve}) among the transports OpenDDS runs, as the native target chooses among
+	 * the runtime's; with no binding, rtps_udp. ANT transports get the endpoint's replacement, priority
+	 * and link bandwidth as options.
 	 */
 	public static Resolved resolve(Endpoint e) {
 		Bindings.Resolution binding = Bindings.resolve(e, OpenDdsTransports::runs);
 		Resolved r = resolve(binding.transport(), EffectiveQos.of(e).isReliable());
-		if (binding.isAuto() && binding.transport() != null) {
-			return new Resolved(r.kind(), r.fallback(), "transport auto: " + binding.transport().getName()
-					+ (binding.ranking().isEmpty() ? ", as the publisher of " + e.getTopic().getName()
-							: " has the lowest predicted ReLate2 of the feasible OpenDDS transports")
-					+ "; " + r.comment());
+		if (binding.isAuto()) {
+			r = r.withComment(autoComment(e, binding));
 		}
-		return r;
+		return r.kind().isAnt() ? withEndpointParams(r, e) : r;
+	}
+
+	/** Why {@code auto} chose what it chose: the winner's ReLate2 and delivery, and the runners-up. */
+	private static String autoComment(Endpoint e, Bindings.Resolution binding) {
+		if (binding.flow() == null) {
+			return "transport auto: no publisher of the topic in the model; ";
+		}
+		if (binding.ranking().isEmpty()) {
+			return "transport auto: follows the publisher of " + e.getTopic().getName() + "; ";
+		}
+		List<Assessment> ranking = binding.ranking().stream().filter(Assessment::feasible)
+				.filter(a -> runs(a.transport())).toList();
+		if (ranking.isEmpty()) {
+			return "transport auto: no feasible transport of the catalog runs on OpenDDS; ";
+		}
+		Assessment best = ranking.get(0);
+		String runnersUp = ranking.stream().skip(1).limit(2)
+				.map(a -> a.name() + " " + Format.duration(a.relate2())).collect(Collectors.joining(", "));
+		return "transport auto: " + best.name() + " has the lowest predicted ReLate2 ("
+				+ Format.duration(best.relate2())
+				+ (best.prediction() == null ? "" : ", delivery " + Format.number(best.prediction().delivery() * 100) + " %")
+				+ ") of the feasible transports OpenDDS runs" + (runnersUp.isEmpty() ? "" : "; next: " + runnersUp)
+				+ (e != binding.flow() ? " (chosen for the publisher of " + e.getTopic().getName() + ")" : "") + "; ";
+	}
+
+	/** The protocol options of an ANT transport from its catalog entry (mapping value, else declared default). */
+	static Map<String, String> antParams(Kind k, Transport t) {
+		Map<String, String> params = new LinkedHashMap<>();
+		if (k == Kind.ANT_NAKCAST) {
+			long us = Math.round(TransportRanking.nakTimeout(t) * 1e6);
+			params.put("nak_timeout", us % 1000 == 0 ? us / 1000 + "ms" : us + "us");
+		} else if (k == Kind.ANT_RICOCHET) {
+			params.put("r", String.valueOf(Math.round(TransportRanking.parameter(t, "r").orElse((double) TransportRanking.DEFAULT_R))));
+			params.put("c", String.valueOf(Math.round(TransportRanking.parameter(t, "c").orElse((double) TransportRanking.DEFAULT_C))));
+		}
+		return params;
+	}
+
+	/** Adds what the endpoint decides: replacement and priority (QoS), pacing (its environment's bandwidth). */
+	private static Resolved withEndpointParams(Resolved r, Endpoint e) {
+		Environment env = e.eContainer() instanceof Application a ? a.getEnvironment() : null;
+		return withFlowParams(r, EffectiveQos.of(e), env);
+	}
+
+	/**
+	 * ant_replace options of a flow: replace_by instance when the QoS asks for replacement (a newer
+	 * sample of an instance, i.e. of the same key, supersedes queued and unacknowledged older ones),
+	 * none otherwise; the environment's worst-case bandwidth as the pacing rate. (The QoS's priority
+	 * travels as TRANSPORT_PRIORITY, see the QoS header.)
+	 */
+	static Resolved withFlowParams(Resolved r, EffectiveQos qos, Environment env) {
+		if (r.kind() != Kind.ANT_REPLACE) {
+			return r;
+		}
+		Map<String, String> params = new LinkedHashMap<>(r.params());
+		params.put("replace_by", qos.get(ReplacementRequirement.class).isPresent() ? "instance" : "none");
+		double bandwidth = Flow.minBandwidth(env);
+		if (bandwidth > 0) {
+			params.put("bandwidth", String.valueOf(Math.round(bandwidth)));
+		}
+		return new Resolved(r.kind(), r.fallback(), r.comment(), params);
 	}
 
 	/** Every transport kind the model's applications and experiments use, in declaration order. */
@@ -167,11 +301,12 @@ public final class OpenDdsTransports {
 	}
 
 	public static List<Resolved> resolve(Experiment x) {
-		boolean reliable = x.getTopic() != null && x.getTopic().getQos() != null
-				&& EffectiveQos.of(x.getTopic().getQos()).isReliable();
+		EffectiveQos qos = x.getTopic() != null && x.getTopic().getQos() != null ? EffectiveQos.of(x.getTopic().getQos()) : null;
+		boolean reliable = qos != null && qos.isReliable();
 		List<Resolved> result = new ArrayList<>();
 		for (Transport t : x.getTransports()) {
-			result.add(resolve(t, reliable));
+			Resolved r = resolve(t, reliable);
+			result.add(qos == null ? r : withFlowParams(r, qos, x.getEnvironment()));
 		}
 		return result;
 	}
@@ -183,5 +318,10 @@ public final class OpenDdsTransports {
 	 */
 	public static Discovery discovery(ModelInfo info) {
 		return used(info).stream().anyMatch(Kind::isMulticast) ? Discovery.INFO_REPO : Discovery.RTPS;
+	}
+
+	/** Whether any flow of the model runs on an ANT transport (the plugin library is then linked). */
+	public static boolean usesAnt(ModelInfo info) {
+		return used(info).stream().anyMatch(Kind::isAnt);
 	}
 }

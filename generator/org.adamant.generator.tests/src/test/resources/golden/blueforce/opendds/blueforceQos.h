@@ -22,18 +22,29 @@ inline void apply_BlueForceTrack(DDS::TopicQos& qos) {
   qos.reliability.kind = DDS::RELIABLE_RELIABILITY_QOS;
   qos.history.kind = DDS::KEEP_LAST_HISTORY_QOS;
   qos.history.depth = 1;
+  qos.destination_order.kind = DDS::BY_SOURCE_TIMESTAMP_DESTINATIONORDER_QOS;
 }
 
 inline void apply_BlueForceTrack(DDS::DataWriterQos& qos) {
   qos.reliability.kind = DDS::RELIABLE_RELIABILITY_QOS;
   qos.history.kind = DDS::KEEP_LAST_HISTORY_QOS;
   qos.history.depth = 1;
+  qos.destination_order.kind = DDS::BY_SOURCE_TIMESTAMP_DESTINATIONORDER_QOS;
 }
 
 inline void apply_BlueForceTrack(DDS::DataReaderQos& qos) {
   qos.reliability.kind = DDS::RELIABLE_RELIABILITY_QOS;
   qos.history.kind = DDS::KEEP_LAST_HISTORY_QOS;
   qos.history.depth = 1;
+  qos.destination_order.kind = DDS::BY_SOURCE_TIMESTAMP_DESTINATIONORDER_QOS;
+}
+
+inline void apply_BlueForceTrack(DDS::PublisherQos& qos) {
+  (void)qos;  // the profile sets no policy that applies here
+}
+
+inline void apply_BlueForceTrack(DDS::SubscriberQos& qos) {
+  (void)qos;  // the profile sets no policy that applies here
 }
 
 // ---- qos SensorReadings (profiles/tactical.adamant) ---------------------------------------------
@@ -43,18 +54,29 @@ inline void apply_SensorReadings(DDS::TopicQos& qos) {
   qos.reliability.kind = DDS::RELIABLE_RELIABILITY_QOS;
   qos.history.kind = DDS::KEEP_LAST_HISTORY_QOS;
   qos.history.depth = 1;
+  qos.transport_priority.value = 5;  // priority 5 (the profile sets no transport_priority)
 }
 
 inline void apply_SensorReadings(DDS::DataWriterQos& qos) {
   qos.reliability.kind = DDS::RELIABLE_RELIABILITY_QOS;
   qos.history.kind = DDS::KEEP_LAST_HISTORY_QOS;
   qos.history.depth = 1;
+  qos.transport_priority.value = 5;  // priority 5 (the profile sets no transport_priority)
 }
 
 inline void apply_SensorReadings(DDS::DataReaderQos& qos) {
   qos.reliability.kind = DDS::RELIABLE_RELIABILITY_QOS;
   qos.history.kind = DDS::KEEP_LAST_HISTORY_QOS;
   qos.history.depth = 1;
+  // priority 5: carried by the writer's transport_priority
+}
+
+inline void apply_SensorReadings(DDS::PublisherQos& qos) {
+  (void)qos;  // the profile sets no policy that applies here
+}
+
+inline void apply_SensorReadings(DDS::SubscriberQos& qos) {
+  (void)qos;  // the profile sets no policy that applies here
 }
 
 // ---- qos SensorImages (profiles/tactical.adamant) -----------------------------------------------
@@ -62,16 +84,27 @@ inline void apply_SensorReadings(DDS::DataReaderQos& qos) {
 inline void apply_SensorImages(DDS::TopicQos& qos) {
   qos.reliability.kind = DDS::RELIABLE_RELIABILITY_QOS;
   qos.history.kind = DDS::KEEP_ALL_HISTORY_QOS;
+  qos.transport_priority.value = 10;  // priority 10 (the profile sets no transport_priority)
 }
 
 inline void apply_SensorImages(DDS::DataWriterQos& qos) {
   qos.reliability.kind = DDS::RELIABLE_RELIABILITY_QOS;
   qos.history.kind = DDS::KEEP_ALL_HISTORY_QOS;
+  qos.transport_priority.value = 10;  // priority 10 (the profile sets no transport_priority)
 }
 
 inline void apply_SensorImages(DDS::DataReaderQos& qos) {
   qos.reliability.kind = DDS::RELIABLE_RELIABILITY_QOS;
   qos.history.kind = DDS::KEEP_ALL_HISTORY_QOS;
+  // priority 10: carried by the writer's transport_priority
+}
+
+inline void apply_SensorImages(DDS::PublisherQos& qos) {
+  (void)qos;  // the profile sets no policy that applies here
+}
+
+inline void apply_SensorImages(DDS::SubscriberQos& qos) {
+  (void)qos;  // the profile sets no policy that applies here
 }
 
 }  // namespace qos

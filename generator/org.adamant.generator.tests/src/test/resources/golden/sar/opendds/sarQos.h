@@ -52,5 +52,13 @@ inline void apply_ThermalScanQos(DDS::DataReaderQos& qos) {
   qos.deadline.period.nanosec = 50000000;
 }
 
+inline void apply_ThermalScanQos(DDS::PublisherQos& qos) {
+  (void)qos;  // the profile sets no policy that applies here
+}
+
+inline void apply_ThermalScanQos(DDS::SubscriberQos& qos) {
+  (void)qos;  // the profile sets no policy that applies here
+}
+
 }  // namespace qos
 }  // namespace sar

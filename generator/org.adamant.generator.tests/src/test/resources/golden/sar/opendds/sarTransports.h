@@ -3,32 +3,72 @@
 //
 // OpenDDS transport configuration of model sar, one configuration per writer/reader.
 //
-// Verified against OpenDDS (docs/opendds-target.md): TheTransportRegistry, create_config,
-// create_inst, get_config and bind_config(TransportConfig_rch, DDS::Entity_ptr) in
+// Verified against OpenDDS (docs/opendds-target.md, docs/opendds.md): TheTransportRegistry,
+// create_config, create_inst, get_config and bind_config(TransportConfig_rch, DDS::Entity_ptr) in
 // dds/DCPS/transport/framework/TransportRegistry.h; TransportConfig::instances_ in
-// TransportConfig.h; TransportInst_rch in TransportInst_rch.h.
+// TransportConfig.h; TransportInst_rch in TransportInst_rch.h. Transport options are set the way
+// a [transport/NAME] section of an .ini file sets them, which changed in OpenDDS 3.27:
+// TransportInst::load(ACE_Configuration_Heap&, ACE_Configuration_Section_Key&) up to 3.26, the
+// key-value store (TheServiceParticipant->config_store(), TransportInst::config_key) from 3.27.
+// ant_* transports: the ADAMANT runtime's OpenDDS plugin (Adamant::opendds, runtime/opendds).
 #pragma once
 
+#include <dds/DCPS/Service_Participant.h>
 #include <dds/DCPS/transport/framework/TransportRegistry.h>
 #include <dds/DCPS/transport/framework/TransportConfig.h>
 #include <dds/DCPS/transport/framework/TransportConfig_rch.h>
 #include <dds/DCPS/transport/framework/TransportInst.h>
 #include <dds/DCPS/transport/framework/TransportInst_rch.h>
+#include <dds/Version.h>
+#if !OPENDDS_VERSION_AT_LEAST(3, 27, 0)
+#  include <ace/Configuration.h>
+#endif
 #include <dds/DdsDcpsInfrastructureC.h>
 
 #include <iostream>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace sar {
 namespace transports {
+
+// Options of one transport instance: the keys of its [transport/NAME] section in an .ini file.
+using Options = std::vector<std::pair<std::string, std::string>>;
+
+// Sets `options` on a transport instance that was just created, as an .ini section would.
+inline bool configure(const OpenDDS::DCPS::TransportInst_rch& inst, const Options& options) {
+  if (options.empty()) {
+    return true;
+  }
+#if OPENDDS_VERSION_AT_LEAST(3, 27, 0)
+  for (const auto& option : options) {
+    TheServiceParticipant->config_store()->set(inst->config_key(option.first).c_str(), option.second);
+  }
+  return true;
+#else
+  ACE_Configuration_Heap heap;
+  ACE_Configuration_Section_Key section;
+  if (heap.open() != 0 || heap.open_section(heap.root_section(), ACE_TEXT("transport"), 1, section) != 0) {
+    return false;
+  }
+  for (const auto& option : options) {
+    if (heap.set_string_value(section, option.first.c_str(), option.second.c_str()) != 0) {
+      return false;
+    }
+  }
+  return inst->load(heap, section) == 0;
+#endif
+}
 
 // Binds the transport configuration `name` to `entity`, which must not be enabled yet: create
 // entities with EntityFactoryQosPolicy::autoenable_created_entities = false on their factory,
 // bind, then enable(). When the configuration file (-DCPSConfigFile sar.ini) defines
 // [config/name], that configuration is used as is; otherwise one is created here with a single
 // transport instance `name`_inst of `transport_type` ("tcp", "udp", "multicast", "rtps_udp",
-// "shmem").
-inline bool bind(DDS::Entity_ptr entity, const std::string& name, const std::string& transport_type) {
+// "shmem", "ant_baseline", "ant_nakcast", "ant_ricochet", "ant_replace") and `options`.
+inline bool bind(DDS::Entity_ptr entity, const std::string& name, const std::string& transport_type,
+                 const Options& options = Options()) {
   OpenDDS::DCPS::TransportRegistry* const registry = TheTransportRegistry;
   OpenDDS::DCPS::TransportConfig_rch config = registry->get_config(name);
   if (config.is_nil()) {
@@ -37,6 +77,10 @@ inline bool bind(DDS::Entity_ptr entity, const std::string& name, const std::str
     if (config.is_nil() || inst.is_nil()) {
       std::cerr << "cannot create OpenDDS transport " << transport_type << " for " << name
                 << " (is its library linked, and in a static build its initializer included?)\n";
+      return false;
+    }
+    if (!configure(inst, options)) {
+      std::cerr << "cannot set the options of OpenDDS transport " << transport_type << " for " << name << "\n";
       return false;
     }
     config->instances_.push_back(inst);

@@ -40,14 +40,20 @@ class OpenDdsWhitelistTest {
 			struct Reading { @key uint32 id; int8 small; uint8 octet_value; double value; boolean ok; string<16> label; }
 			qos Fast { reliability best_effort history keep_last 1 }
 			qos Sure { reliability reliable history keep_all durability transient_local lifespan 1 s transport_priority 3 }
+			qos Every { reliability reliable history keep_last 4 liveliness manual_by_topic lease 2 s
+			  ownership exclusive strength 7 destination_order by_source_timestamp presentation scope topic coherent ordered
+			  resource_limits max_samples 100 max_instances 10 time_based_filter 10 ms partition "a", "b.c" priority 9 }
 			topic Raw : Reading qos Fast
 			topic Checked : Reading qos Sure
+			topic Owned : Reading qos Every
 			application producer { domain 7
 			  publish Raw rate 50 Hz transport opendds_udp
 			  publish Checked rate 10 Hz transport opendds_tcp }
 			application mc_producer { publish Checked rate 5 Hz transport opendds_multicast_reliable
 			  publish Raw transport opendds_multicast }
-			application consumer { subscribe Raw transport opendds_rtps_udp subscribe Checked transport auto }
+			application consumer { subscribe Raw transport opendds_rtps_udp subscribe Checked transport auto
+			  subscribe Owned transport opendds_rtps_udp }
+			application owner { publish Owned rate 10 Hz transport opendds_rtps_udp }
 			application native_bound { subscribe Checked transport nakcast }
 			experiment sweep { topic Checked transports opendds_tcp, opendds_multicast_reliable, opendds_rtps_udp, nakcast
 			  receivers 1, 2 loss 0 % rate 10 Hz updates 100 }
@@ -124,7 +130,7 @@ class OpenDdsWhitelistTest {
 				// transports::bind(entity, "name", "type"...) and the benchmarks' point table {"label", "type", ...}
 				check(bad, path, Pattern.compile("transports::bind\\([^,]+,\\s*\"[^\"]*\",\\s*\"(\\w+)\"").matcher(code), 1, wl,
 						"transport_type");
-				check(bad, path, Pattern.compile("\\{\"[^\"]*\", \"(\\w+)\", -?\\d").matcher(code), 1, wl, "transport_type");
+				check(bad, path, Pattern.compile("\\{\"[^\"]*\", \"(\\w+)\", \\{").matcher(code), 1, wl, "transport_type");
 			} else if (path.endsWith("CMakeLists.txt")) {
 				String cm = text.replaceAll("(?m)#.*$", "");
 				Matcher m = CMAKE_COMMAND.matcher(cm);
@@ -187,10 +193,11 @@ class OpenDdsWhitelistTest {
 		}
 		// the whitelist test must actually see the transports
 		String all = String.join("\n", openDds(model, OpenDdsVersion.CURRENT).values());
-		for (String needle : List.of("\"tcp\"", "\"udp\"", "\"multicast\", 1", "\"multicast\", 0", "\"rtps_udp\"",
+		for (String needle : List.of("\"tcp\"", "\"udp\"", "\"multicast\", {{\"reliable\", \"1\"}}",
+				"\"multicast\", {{\"reliable\", \"0\"}}", "\"rtps_udp\"", "\"ant_nakcast\", {{\"nak_timeout\", \"50ms\"}}",
 				"OpenDDS::Multicast", "OpenDDS::InfoRepoDiscovery", "dds/DCPS/transport/tcp/Tcp.h",
-				"DCPSInfoRepo=file://repo.ior", "reliable=1", "multicast->reliable(", "dcps_multicast",
-				"dcps_inforepodiscovery")) {
+				"DCPSInfoRepo=file://repo.ior", "reliable=1", "config_store()->set(", "inst->load(heap, section)",
+				"dcps_multicast", "dcps_inforepodiscovery", "Adamant::opendds", "adamant_opendds/Ant.h")) {
 			assertTrue(all.contains(needle), needle);
 		}
 	}

@@ -5,9 +5,8 @@
 //
 // Run: bf4_fluctuating_link_bench -DCPSConfigFile blueforce.ini [--csv FILE] [--updates N] [--runs N]
 // Writes one CSV row per point with the columns of docs/runtime-contract.md.
-// transport mockets is the ADAMANT runtime's replace; ANT transports inside OpenDDS (a transport plugin) come with a later issue, so this flow FALLS BACK to OpenDDS rtps_udp (reliable per the QoS). Use ../native for replace.
-// Loss is NOT injected by this harness (the native harness injects it at the reader): loss_pct
-// records the modeled value; reproduce it with e.g. `tc qdisc add dev lo root netem loss 1%`.
+// transport mockets: the ADAMANT runtime's replace inside OpenDDS (transport type ant_replace, plugin Adamant::opendds) — from profiles/tactical.adamant
+// ant_* transports inject the point's loss at each reader (transport option loss).
 #include "blueforceTypeSupportImpl.h"
 #include "blueforceQos.h"
 #include "blueforceSamples.h"
@@ -21,8 +20,10 @@
 // below defines a static initializer object that registers its discovery or transport plugin.
 #ifdef ACE_AS_STATIC_LIBS
 #  include <dds/DCPS/RTPS/RtpsDiscovery.h>
-#  include <dds/DCPS/transport/rtps_udp/RtpsUdp.h>
 #endif
+// The ADAMANT runtime's transports (ant_*): OpenDDS does not know the plugin's library, so its
+// initializer registers the ant_* transport types in every build (runtime/opendds/README.md).
+#include <adamant_opendds/Ant.h>
 
 #include <dds/DdsDcpsInfrastructureC.h>
 #include <dds/DdsDcpsPublicationC.h>
@@ -49,18 +50,34 @@
 namespace {
 
 struct Point {
-  const char* label;           // CSV transport column
-  const char* transport_type;  // TransportRegistry::create_inst type
-  int multicast_reliable;      // -1: not multicast
+  const char* label;                       // CSV transport column
+  const char* transport_type;              // TransportRegistry::create_inst type
+  blueforce::transports::Options options;  // the transport instance's options (writer and readers)
   int receivers;
   double loss_pct;
   double rate_hz;
 };
 
 const Point kPoints[] = {
-{"rtps_udp-for-mockets", "rtps_udp", -1, 1, 0.0, 10.0},
+{"ant_replace", "ant_replace", {{"replace_by", "instance"}, {"bandwidth", "5120"}}, 1, 0.0, 10.0},
 };
 constexpr int kPointCount = static_cast<int>(sizeof kPoints / sizeof kPoints[0]);
+
+// A reader's transport options: the point's, plus for the ADAMANT plugin's ant_* transports the
+// point's loss, which they inject at the receiver (as the native harness does) with the reader's
+// own seed, and for ant_replace the reader's own port (each reader process listens on one).
+blueforce::transports::Options reader_options(const Point& p, int index) {
+  blueforce::transports::Options options = p.options;
+  const std::string type = p.transport_type;
+  if (type.rfind("ant_", 0) == 0 && p.loss_pct > 0) {
+    options.emplace_back("loss", std::to_string(p.loss_pct));
+    options.emplace_back("seed", std::to_string(index + 1));
+  }
+  if (type == "ant_replace") {
+    options.emplace_back("port", std::to_string(7360 + index));
+  }
+  return options;
+}
 
 struct Args {
   std::string role = "driver";
@@ -70,6 +87,7 @@ struct Args {
   long runs = 5;
   int point = 0;
   int run = 0;
+  int index = 0;  // reader number within the point
   std::vector<std::string> dcps;  // -DCPS... options, passed on to the writer and readers
 };
 
@@ -121,6 +139,7 @@ int writer_main(int argc, char** argv, const Args& args) {
   }
   DDS::PublisherQos publisher_qos;
   s.participant->get_default_publisher_qos(publisher_qos);
+  blueforce::qos::apply_BlueForceTrack(publisher_qos);
   publisher_qos.entity_factory.autoenable_created_entities = false;
   DDS::Publisher_var publisher = s.participant->create_publisher(publisher_qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
   if (!publisher) {
@@ -130,7 +149,7 @@ int writer_main(int argc, char** argv, const Args& args) {
   publisher->get_default_datawriter_qos(qos);
   blueforce::qos::apply_BlueForceTrack(qos);
   DDS::DataWriter_var writer = publisher->create_datawriter(s.topic, qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
-  if (!writer || !blueforce::transports::bind(writer.in(), "bf4_fluctuating_link_writer", p.transport_type) ||
+  if (!writer || !blueforce::transports::bind(writer.in(), "bf4_fluctuating_link_writer", p.transport_type, p.options) ||
       writer->enable() != DDS::RETCODE_OK) {
     std::cerr << "bf4_fluctuating_link_bench: writer: cannot create, bind or enable the writer\n";
     return 1;
@@ -212,6 +231,7 @@ int reader_main(int argc, char** argv, const Args& args) {
   }
   DDS::SubscriberQos subscriber_qos;
   s.participant->get_default_subscriber_qos(subscriber_qos);
+  blueforce::qos::apply_BlueForceTrack(subscriber_qos);
   subscriber_qos.entity_factory.autoenable_created_entities = false;
   DDS::Subscriber_var subscriber = s.participant->create_subscriber(subscriber_qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
   if (!subscriber) {
@@ -223,7 +243,7 @@ int reader_main(int argc, char** argv, const Args& args) {
   Recorder* recorder = new Recorder;
   DDS::DataReaderListener_var listener(recorder);
   DDS::DataReader_var reader = subscriber->create_datareader(s.topic, qos, listener, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
-  if (!reader || !blueforce::transports::bind(reader.in(), "bf4_fluctuating_link_reader", p.transport_type) ||
+  if (!reader || !blueforce::transports::bind(reader.in(), "bf4_fluctuating_link_reader", p.transport_type, reader_options(p, args.index)) ||
       reader->enable() != DDS::RETCODE_OK) {
     std::cerr << "bf4_fluctuating_link_bench: reader: cannot create, bind or enable the reader\n";
     return 1;
@@ -280,7 +300,7 @@ int driver_main(const Args& args, const char* argv0) {
       for (int r = 0; r < p.receivers; ++r) {
         files.push_back(args.csv + ".reader" + std::to_string(r) + ".tmp");
         std::vector<std::string> a = common;
-        a.insert(a.end(), {"--role", "reader", "--out", files.back()});
+        a.insert(a.end(), {"--role", "reader", "--index", std::to_string(r), "--out", files.back()});
         readers.push_back(spawn(a));
       }
       std::vector<std::string> w = common;
@@ -350,6 +370,8 @@ int main(int argc, char** argv) {
       args.runs = std::atol(argv[++i]);
     } else if (a == "--point" && has_value) {
       args.point = std::atoi(argv[++i]);
+    } else if (a == "--index" && has_value) {
+      args.index = std::atoi(argv[++i]);
     } else {
       std::cerr << "usage: bf4_fluctuating_link_bench [-DCPSConfigFile blueforce.ini] [--csv FILE] [--updates N] [--runs N]\n";
       return a == "--help" || a == "-h" ? 0 : 2;

@@ -19,8 +19,10 @@
 // below defines a static initializer object that registers its discovery or transport plugin.
 #ifdef ACE_AS_STATIC_LIBS
 #  include <dds/DCPS/RTPS/RtpsDiscovery.h>
-#  include <dds/DCPS/transport/rtps_udp/RtpsUdp.h>
 #endif
+// The ADAMANT runtime's transports (ant_*): OpenDDS does not know the plugin's library, so its
+// initializer registers the ant_* transport types in every build (runtime/opendds/README.md).
+#include <adamant_opendds/Ant.h>
 
 #include <dds/DdsDcpsInfrastructureC.h>
 #include <dds/DdsDcpsPublicationC.h>
@@ -243,43 +245,57 @@ int run(int argc, char** argv) {
     return 1;
   }
 
-  // Readers are created disabled so that their transport configuration can be bound first.
-  DDS::SubscriberQos subscriber_qos;
-  participant->get_default_subscriber_qos(subscriber_qos);
-  subscriber_qos.entity_factory.autoenable_created_entities = false;
-  DDS::Subscriber_var subscriber = participant->create_subscriber(subscriber_qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
-  if (!subscriber) {
-    std::cerr << "disadvantaged_client: create_subscriber failed\n";
+  // ---- subscribe BlueForce
+  // transport mockets: the ADAMANT runtime's replace inside OpenDDS (transport type ant_replace, plugin Adamant::opendds) — from profiles/tactical.adamant
+  // A subscriber per reader (partition and presentation from the reader's profile); the reader is
+  // created disabled so that its transport configuration can be bound first.
+  DDS::SubscriberQos BlueForce_subscriber_qos;
+  participant->get_default_subscriber_qos(BlueForce_subscriber_qos);
+  blueforce::qos::apply_BlueForceTrack(BlueForce_subscriber_qos);
+  BlueForce_subscriber_qos.entity_factory.autoenable_created_entities = false;
+  DDS::Subscriber_var BlueForce_subscriber =
+      participant->create_subscriber(BlueForce_subscriber_qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
+  if (!BlueForce_subscriber) {
+    std::cerr << "disadvantaged_client: create_subscriber for BlueForce failed\n";
     return 1;
   }
-
-  // ---- subscribe BlueForce
-  // transport mockets is the ADAMANT runtime's replace; ANT transports inside OpenDDS (a transport plugin) come with a later issue, so this flow FALLS BACK to OpenDDS rtps_udp (reliable per the QoS). Use ../native for replace.
   DDS::DataReaderQos BlueForce_reader_qos;
-  subscriber->get_default_datareader_qos(BlueForce_reader_qos);  // readers default to best effort
+  BlueForce_subscriber->get_default_datareader_qos(BlueForce_reader_qos);  // readers default to best effort
   blueforce::qos::apply_BlueForceTrack(BlueForce_reader_qos);
   BlueForceListener* BlueForce_listener_impl = new BlueForceListener(options.print);
   DDS::DataReaderListener_var BlueForce_listener(BlueForce_listener_impl);
-  DDS::DataReader_var BlueForce_reader = subscriber->create_datareader(
+  DDS::DataReader_var BlueForce_reader = BlueForce_subscriber->create_datareader(
       BlueForce_topic, BlueForce_reader_qos, BlueForce_listener, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
   if (!BlueForce_reader ||
-      !blueforce::transports::bind(BlueForce_reader.in(), "disadvantaged_client_BlueForce_reader", "rtps_udp") ||
+      !blueforce::transports::bind(BlueForce_reader.in(), "disadvantaged_client_BlueForce_reader", "ant_replace", {{"replace_by", "instance"}, {"bandwidth", "5120"}}) ||
       BlueForce_reader->enable() != DDS::RETCODE_OK) {
     std::cerr << "disadvantaged_client: cannot create, bind or enable the BlueForce reader\n";
     return 1;
   }
 
   // ---- subscribe Images
-  // transport mockets_unsequenced is the ADAMANT runtime's replace; ANT transports inside OpenDDS (a transport plugin) come with a later issue, so this flow FALLS BACK to OpenDDS rtps_udp (reliable per the QoS). Use ../native for replace.
+  // transport mockets_unsequenced: the ADAMANT runtime's replace inside OpenDDS (transport type ant_replace, plugin Adamant::opendds) — from profiles/tactical.adamant
+  // A subscriber per reader (partition and presentation from the reader's profile); the reader is
+  // created disabled so that its transport configuration can be bound first.
+  DDS::SubscriberQos Images_subscriber_qos;
+  participant->get_default_subscriber_qos(Images_subscriber_qos);
+  blueforce::qos::apply_SensorImages(Images_subscriber_qos);
+  Images_subscriber_qos.entity_factory.autoenable_created_entities = false;
+  DDS::Subscriber_var Images_subscriber =
+      participant->create_subscriber(Images_subscriber_qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
+  if (!Images_subscriber) {
+    std::cerr << "disadvantaged_client: create_subscriber for Images failed\n";
+    return 1;
+  }
   DDS::DataReaderQos Images_reader_qos;
-  subscriber->get_default_datareader_qos(Images_reader_qos);  // readers default to best effort
+  Images_subscriber->get_default_datareader_qos(Images_reader_qos);  // readers default to best effort
   blueforce::qos::apply_SensorImages(Images_reader_qos);
   ImagesListener* Images_listener_impl = new ImagesListener(options.print);
   DDS::DataReaderListener_var Images_listener(Images_listener_impl);
-  DDS::DataReader_var Images_reader = subscriber->create_datareader(
+  DDS::DataReader_var Images_reader = Images_subscriber->create_datareader(
       Images_topic, Images_reader_qos, Images_listener, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
   if (!Images_reader ||
-      !blueforce::transports::bind(Images_reader.in(), "disadvantaged_client_Images_reader", "rtps_udp") ||
+      !blueforce::transports::bind(Images_reader.in(), "disadvantaged_client_Images_reader", "ant_replace", {{"replace_by", "none"}, {"bandwidth", "5120"}}) ||
       Images_reader->enable() != DDS::RETCODE_OK) {
     std::cerr << "disadvantaged_client: cannot create, bind or enable the Images reader\n";
     return 1;

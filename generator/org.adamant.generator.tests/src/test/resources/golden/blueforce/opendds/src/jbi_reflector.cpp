@@ -19,8 +19,10 @@
 // below defines a static initializer object that registers its discovery or transport plugin.
 #ifdef ACE_AS_STATIC_LIBS
 #  include <dds/DCPS/RTPS/RtpsDiscovery.h>
-#  include <dds/DCPS/transport/rtps_udp/RtpsUdp.h>
 #endif
+// The ADAMANT runtime's transports (ant_*): OpenDDS does not know the plugin's library, so its
+// initializer registers the ant_* transport types in every build (runtime/opendds/README.md).
+#include <adamant_opendds/Ant.h>
 
 #include <dds/DdsDcpsInfrastructureC.h>
 #include <dds/DdsDcpsPublicationC.h>
@@ -149,39 +151,53 @@ int run(int argc, char** argv) {
     return 1;
   }
 
-  // Writers are created disabled so that their transport configuration can be bound first.
-  DDS::PublisherQos publisher_qos;
-  participant->get_default_publisher_qos(publisher_qos);
-  publisher_qos.entity_factory.autoenable_created_entities = false;
-  DDS::Publisher_var publisher = participant->create_publisher(publisher_qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
-  if (!publisher) {
-    std::cerr << "jbi_reflector: create_publisher failed\n";
+  // ---- publish BlueForce
+  // transport mockets: the ADAMANT runtime's replace inside OpenDDS (transport type ant_replace, plugin Adamant::opendds) — from profiles/tactical.adamant
+  // A publisher per writer (its partition and presentation come from the writer's profile), whose
+  // writer is created disabled so that its transport configuration can be bound first.
+  DDS::PublisherQos BlueForce_publisher_qos;
+  participant->get_default_publisher_qos(BlueForce_publisher_qos);
+  blueforce::qos::apply_BlueForceTrack(BlueForce_publisher_qos);
+  BlueForce_publisher_qos.entity_factory.autoenable_created_entities = false;
+  DDS::Publisher_var BlueForce_publisher =
+      participant->create_publisher(BlueForce_publisher_qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
+  if (!BlueForce_publisher) {
+    std::cerr << "jbi_reflector: create_publisher for BlueForce failed\n";
     return 1;
   }
-
-  // ---- publish BlueForce
-  // transport mockets is the ADAMANT runtime's replace; ANT transports inside OpenDDS (a transport plugin) come with a later issue, so this flow FALLS BACK to OpenDDS rtps_udp (reliable per the QoS). Use ../native for replace.
   DDS::DataWriterQos BlueForce_writer_qos;
-  publisher->get_default_datawriter_qos(BlueForce_writer_qos);  // writers default to reliable
+  BlueForce_publisher->get_default_datawriter_qos(BlueForce_writer_qos);  // writers default to reliable
   blueforce::qos::apply_BlueForceTrack(BlueForce_writer_qos);
   DDS::DataWriter_var BlueForce_writer =
-      publisher->create_datawriter(BlueForce_topic, BlueForce_writer_qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
+      BlueForce_publisher->create_datawriter(BlueForce_topic, BlueForce_writer_qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
   if (!BlueForce_writer ||
-      !blueforce::transports::bind(BlueForce_writer.in(), "jbi_reflector_BlueForce_writer", "rtps_udp") ||
+      !blueforce::transports::bind(BlueForce_writer.in(), "jbi_reflector_BlueForce_writer", "ant_replace", {{"replace_by", "instance"}, {"bandwidth", "5120"}}) ||
       BlueForce_writer->enable() != DDS::RETCODE_OK) {
     std::cerr << "jbi_reflector: cannot create, bind or enable the BlueForce writer\n";
     return 1;
   }
 
   // ---- publish Images
-  // transport mockets_unsequenced is the ADAMANT runtime's replace; ANT transports inside OpenDDS (a transport plugin) come with a later issue, so this flow FALLS BACK to OpenDDS rtps_udp (reliable per the QoS). Use ../native for replace.
+  // transport mockets_unsequenced: the ADAMANT runtime's replace inside OpenDDS (transport type ant_replace, plugin Adamant::opendds) — from profiles/tactical.adamant
+  // A publisher per writer (its partition and presentation come from the writer's profile), whose
+  // writer is created disabled so that its transport configuration can be bound first.
+  DDS::PublisherQos Images_publisher_qos;
+  participant->get_default_publisher_qos(Images_publisher_qos);
+  blueforce::qos::apply_SensorImages(Images_publisher_qos);
+  Images_publisher_qos.entity_factory.autoenable_created_entities = false;
+  DDS::Publisher_var Images_publisher =
+      participant->create_publisher(Images_publisher_qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
+  if (!Images_publisher) {
+    std::cerr << "jbi_reflector: create_publisher for Images failed\n";
+    return 1;
+  }
   DDS::DataWriterQos Images_writer_qos;
-  publisher->get_default_datawriter_qos(Images_writer_qos);  // writers default to reliable
+  Images_publisher->get_default_datawriter_qos(Images_writer_qos);  // writers default to reliable
   blueforce::qos::apply_SensorImages(Images_writer_qos);
   DDS::DataWriter_var Images_writer =
-      publisher->create_datawriter(Images_topic, Images_writer_qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
+      Images_publisher->create_datawriter(Images_topic, Images_writer_qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
   if (!Images_writer ||
-      !blueforce::transports::bind(Images_writer.in(), "jbi_reflector_Images_writer", "rtps_udp") ||
+      !blueforce::transports::bind(Images_writer.in(), "jbi_reflector_Images_writer", "ant_replace", {{"replace_by", "none"}, {"bandwidth", "5120"}}) ||
       Images_writer->enable() != DDS::RETCODE_OK) {
     std::cerr << "jbi_reflector: cannot create, bind or enable the Images writer\n";
     return 1;

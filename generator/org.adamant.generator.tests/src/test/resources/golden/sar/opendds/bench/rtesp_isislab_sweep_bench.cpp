@@ -5,10 +5,9 @@
 //
 // Run: rtesp_isislab_sweep_bench -DCPSConfigFile sar.ini [--csv FILE] [--updates N] [--runs N]
 // Writes one CSV row per point with the columns of docs/runtime-contract.md.
-// transport nakcast is the ADAMANT runtime's nakcast; ANT transports inside OpenDDS (a transport plugin) come with a later issue, so this flow FALLS BACK to OpenDDS rtps_udp (reliable per the QoS). Use ../native for nakcast.
-// transport ricochet is the ADAMANT runtime's ricochet; ANT transports inside OpenDDS (a transport plugin) come with a later issue, so this flow FALLS BACK to OpenDDS rtps_udp (reliable per the QoS). Use ../native for ricochet.
-// Loss is NOT injected by this harness (the native harness injects it at the reader): loss_pct
-// records the modeled value; reproduce it with e.g. `tc qdisc add dev lo root netem loss 1%`.
+// transport nakcast: the ADAMANT runtime's nakcast inside OpenDDS (transport type ant_nakcast, plugin Adamant::opendds) — from profiles/transports.adamant
+// transport ricochet: the ADAMANT runtime's ricochet inside OpenDDS (transport type ant_ricochet, plugin Adamant::opendds) — from profiles/transports.adamant
+// ant_* transports inject the point's loss at each reader (transport option loss).
 #include "sarTypeSupportImpl.h"
 #include "sarQos.h"
 #include "sarSamples.h"
@@ -22,8 +21,10 @@
 // below defines a static initializer object that registers its discovery or transport plugin.
 #ifdef ACE_AS_STATIC_LIBS
 #  include <dds/DCPS/RTPS/RtpsDiscovery.h>
-#  include <dds/DCPS/transport/rtps_udp/RtpsUdp.h>
 #endif
+// The ADAMANT runtime's transports (ant_*): OpenDDS does not know the plugin's library, so its
+// initializer registers the ant_* transport types in every build (runtime/opendds/README.md).
+#include <adamant_opendds/Ant.h>
 
 #include <dds/DdsDcpsInfrastructureC.h>
 #include <dds/DdsDcpsPublicationC.h>
@@ -50,209 +51,225 @@
 namespace {
 
 struct Point {
-  const char* label;           // CSV transport column
-  const char* transport_type;  // TransportRegistry::create_inst type
-  int multicast_reliable;      // -1: not multicast
+  const char* label;                       // CSV transport column
+  const char* transport_type;              // TransportRegistry::create_inst type
+  sar::transports::Options options;  // the transport instance's options (writer and readers)
   int receivers;
   double loss_pct;
   double rate_hz;
 };
 
 const Point kPoints[] = {
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 3, 0.0, 10.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 3, 0.0, 25.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 3, 0.0, 50.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 3, 0.0, 100.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 3, 1.0, 10.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 3, 1.0, 25.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 3, 1.0, 50.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 3, 1.0, 100.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 3, 2.0, 10.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 3, 2.0, 25.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 3, 2.0, 50.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 3, 2.0, 100.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 3, 3.0, 10.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 3, 3.0, 25.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 3, 3.0, 50.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 3, 3.0, 100.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 5, 0.0, 10.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 5, 0.0, 25.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 5, 0.0, 50.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 5, 0.0, 100.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 5, 1.0, 10.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 5, 1.0, 25.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 5, 1.0, 50.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 5, 1.0, 100.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 5, 2.0, 10.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 5, 2.0, 25.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 5, 2.0, 50.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 5, 2.0, 100.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 5, 3.0, 10.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 5, 3.0, 25.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 5, 3.0, 50.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 5, 3.0, 100.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 10, 0.0, 10.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 10, 0.0, 25.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 10, 0.0, 50.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 10, 0.0, 100.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 10, 1.0, 10.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 10, 1.0, 25.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 10, 1.0, 50.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 10, 1.0, 100.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 10, 2.0, 10.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 10, 2.0, 25.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 10, 2.0, 50.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 10, 2.0, 100.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 10, 3.0, 10.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 10, 3.0, 25.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 10, 3.0, 50.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 10, 3.0, 100.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 15, 0.0, 10.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 15, 0.0, 25.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 15, 0.0, 50.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 15, 0.0, 100.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 15, 1.0, 10.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 15, 1.0, 25.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 15, 1.0, 50.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 15, 1.0, 100.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 15, 2.0, 10.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 15, 2.0, 25.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 15, 2.0, 50.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 15, 2.0, 100.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 15, 3.0, 10.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 15, 3.0, 25.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 15, 3.0, 50.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 15, 3.0, 100.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 20, 0.0, 10.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 20, 0.0, 25.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 20, 0.0, 50.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 20, 0.0, 100.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 20, 1.0, 10.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 20, 1.0, 25.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 20, 1.0, 50.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 20, 1.0, 100.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 20, 2.0, 10.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 20, 2.0, 25.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 20, 2.0, 50.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 20, 2.0, 100.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 20, 3.0, 10.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 20, 3.0, 25.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 20, 3.0, 50.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 20, 3.0, 100.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 25, 0.0, 10.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 25, 0.0, 25.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 25, 0.0, 50.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 25, 0.0, 100.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 25, 1.0, 10.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 25, 1.0, 25.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 25, 1.0, 50.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 25, 1.0, 100.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 25, 2.0, 10.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 25, 2.0, 25.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 25, 2.0, 50.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 25, 2.0, 100.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 25, 3.0, 10.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 25, 3.0, 25.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 25, 3.0, 50.0},
-{"rtps_udp-for-nakcast", "rtps_udp", -1, 25, 3.0, 100.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 3, 0.0, 10.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 3, 0.0, 25.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 3, 0.0, 50.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 3, 0.0, 100.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 3, 1.0, 10.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 3, 1.0, 25.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 3, 1.0, 50.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 3, 1.0, 100.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 3, 2.0, 10.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 3, 2.0, 25.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 3, 2.0, 50.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 3, 2.0, 100.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 3, 3.0, 10.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 3, 3.0, 25.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 3, 3.0, 50.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 3, 3.0, 100.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 5, 0.0, 10.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 5, 0.0, 25.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 5, 0.0, 50.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 5, 0.0, 100.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 5, 1.0, 10.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 5, 1.0, 25.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 5, 1.0, 50.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 5, 1.0, 100.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 5, 2.0, 10.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 5, 2.0, 25.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 5, 2.0, 50.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 5, 2.0, 100.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 5, 3.0, 10.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 5, 3.0, 25.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 5, 3.0, 50.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 5, 3.0, 100.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 10, 0.0, 10.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 10, 0.0, 25.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 10, 0.0, 50.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 10, 0.0, 100.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 10, 1.0, 10.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 10, 1.0, 25.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 10, 1.0, 50.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 10, 1.0, 100.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 10, 2.0, 10.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 10, 2.0, 25.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 10, 2.0, 50.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 10, 2.0, 100.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 10, 3.0, 10.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 10, 3.0, 25.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 10, 3.0, 50.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 10, 3.0, 100.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 15, 0.0, 10.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 15, 0.0, 25.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 15, 0.0, 50.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 15, 0.0, 100.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 15, 1.0, 10.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 15, 1.0, 25.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 15, 1.0, 50.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 15, 1.0, 100.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 15, 2.0, 10.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 15, 2.0, 25.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 15, 2.0, 50.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 15, 2.0, 100.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 15, 3.0, 10.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 15, 3.0, 25.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 15, 3.0, 50.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 15, 3.0, 100.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 20, 0.0, 10.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 20, 0.0, 25.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 20, 0.0, 50.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 20, 0.0, 100.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 20, 1.0, 10.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 20, 1.0, 25.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 20, 1.0, 50.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 20, 1.0, 100.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 20, 2.0, 10.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 20, 2.0, 25.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 20, 2.0, 50.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 20, 2.0, 100.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 20, 3.0, 10.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 20, 3.0, 25.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 20, 3.0, 50.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 20, 3.0, 100.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 25, 0.0, 10.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 25, 0.0, 25.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 25, 0.0, 50.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 25, 0.0, 100.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 25, 1.0, 10.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 25, 1.0, 25.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 25, 1.0, 50.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 25, 1.0, 100.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 25, 2.0, 10.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 25, 2.0, 25.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 25, 2.0, 50.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 25, 2.0, 100.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 25, 3.0, 10.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 25, 3.0, 25.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 25, 3.0, 50.0},
-{"rtps_udp-for-ricochet", "rtps_udp", -1, 25, 3.0, 100.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 3, 0.0, 10.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 3, 0.0, 25.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 3, 0.0, 50.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 3, 0.0, 100.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 3, 1.0, 10.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 3, 1.0, 25.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 3, 1.0, 50.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 3, 1.0, 100.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 3, 2.0, 10.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 3, 2.0, 25.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 3, 2.0, 50.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 3, 2.0, 100.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 3, 3.0, 10.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 3, 3.0, 25.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 3, 3.0, 50.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 3, 3.0, 100.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 5, 0.0, 10.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 5, 0.0, 25.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 5, 0.0, 50.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 5, 0.0, 100.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 5, 1.0, 10.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 5, 1.0, 25.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 5, 1.0, 50.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 5, 1.0, 100.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 5, 2.0, 10.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 5, 2.0, 25.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 5, 2.0, 50.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 5, 2.0, 100.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 5, 3.0, 10.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 5, 3.0, 25.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 5, 3.0, 50.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 5, 3.0, 100.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 10, 0.0, 10.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 10, 0.0, 25.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 10, 0.0, 50.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 10, 0.0, 100.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 10, 1.0, 10.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 10, 1.0, 25.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 10, 1.0, 50.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 10, 1.0, 100.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 10, 2.0, 10.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 10, 2.0, 25.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 10, 2.0, 50.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 10, 2.0, 100.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 10, 3.0, 10.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 10, 3.0, 25.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 10, 3.0, 50.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 10, 3.0, 100.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 15, 0.0, 10.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 15, 0.0, 25.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 15, 0.0, 50.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 15, 0.0, 100.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 15, 1.0, 10.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 15, 1.0, 25.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 15, 1.0, 50.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 15, 1.0, 100.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 15, 2.0, 10.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 15, 2.0, 25.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 15, 2.0, 50.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 15, 2.0, 100.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 15, 3.0, 10.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 15, 3.0, 25.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 15, 3.0, 50.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 15, 3.0, 100.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 20, 0.0, 10.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 20, 0.0, 25.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 20, 0.0, 50.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 20, 0.0, 100.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 20, 1.0, 10.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 20, 1.0, 25.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 20, 1.0, 50.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 20, 1.0, 100.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 20, 2.0, 10.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 20, 2.0, 25.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 20, 2.0, 50.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 20, 2.0, 100.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 20, 3.0, 10.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 20, 3.0, 25.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 20, 3.0, 50.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 20, 3.0, 100.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 25, 0.0, 10.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 25, 0.0, 25.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 25, 0.0, 50.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 25, 0.0, 100.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 25, 1.0, 10.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 25, 1.0, 25.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 25, 1.0, 50.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 25, 1.0, 100.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 25, 2.0, 10.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 25, 2.0, 25.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 25, 2.0, 50.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 25, 2.0, 100.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 25, 3.0, 10.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 25, 3.0, 25.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 25, 3.0, 50.0},
+{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, 25, 3.0, 100.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 3, 0.0, 10.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 3, 0.0, 25.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 3, 0.0, 50.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 3, 0.0, 100.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 3, 1.0, 10.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 3, 1.0, 25.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 3, 1.0, 50.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 3, 1.0, 100.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 3, 2.0, 10.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 3, 2.0, 25.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 3, 2.0, 50.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 3, 2.0, 100.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 3, 3.0, 10.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 3, 3.0, 25.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 3, 3.0, 50.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 3, 3.0, 100.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 5, 0.0, 10.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 5, 0.0, 25.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 5, 0.0, 50.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 5, 0.0, 100.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 5, 1.0, 10.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 5, 1.0, 25.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 5, 1.0, 50.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 5, 1.0, 100.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 5, 2.0, 10.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 5, 2.0, 25.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 5, 2.0, 50.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 5, 2.0, 100.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 5, 3.0, 10.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 5, 3.0, 25.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 5, 3.0, 50.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 5, 3.0, 100.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 10, 0.0, 10.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 10, 0.0, 25.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 10, 0.0, 50.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 10, 0.0, 100.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 10, 1.0, 10.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 10, 1.0, 25.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 10, 1.0, 50.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 10, 1.0, 100.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 10, 2.0, 10.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 10, 2.0, 25.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 10, 2.0, 50.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 10, 2.0, 100.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 10, 3.0, 10.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 10, 3.0, 25.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 10, 3.0, 50.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 10, 3.0, 100.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 15, 0.0, 10.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 15, 0.0, 25.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 15, 0.0, 50.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 15, 0.0, 100.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 15, 1.0, 10.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 15, 1.0, 25.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 15, 1.0, 50.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 15, 1.0, 100.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 15, 2.0, 10.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 15, 2.0, 25.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 15, 2.0, 50.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 15, 2.0, 100.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 15, 3.0, 10.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 15, 3.0, 25.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 15, 3.0, 50.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 15, 3.0, 100.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 20, 0.0, 10.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 20, 0.0, 25.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 20, 0.0, 50.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 20, 0.0, 100.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 20, 1.0, 10.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 20, 1.0, 25.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 20, 1.0, 50.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 20, 1.0, 100.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 20, 2.0, 10.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 20, 2.0, 25.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 20, 2.0, 50.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 20, 2.0, 100.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 20, 3.0, 10.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 20, 3.0, 25.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 20, 3.0, 50.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 20, 3.0, 100.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 25, 0.0, 10.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 25, 0.0, 25.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 25, 0.0, 50.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 25, 0.0, 100.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 25, 1.0, 10.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 25, 1.0, 25.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 25, 1.0, 50.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 25, 1.0, 100.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 25, 2.0, 10.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 25, 2.0, 25.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 25, 2.0, 50.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 25, 2.0, 100.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 25, 3.0, 10.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 25, 3.0, 25.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 25, 3.0, 50.0},
+{"ant_ricochet", "ant_ricochet", {{"r", "8"}, {"c", "3"}}, 25, 3.0, 100.0},
 };
 constexpr int kPointCount = static_cast<int>(sizeof kPoints / sizeof kPoints[0]);
+
+// A reader's transport options: the point's, plus for the ADAMANT plugin's ant_* transports the
+// point's loss, which they inject at the receiver (as the native harness does) with the reader's
+// own seed, and for ant_replace the reader's own port (each reader process listens on one).
+sar::transports::Options reader_options(const Point& p, int index) {
+  sar::transports::Options options = p.options;
+  const std::string type = p.transport_type;
+  if (type.rfind("ant_", 0) == 0 && p.loss_pct > 0) {
+    options.emplace_back("loss", std::to_string(p.loss_pct));
+    options.emplace_back("seed", std::to_string(index + 1));
+  }
+  if (type == "ant_replace") {
+    options.emplace_back("port", std::to_string(7360 + index));
+  }
+  return options;
+}
 
 struct Args {
   std::string role = "driver";
@@ -262,6 +279,7 @@ struct Args {
   long runs = 5;
   int point = 0;
   int run = 0;
+  int index = 0;  // reader number within the point
   std::vector<std::string> dcps;  // -DCPS... options, passed on to the writer and readers
 };
 
@@ -313,6 +331,7 @@ int writer_main(int argc, char** argv, const Args& args) {
   }
   DDS::PublisherQos publisher_qos;
   s.participant->get_default_publisher_qos(publisher_qos);
+  sar::qos::apply_ThermalScanQos(publisher_qos);
   publisher_qos.entity_factory.autoenable_created_entities = false;
   DDS::Publisher_var publisher = s.participant->create_publisher(publisher_qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
   if (!publisher) {
@@ -322,7 +341,7 @@ int writer_main(int argc, char** argv, const Args& args) {
   publisher->get_default_datawriter_qos(qos);
   sar::qos::apply_ThermalScanQos(qos);
   DDS::DataWriter_var writer = publisher->create_datawriter(s.topic, qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
-  if (!writer || !sar::transports::bind(writer.in(), "rtesp_isislab_sweep_writer", p.transport_type) ||
+  if (!writer || !sar::transports::bind(writer.in(), "rtesp_isislab_sweep_writer", p.transport_type, p.options) ||
       writer->enable() != DDS::RETCODE_OK) {
     std::cerr << "rtesp_isislab_sweep_bench: writer: cannot create, bind or enable the writer\n";
     return 1;
@@ -404,6 +423,7 @@ int reader_main(int argc, char** argv, const Args& args) {
   }
   DDS::SubscriberQos subscriber_qos;
   s.participant->get_default_subscriber_qos(subscriber_qos);
+  sar::qos::apply_ThermalScanQos(subscriber_qos);
   subscriber_qos.entity_factory.autoenable_created_entities = false;
   DDS::Subscriber_var subscriber = s.participant->create_subscriber(subscriber_qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
   if (!subscriber) {
@@ -415,7 +435,7 @@ int reader_main(int argc, char** argv, const Args& args) {
   Recorder* recorder = new Recorder;
   DDS::DataReaderListener_var listener(recorder);
   DDS::DataReader_var reader = subscriber->create_datareader(s.topic, qos, listener, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
-  if (!reader || !sar::transports::bind(reader.in(), "rtesp_isislab_sweep_reader", p.transport_type) ||
+  if (!reader || !sar::transports::bind(reader.in(), "rtesp_isislab_sweep_reader", p.transport_type, reader_options(p, args.index)) ||
       reader->enable() != DDS::RETCODE_OK) {
     std::cerr << "rtesp_isislab_sweep_bench: reader: cannot create, bind or enable the reader\n";
     return 1;
@@ -472,7 +492,7 @@ int driver_main(const Args& args, const char* argv0) {
       for (int r = 0; r < p.receivers; ++r) {
         files.push_back(args.csv + ".reader" + std::to_string(r) + ".tmp");
         std::vector<std::string> a = common;
-        a.insert(a.end(), {"--role", "reader", "--out", files.back()});
+        a.insert(a.end(), {"--role", "reader", "--index", std::to_string(r), "--out", files.back()});
         readers.push_back(spawn(a));
       }
       std::vector<std::string> w = common;
@@ -542,6 +562,8 @@ int main(int argc, char** argv) {
       args.runs = std::atol(argv[++i]);
     } else if (a == "--point" && has_value) {
       args.point = std::atoi(argv[++i]);
+    } else if (a == "--index" && has_value) {
+      args.index = std::atoi(argv[++i]);
     } else {
       std::cerr << "usage: rtesp_isislab_sweep_bench [-DCPSConfigFile sar.ini] [--csv FILE] [--updates N] [--runs N]\n";
       return a == "--help" || a == "-h" ? 0 : 2;

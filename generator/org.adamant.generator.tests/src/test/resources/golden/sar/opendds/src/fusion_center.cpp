@@ -20,8 +20,10 @@
 // below defines a static initializer object that registers its discovery or transport plugin.
 #ifdef ACE_AS_STATIC_LIBS
 #  include <dds/DCPS/RTPS/RtpsDiscovery.h>
-#  include <dds/DCPS/transport/rtps_udp/RtpsUdp.h>
 #endif
+// The ADAMANT runtime's transports (ant_*): OpenDDS does not know the plugin's library, so its
+// initializer registers the ant_* transport types in every build (runtime/opendds/README.md).
+#include <adamant_opendds/Ant.h>
 
 #include <dds/DdsDcpsInfrastructureC.h>
 #include <dds/DdsDcpsPublicationC.h>
@@ -179,27 +181,29 @@ int run(int argc, char** argv) {
     return 1;
   }
 
-  // Readers are created disabled so that their transport configuration can be bound first.
-  DDS::SubscriberQos subscriber_qos;
-  participant->get_default_subscriber_qos(subscriber_qos);
-  subscriber_qos.entity_factory.autoenable_created_entities = false;
-  DDS::Subscriber_var subscriber = participant->create_subscriber(subscriber_qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
-  if (!subscriber) {
-    std::cerr << "fusion_center: create_subscriber failed\n";
+  // ---- subscribe InfraredScan
+  // transport nakcast: the ADAMANT runtime's nakcast inside OpenDDS (transport type ant_nakcast, plugin Adamant::opendds) — from profiles/transports.adamant
+  // A subscriber per reader (partition and presentation from the reader's profile); the reader is
+  // created disabled so that its transport configuration can be bound first.
+  DDS::SubscriberQos InfraredScan_subscriber_qos;
+  participant->get_default_subscriber_qos(InfraredScan_subscriber_qos);
+  sar::qos::apply_ThermalScanQos(InfraredScan_subscriber_qos);
+  InfraredScan_subscriber_qos.entity_factory.autoenable_created_entities = false;
+  DDS::Subscriber_var InfraredScan_subscriber =
+      participant->create_subscriber(InfraredScan_subscriber_qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
+  if (!InfraredScan_subscriber) {
+    std::cerr << "fusion_center: create_subscriber for InfraredScan failed\n";
     return 1;
   }
-
-  // ---- subscribe InfraredScan
-  // transport nakcast is the ADAMANT runtime's nakcast; ANT transports inside OpenDDS (a transport plugin) come with a later issue, so this flow FALLS BACK to OpenDDS rtps_udp (reliable per the QoS). Use ../native for nakcast.
   DDS::DataReaderQos InfraredScan_reader_qos;
-  subscriber->get_default_datareader_qos(InfraredScan_reader_qos);  // readers default to best effort
+  InfraredScan_subscriber->get_default_datareader_qos(InfraredScan_reader_qos);  // readers default to best effort
   sar::qos::apply_ThermalScanQos(InfraredScan_reader_qos);
   InfraredScanListener* InfraredScan_listener_impl = new InfraredScanListener(options.print);
   DDS::DataReaderListener_var InfraredScan_listener(InfraredScan_listener_impl);
-  DDS::DataReader_var InfraredScan_reader = subscriber->create_datareader(
+  DDS::DataReader_var InfraredScan_reader = InfraredScan_subscriber->create_datareader(
       InfraredScan_topic, InfraredScan_reader_qos, InfraredScan_listener, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
   if (!InfraredScan_reader ||
-      !sar::transports::bind(InfraredScan_reader.in(), "fusion_center_InfraredScan_reader", "rtps_udp") ||
+      !sar::transports::bind(InfraredScan_reader.in(), "fusion_center_InfraredScan_reader", "ant_nakcast", {{"nak_timeout", "50ms"}}) ||
       InfraredScan_reader->enable() != DDS::RETCODE_OK) {
     std::cerr << "fusion_center: cannot create, bind or enable the InfraredScan reader\n";
     return 1;

@@ -19,8 +19,10 @@
 // below defines a static initializer object that registers its discovery or transport plugin.
 #ifdef ACE_AS_STATIC_LIBS
 #  include <dds/DCPS/RTPS/RtpsDiscovery.h>
-#  include <dds/DCPS/transport/rtps_udp/RtpsUdp.h>
 #endif
+// The ADAMANT runtime's transports (ant_*): OpenDDS does not know the plugin's library, so its
+// initializer registers the ant_* transport types in every build (runtime/opendds/README.md).
+#include <adamant_opendds/Ant.h>
 
 #include <dds/DdsDcpsInfrastructureC.h>
 #include <dds/DdsDcpsPublicationC.h>
@@ -131,25 +133,27 @@ int run(int argc, char** argv) {
     return 1;
   }
 
-  // Writers are created disabled so that their transport configuration can be bound first.
-  DDS::PublisherQos publisher_qos;
-  participant->get_default_publisher_qos(publisher_qos);
-  publisher_qos.entity_factory.autoenable_created_entities = false;
-  DDS::Publisher_var publisher = participant->create_publisher(publisher_qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
-  if (!publisher) {
-    std::cerr << "uav_gateway: create_publisher failed\n";
+  // ---- publish InfraredScan
+  // transport nakcast: the ADAMANT runtime's nakcast inside OpenDDS (transport type ant_nakcast, plugin Adamant::opendds) — from profiles/transports.adamant
+  // A publisher per writer (its partition and presentation come from the writer's profile), whose
+  // writer is created disabled so that its transport configuration can be bound first.
+  DDS::PublisherQos InfraredScan_publisher_qos;
+  participant->get_default_publisher_qos(InfraredScan_publisher_qos);
+  sar::qos::apply_ThermalScanQos(InfraredScan_publisher_qos);
+  InfraredScan_publisher_qos.entity_factory.autoenable_created_entities = false;
+  DDS::Publisher_var InfraredScan_publisher =
+      participant->create_publisher(InfraredScan_publisher_qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
+  if (!InfraredScan_publisher) {
+    std::cerr << "uav_gateway: create_publisher for InfraredScan failed\n";
     return 1;
   }
-
-  // ---- publish InfraredScan
-  // transport nakcast is the ADAMANT runtime's nakcast; ANT transports inside OpenDDS (a transport plugin) come with a later issue, so this flow FALLS BACK to OpenDDS rtps_udp (reliable per the QoS). Use ../native for nakcast.
   DDS::DataWriterQos InfraredScan_writer_qos;
-  publisher->get_default_datawriter_qos(InfraredScan_writer_qos);  // writers default to reliable
+  InfraredScan_publisher->get_default_datawriter_qos(InfraredScan_writer_qos);  // writers default to reliable
   sar::qos::apply_ThermalScanQos(InfraredScan_writer_qos);
   DDS::DataWriter_var InfraredScan_writer =
-      publisher->create_datawriter(InfraredScan_topic, InfraredScan_writer_qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
+      InfraredScan_publisher->create_datawriter(InfraredScan_topic, InfraredScan_writer_qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
   if (!InfraredScan_writer ||
-      !sar::transports::bind(InfraredScan_writer.in(), "uav_gateway_InfraredScan_writer", "rtps_udp") ||
+      !sar::transports::bind(InfraredScan_writer.in(), "uav_gateway_InfraredScan_writer", "ant_nakcast", {{"nak_timeout", "50ms"}}) ||
       InfraredScan_writer->enable() != DDS::RETCODE_OK) {
     std::cerr << "uav_gateway: cannot create, bind or enable the InfraredScan writer\n";
     return 1;
