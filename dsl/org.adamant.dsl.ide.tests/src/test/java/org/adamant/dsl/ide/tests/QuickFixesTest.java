@@ -163,6 +163,7 @@ class QuickFixesTest {
 				qos Rel { reliability reliable }
 				topic T : Scan qos Rel
 				application a { environment fluctuating_link publish T rate 10 Hz payload 1 KB transport mockets_unsequenced }
+				application b { subscribe T }
 				""");
 		Issue warning = withCode(validate(resource), IssueCodes.BANDWIDTH_EXCEEDED).get(0);
 		assertTrue(warning.getMessage().contains("low phase"), warning.getMessage());
