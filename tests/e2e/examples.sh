@@ -104,8 +104,8 @@ if build_example sar; then
       "0 < num(rows[0],'lat_mean_us') <= num(rows[0],'lat_p99_us') <= num(rows[0],'lat_max_us') < 5e6" \
     "sar: ReLate2 equals the mean latency when nothing is lost" \
       "math.isclose(num(rows[0],'relate2'), num(rows[0],'lat_mean_us'), rel_tol=1e-6)" \
-    "sar: the CSV has every column of the runtime contract, transport_params last" \
-      "list(rows[0].keys()) == 'transport,receivers,loss_pct,rate_hz,run,sent,received,delivery,lat_mean_us,lat_std_us,lat_p50_us,lat_p99_us,lat_max_us,relate,relate2,bytes_data,bytes_nak,bytes_repair,bytes_retransmit,bytes_control,replaced,delivery_or_replaced,transport_params'.split(',')" \
+    "sar: the CSV has every column of the runtime contract, then transport_params and stream" \
+      "list(rows[0].keys()) == 'transport,receivers,loss_pct,rate_hz,run,sent,received,delivery,lat_mean_us,lat_std_us,lat_p50_us,lat_p99_us,lat_max_us,relate,relate2,bytes_data,bytes_nak,bytes_repair,bytes_retransmit,bytes_control,replaced,delivery_or_replaced,transport_params,stream'.split(',')" \
     "sar: the row names its NAK timeout (nak_timeout=50ms)" \
       "rows[0]['transport_params'] == 'nak_timeout=50ms'"
   # The generated applications: the gateway publishes 200 scans at 100 Hz to one fusion center.
