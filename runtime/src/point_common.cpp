@@ -293,7 +293,9 @@ const Param kParams[] = {
        p.lec_nak_fallback = v == "1";
        return true;
      }},
-    {"tags", replace_like, [](const Point& p) { return std::to_string(p.tags); },
+    {"tags",  // a multi-stream point's tags are its streams' (Stream::first_tag, tags)
+     [](TransportKind k, const Point& p) { return replace_like(k, p) && p.streams.empty(); },
+     [](const Point& p) { return std::to_string(p.tags); },
      [](Point& p, const std::string& v) { return to_int(v, p.tags, 1, 1 << 20); }},
     {"pace", replace_like, [](const Point& p) { return std::to_string(p.pace_bytes_per_s); },
      [](Point& p, const std::string& v) { return to_int(v, p.pace_bytes_per_s, 0, 1'000'000'000'000LL); }},
