@@ -155,7 +155,7 @@ constexpr std::uint32_t kLoopback = 0x7F000001;
 class PointSim {
  public:
   PointSim(const bench::HarnessSpec& spec, const bench::Point& pt, const NetConfig& net)
-      : spec_(spec), pt_(pt), net_(net), kind_(bench::detail::check_point(pt)),
+      : pt_(pt), net_(net), kind_(bench::detail::check_point(pt)),
         plan_(bench::detail::plan_point(spec, pt)) {
     if (pt.receivers > 20000) throw Failure("simulator supports at most 20000 receivers");
     if (!spec.make_payload) throw Failure("HarnessSpec::make_payload is empty");
@@ -419,7 +419,6 @@ class PointSim {
     handle(dst, false);
   }
 
-  const bench::HarnessSpec& spec_;
   const bench::Point& pt_;
   const NetConfig& net_;
   TransportKind kind_;
