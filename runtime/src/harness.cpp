@@ -44,10 +44,11 @@ struct ReaderResult {
                 naks = 0, repairs = 0, recovered = 0;
   engine::WireBytes sent;
   std::vector<std::int64_t> latencies_ns;
+  std::vector<std::uint64_t> sequences;  // of each latency's update
 };
 
 // The reader→writer result: 'R' (ready), then the magic, these fields (the one place their
-// order is defined), the latency count, and the latencies.
+// order is defined), the latency count, the latencies, and each latency's sequence.
 template <class R, class F>
 void result_fields(R& r, F&& f) {
   f(r.delivered), f(r.unrecoverable), f(r.corrupt), f(r.order_errors), f(r.drops), f(r.naks);
@@ -76,7 +77,8 @@ void write_all(int fd, const void* data, std::size_t n) {
 // ------------------------------------------------------------------ reader role
 
 struct ReaderArgs {
-  std::string transport = "nakcast", group, iface, params;
+  std::string transport = "nakcast", group, iface, params, streams;
+  double rate = 1;
   int port = 0, index = 0, result_fd = -1, ctrl_fd = -1;
   double loss = 0;
   std::uint64_t seed = 1, updates = 0;  // seed: the point's; each reader derives its own
@@ -92,6 +94,11 @@ int run_reader(const ReaderArgs& a, const HarnessSpec& spec) {
   pt.transport = a.transport;
   pt.loss_pct = a.loss;
   pt.seed = a.seed;
+  pt.rate_hz = a.rate;
+  pt.updates = static_cast<int>(a.updates);
+  pt.streams = detail::parse_streams_arg(spec, a.streams);
+  const detail::Plan plan = detail::plan_point(spec, pt);
+  const std::uint64_t total = plan.total();
   std::string err;
   if (!detail::apply_params(a.params, pt, err)) throw std::invalid_argument(err);
   ChannelConfig cfg = detail::point_channel(pt, *kind, /*reader=*/true, a.index);
@@ -100,11 +107,13 @@ int run_reader(const ReaderArgs& a, const HarnessSpec& spec) {
   cfg.iface = a.iface;
 
   ReaderResult r;
-  r.latencies_ns.reserve(a.updates);
+  r.latencies_ns.reserve(total);
+  r.sequences.reserve(total);
   std::uint64_t last_seq = 0;
   Subscriber sub(cfg, [&](const Sample& s) {
     r.latencies_ns.push_back(now_ns() - s.send_time_ns);  // first: keep check cost out of it
-    if (spec.check_payload && !spec.check_payload(s.payload)) ++r.corrupt;
+    r.sequences.push_back(s.sequence);
+    if (!plan.check(s.sequence, s.payload)) ++r.corrupt;
     if (s.sequence <= last_seq) ++r.order_errors;
     last_seq = s.sequence;
   });
@@ -112,7 +121,7 @@ int run_reader(const ReaderArgs& a, const HarnessSpec& spec) {
 
   for (;;) {
     sub.poll_until(now_ns() + 5'000'000);
-    if (sub.accounted_through() >= a.updates) break;
+    if (sub.accounted_through() >= total) break;
     pollfd p{ctrl.get(), POLLIN, 0};
     if (::poll(&p, 1, 0) > 0) break;  // writer closed the control pipe: stop now
   }
@@ -128,6 +137,7 @@ int run_reader(const ReaderArgs& a, const HarnessSpec& spec) {
   header.push_back(r.latencies_ns.size());
   write_all(result.get(), header.data(), header.size() * sizeof(std::uint64_t));
   write_all(result.get(), r.latencies_ns.data(), r.latencies_ns.size() * sizeof(std::int64_t));
+  write_all(result.get(), r.sequences.data(), r.sequences.size() * sizeof(std::uint64_t));
   return 0;
 }
 
@@ -228,13 +238,15 @@ class Child {
     std::uint64_t h[words];
     std::memcpy(h, buf_.data() + 1, sizeof(h));
     const std::uint64_t n = h[words - 1];
-    if (h[0] != kResultMagic || n > (buf_.size() - head) / 8 || buf_.size() != head + n * 8)
+    if (h[0] != kResultMagic || n > (buf_.size() - head) / 16 || buf_.size() != head + n * 16)
       return std::nullopt;
     ReaderResult r;
     std::size_t i = 1;
     result_fields(r, [&](std::uint64_t& v) { v = h[i++]; });
     r.latencies_ns.resize(n);
     std::memcpy(r.latencies_ns.data(), buf_.data() + head, n * 8);
+    r.sequences.resize(n);
+    std::memcpy(r.sequences.data(), buf_.data() + head + n * 8, n * 8);
     return r;
   }
 
@@ -263,6 +275,7 @@ struct WriterOptions {
 // Runs one point and appends its CSV row; throws Failure with a clear message.
 void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& opt, int port) {
   const TransportKind kind = detail::check_point(pt);
+  const detail::Plan plan = detail::plan_point(spec, pt);
   ChannelConfig cfg = detail::point_channel(pt, kind, false, 0);
   cfg.group = opt.group;
   cfg.port = static_cast<std::uint16_t>(port);
@@ -277,7 +290,9 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
                                  "--reader-port", std::to_string(port), "--reader-index",
                                  std::to_string(i), "--reader-loss", exact(pt.loss_pct),
                                  "--reader-seed", std::to_string(pt.seed), "--reader-updates",
-                                 std::to_string(pt.updates), "--reader-params", detail::all_params(pt)},
+                                 std::to_string(pt.updates), "--reader-rate", exact(pt.rate_hz),
+                                 "--reader-streams", detail::streams_arg(pt), "--reader-params",
+                                 detail::all_params(pt)},
         i));
   }
 
@@ -295,14 +310,20 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
   // so even a lost first update is recovered.
   pub.service_for(100ms);
 
-  const std::int64_t period = static_cast<std::int64_t>(1e9 / pt.rate_hz);
   const std::int64_t t0 = now_ns();
-  for (int i = 0; i < pt.updates; ++i) {
-    pub.service_until(t0 + i * period);  // absolute schedule: no cumulative drift
-    const auto seq = static_cast<std::uint64_t>(i) + 1;
-    auto payload = detail::checked_payload(spec, seq);
-    pub.publish(ByteView{payload.data(), payload.size()}, detail::tag_for(pt, seq));
-    if (i % 50 == 49 && i + 1 < pt.updates) {
+  const std::uint64_t total = plan.total();
+  for (std::uint64_t seq = 1; seq <= total; ++seq) {
+    const auto& slot = plan.slot(seq);
+    pub.service_until(t0 + slot.offset_ns);  // absolute schedule: no cumulative drift
+    auto payload = plan.payload(seq);
+    const ByteView bytes{payload.data(), payload.size()};
+    if (pt.streams.empty()) {
+      pub.publish(bytes, plan.tag(seq));
+    } else {
+      const auto& st = plan.streams[slot.stream];
+      pub.publish(bytes, plan.tag(seq), st.priority, st.replaces);
+    }
+    if (seq % 50 == 0 && seq < total) {
       // No reader can be complete before the last update, so EOF now means it died: fail fast.
       // (After the last update a fast reader may legitimately be done already.)
       drain_all(kids);
@@ -330,7 +351,7 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
     drain_all(kids);
   }
 
-  std::vector<std::int64_t> lat;
+  std::vector<std::vector<std::int64_t>> lat(plan.streams.size());
   detail::Totals t;
   engine::WireBytes bytes;
   for (auto& k : kids) {
@@ -338,7 +359,11 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
     if (auto err = k->reap()) throw Failure(who + " " + *err);
     auto r = k->parse();
     if (!r) throw Failure(who + " sent a malformed result");
-    lat.insert(lat.end(), r->latencies_ns.begin(), r->latencies_ns.end());
+    for (std::size_t j = 0; j < r->latencies_ns.size(); ++j) {
+      const std::uint64_t seq = r->sequences[j];
+      if (seq < 1 || seq > total) throw Failure(who + " delivered sequence " + std::to_string(seq) + " never sent");
+      lat[plan.slot(seq).stream].push_back(r->latencies_ns[j]);
+    }
     t.unrecoverable += r->unrecoverable;
     t.corrupt += r->corrupt;
     t.order_errors += r->order_errors;
@@ -351,9 +376,12 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
   t.retransmits = pub.stats().retransmitted;
   t.repairs += pub.stats().repairs_sent;  // FEC: the sender's repairs
   bytes.add(pub.sent_bytes());
-  auto row = detail::point_row(pt, std::move(lat));
-  detail::set_bytes(row, bytes);
-  detail::finish_point(spec, pt, kind, row, t, opt.csv, "real");
+  std::vector<metrics::Row> rows;
+  for (std::size_t s = 0; s < plan.streams.size(); ++s) {
+    rows.push_back(detail::stream_row(pt, plan, s, std::move(lat[s])));
+    detail::set_bytes(rows.back(), bytes);
+  }
+  detail::finish_point(spec, pt, kind, rows, t, opt.csv, "real");
 }
 
 std::string default_csv(const std::string& name) {
@@ -382,7 +410,7 @@ void run_sim_point(const HarnessSpec& spec, const Point& pt, const sim::NetConfi
               spec.name.c_str(), wall, static_cast<unsigned long long>(res.events),
               wall > 0 ? static_cast<double>(res.events) / wall / 1e6 : 0.0, static_cast<double>(res.end_time.count()) / 1e9,
               static_cast<unsigned long long>(res.link_drops));
-  detail::finish_point(spec, pt, kind, res.row, t, csv, "sim");
+  detail::finish_point(spec, pt, kind, res.rows, t, csv, "sim");
 }
 
 // Values given on the command line that replace the spec's for every point.
@@ -495,6 +523,8 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
   app.add_option("--reader-seed", ra.seed)->group(hidden);
   app.add_option("--reader-updates", ra.updates)->group(hidden);
   app.add_option("--reader-params", ra.params)->group(hidden);
+  app.add_option("--reader-rate", ra.rate)->group(hidden);
+  app.add_option("--reader-streams", ra.streams)->group(hidden);
   app.add_option("--reader-result-fd", ra.result_fd)->group(hidden);
   app.add_option("--reader-ctrl-fd", ra.ctrl_fd)->group(hidden);
   try {
@@ -572,27 +602,12 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
 
 HarnessSpec counter_spec(std::string name, std::size_t bytes, std::vector<Point> points) {
   bytes = std::max<std::size_t>(bytes, 8);
-  auto pattern = [](std::uint64_t seq, std::size_t i) {
-    return static_cast<std::uint8_t>((seq * 131 + i * 7 + 0x5A) & 0xFF);
-  };
   HarnessSpec s;
   s.name = std::move(name);
   s.points = std::move(points);
   s.payload_bytes = bytes;
-  s.make_payload = [bytes, pattern](std::uint64_t seq) {
-    std::vector<std::uint8_t> v(bytes);
-    for (int i = 0; i < 8; ++i) v[i] = static_cast<std::uint8_t>(seq >> (56 - 8 * i));
-    for (std::size_t i = 8; i < bytes; ++i) v[i] = pattern(seq, i);
-    return v;
-  };
-  s.check_payload = [bytes, pattern](ByteView b) {
-    if (b.size != bytes) return false;
-    std::uint64_t seq = 0;
-    for (int i = 0; i < 8; ++i) seq = (seq << 8) | b.data[i];
-    for (std::size_t i = 8; i < bytes; ++i)
-      if (b.data[i] != pattern(seq, i)) return false;
-    return seq != 0;
-  };
+  s.make_payload = [bytes](std::uint64_t seq) { return detail::counter_payload(bytes, seq); };
+  s.check_payload = [bytes](ByteView b) { return detail::counter_check(bytes, b); };
   return s;
 }
 

@@ -3,12 +3,150 @@
 #include <algorithm>
 #include <cstdio>
 #include <cerrno>
+#include <cmath>
 #include <cstdlib>
 #include <regex>
 
 namespace adamant::bench::detail {
 
 using namespace std::chrono_literals;
+
+std::vector<std::uint8_t> counter_payload(std::size_t bytes, std::uint64_t seq) {
+  bytes = std::max<std::size_t>(bytes, 8);
+  std::vector<std::uint8_t> v(bytes);
+  for (int i = 0; i < 8; ++i) v[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(seq >> (56 - 8 * i));
+  for (std::size_t i = 8; i < bytes; ++i) v[i] = static_cast<std::uint8_t>((seq * 131 + i * 7 + 0x5A) & 0xFF);
+  return v;
+}
+
+bool counter_check(std::size_t bytes, ByteView b) {
+  bytes = std::max<std::size_t>(bytes, 8);
+  if (b.size != bytes) return false;
+  std::uint64_t seq = 0;
+  for (int i = 0; i < 8; ++i) seq = (seq << 8) | b.data[i];
+  for (std::size_t i = 8; i < bytes; ++i)
+    if (b.data[i] != static_cast<std::uint8_t>((seq * 131 + i * 7 + 0x5A) & 0xFF)) return false;
+  return seq != 0;
+}
+
+Plan plan_point(const HarnessSpec& spec, const Point& pt) {
+  Plan p;
+  if (pt.streams.empty()) {
+    Stream s;
+    s.rate_hz = pt.rate_hz;
+    s.payload_bytes = spec.payload_bytes;
+    s.tags = pt.tags;
+    s.make_payload = spec.make_payload;
+    s.check_payload = spec.check_payload;
+    p.streams.push_back(std::move(s));
+  } else {
+    p.streams = pt.streams;
+    const double scale = pt.rate_hz / pt.streams.front().rate_hz;
+    for (auto& s : p.streams) s.rate_hz *= scale;
+    p.streams.front().rate_hz = pt.rate_hz;  // exactly, whatever the scale's rounding
+  }
+  const double duration_s = static_cast<double>(pt.updates) / pt.rate_hz;
+  for (std::size_t i = 0; i < p.streams.size(); ++i) {
+    auto& s = p.streams[i];
+    const auto n = i == 0 ? static_cast<std::uint64_t>(std::max(0, pt.updates))
+                          : static_cast<std::uint64_t>(std::ceil(duration_s * s.rate_hz - 1e-9));
+    p.updates.push_back(n);
+    const auto period = static_cast<std::int64_t>(1e9 / s.rate_hz);
+    for (std::uint64_t k = 0; k < n; ++k)
+      p.slots.push_back(Slot{static_cast<std::int64_t>(k) * period, i, k + 1});
+    if (!s.make_payload) {
+      const std::size_t bytes = s.payload_bytes;
+      s.make_payload = [bytes](std::uint64_t seq) { return counter_payload(bytes, seq); };
+      s.check_payload = [bytes](ByteView b) { return counter_check(bytes, b); };
+    }
+  }
+  std::stable_sort(p.slots.begin(), p.slots.end(),
+                   [](const Slot& a, const Slot& b) { return a.offset_ns < b.offset_ns; });
+  return p;
+}
+
+const Slot& Plan::slot(std::uint64_t seq) const {
+  if (seq < 1 || seq > slots.size())
+    throw Failure("sequence " + std::to_string(seq) + " outside the point's 1.." + std::to_string(slots.size()));
+  return slots[seq - 1];
+}
+
+std::uint32_t Plan::tag(std::uint64_t seq) const {
+  const auto& sl = slot(seq);
+  const auto& s = streams[sl.stream];
+  return s.first_tag + static_cast<std::uint32_t>((sl.index - 1) % s.tags);
+}
+
+std::vector<std::uint8_t> Plan::payload(std::uint64_t seq) const {
+  const auto& s = streams[slot(seq).stream];
+  auto payload = s.make_payload(seq);
+  if (payload.size() != s.payload_bytes)
+    throw Failure("make_payload" + (s.name.empty() ? std::string() : " of stream " + s.name) + " returned " +
+                  std::to_string(payload.size()) + " bytes, " + (s.name.empty() ? "spec" : "the stream") +
+                  " says " + std::to_string(s.payload_bytes));
+  return payload;
+}
+
+bool Plan::check(std::uint64_t seq, ByteView bytes) const {
+  if (seq < 1 || seq > slots.size()) return false;
+  const auto& s = streams[slots[seq - 1].stream];
+  return !s.check_payload || s.check_payload(bytes);
+}
+
+namespace {
+std::string exact_double(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.17g", v);
+  return buf;
+}
+}  // namespace
+
+std::string streams_arg(const Point& pt) {
+  std::string out;
+  for (const auto& s : pt.streams) {
+    if (!out.empty()) out += ';';
+    out += s.name + ':' + exact_double(s.rate_hz) + ':' + std::to_string(s.payload_bytes) + ':' +
+           std::to_string(s.first_tag) + ':' + std::to_string(s.tags) + ':' + std::to_string(s.priority) + ':' +
+           (s.replaces ? "1" : "0");
+  }
+  return out;
+}
+
+std::vector<Stream> parse_streams_arg(const HarnessSpec& spec, const std::string& text) {
+  std::vector<Stream> out;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find(';', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string item = text.substr(start, end - start);
+    start = end + 1;
+    std::vector<std::string> f;
+    std::size_t a = 0;
+    for (std::size_t b; (b = item.find(':', a)) != std::string::npos; a = b + 1) f.push_back(item.substr(a, b - a));
+    f.push_back(item.substr(a));
+    if (f.size() != 7) throw Failure("malformed stream '" + item + "'");
+    Stream s;
+    try {
+      s.name = f[0];
+      s.rate_hz = std::stod(f[1]);
+      s.payload_bytes = std::stoull(f[2]);
+      s.first_tag = static_cast<std::uint32_t>(std::stoul(f[3]));
+      s.tags = static_cast<std::uint32_t>(std::stoul(f[4]));
+      s.priority = static_cast<std::uint8_t>(std::stoul(f[5]));
+      s.replaces = f[6] == "1";
+    } catch (const std::exception&) {
+      throw Failure("malformed stream '" + item + "'");
+    }
+    for (const auto& p : spec.points)
+      for (const auto& x : p.streams)
+        if (x.name == s.name && !s.make_payload) {
+          s.make_payload = x.make_payload;
+          s.check_payload = x.check_payload;
+        }
+    out.push_back(std::move(s));
+  }
+  return out;
+}
 
 TransportKind check_point(const Point& pt) {
   auto kind = parse_transport(pt.transport);
@@ -18,21 +156,21 @@ TransportKind check_point(const Point& pt) {
   if (pt.lec_r < 1 || pt.lec_r > 64 || pt.lec_c < 1 || pt.lec_c > 64)
     throw Failure("invalid Ricochet parameters (1 <= r, c <= 64 required)");
   if (pt.tags < 1) throw Failure("invalid point (tags >= 1 required)");
+  for (std::size_t i = 0; i < pt.streams.size(); ++i) {
+    const auto& s = pt.streams[i];
+    const std::string what = "invalid stream " + std::to_string(i) + " '" + s.name + "': ";
+    if (s.name.empty() || s.name.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                                                   "0123456789_-.") != std::string::npos)
+      throw Failure(what + "a name of letters, digits, '_', '-' and '.' required");
+    if (!(s.rate_hz > 0)) throw Failure(what + "rate_hz > 0 required");
+    if (s.tags < 1) throw Failure(what + "tags >= 1 required");
+    if (!s.make_payload && s.payload_bytes < 8) throw Failure(what + "payload_bytes >= 8 required");
+    for (std::size_t j = 0; j < i; ++j)
+      if (pt.streams[j].name == s.name) throw Failure(what + "stream names must differ");
+  }
   if (*kind == TransportKind::Fec && pt.lec_c > pt.lec_r)
     throw Failure("invalid FEC parameters: c (repairs per block) must not exceed r (data packets per block)");
   return *kind;
-}
-
-std::uint32_t tag_for(const Point& pt, std::uint64_t seq) {
-  return static_cast<std::uint32_t>((seq - 1) % pt.tags);
-}
-
-std::vector<std::uint8_t> checked_payload(const HarnessSpec& spec, std::uint64_t seq) {
-  auto payload = spec.make_payload(seq);
-  if (payload.size() != spec.payload_bytes)
-    throw Failure("make_payload returned " + std::to_string(payload.size()) + " bytes, spec says " +
-                  std::to_string(spec.payload_bytes));
-  return payload;
 }
 
 std::uint64_t reader_seed(std::uint64_t point_seed, int index) {
@@ -71,6 +209,14 @@ void set_bytes(metrics::Row& row, const engine::WireBytes& b) {
   row.bytes_repair = b.repair;
   row.bytes_retransmit = b.retransmit;
   row.bytes_control = b.control;
+}
+
+metrics::Row stream_row(const Point& pt, const Plan& plan, std::size_t s, std::vector<std::int64_t> latencies_ns) {
+  auto row = metrics::make_row(pt.transport, pt.receivers, pt.loss_pct, plan.streams[s].rate_hz, pt.run,
+                               plan.updates[s], std::move(latencies_ns));
+  row.transport_params = transport_params(pt);
+  row.stream = plan.streams[s].name;
+  return row;
 }
 
 metrics::Row point_row(const Point& pt, std::vector<std::int64_t> latencies_ns) {
@@ -147,7 +293,9 @@ const Param kParams[] = {
        p.lec_nak_fallback = v == "1";
        return true;
      }},
-    {"tags", replace_like, [](const Point& p) { return std::to_string(p.tags); },
+    {"tags",  // a multi-stream point's tags are its streams' (Stream::first_tag, tags)
+     [](TransportKind k, const Point& p) { return replace_like(k, p) && p.streams.empty(); },
+     [](const Point& p) { return std::to_string(p.tags); },
      [](Point& p, const std::string& v) { return to_int(v, p.tags, 1, 1 << 20); }},
     {"pace", replace_like, [](const Point& p) { return std::to_string(p.pace_bytes_per_s); },
      [](Point& p, const std::string& v) { return to_int(v, p.pace_bytes_per_s, 0, 1'000'000'000'000LL); }},
@@ -201,21 +349,24 @@ bool apply_params(std::string_view list, Point& pt, std::string& error) {
 }
 
 void finish_point(const HarnessSpec& spec, const Point& pt, TransportKind kind,
-                  const metrics::Row& row, const Totals& t, const std::string& csv,
+                  const std::vector<metrics::Row>& rows, const Totals& t, const std::string& csv,
                   const char* mode) {
+  for (const auto& row : rows) {
   metrics::append_csv(csv, row);
   std::printf(
-      "[%s/%s] %s receivers=%d loss=%g%% rate=%gHz run=%d: sent %llu, received %llu, delivery %.6f | "
+      "[%s/%s] %s%s%s receivers=%d loss=%g%% rate=%gHz run=%d: sent %llu, received %llu, delivery %.6f | "
       "latency us mean %.1f sd %.1f p50 %.1f p90 %.1f p99 %.1f max %.1f | ReLate %.1f ReLate2 %.1f | "
       "injected drops %llu, NAKs %llu, retransmits %llu, repairs %llu, recovered %llu, "
       "unrecoverable %llu\n",
-      spec.name.c_str(), mode, pt.transport.c_str(), pt.receivers, pt.loss_pct, pt.rate_hz, pt.run,
+      spec.name.c_str(), mode, pt.transport.c_str(), row.stream.empty() ? "" : " stream=", row.stream.c_str(),
+      pt.receivers, pt.loss_pct, row.rate_hz, pt.run,
       static_cast<unsigned long long>(row.sent), static_cast<unsigned long long>(row.received),
       row.delivery, row.lat.mean_us, row.lat.std_us, row.lat.p50_us, row.lat.p90_us, row.lat.p99_us,
       row.lat.max_us, row.relate, row.relate2, static_cast<unsigned long long>(t.drops),
       static_cast<unsigned long long>(t.naks), static_cast<unsigned long long>(t.retransmits),
       static_cast<unsigned long long>(t.repairs), static_cast<unsigned long long>(t.recovered),
       static_cast<unsigned long long>(t.unrecoverable));
+  }
   std::fflush(stdout);
   if (t.corrupt) throw Failure(std::to_string(t.corrupt) + " corrupt payload(s) delivered");
   if (t.order_errors && kind == TransportKind::Nakcast)

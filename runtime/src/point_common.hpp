@@ -27,16 +27,41 @@ struct Totals {
                 retransmits = 0, repairs = 0, recovered = 0;
 };
 
+// The point's streams as they run: rates scaled, update counts, payload functions set, and
+// the publish schedule (slot k = sequence k + 1). One implicit stream (name "") for a point
+// without streams, with the spec's payload, rate_hz, updates and tags.
+struct Slot {
+  std::int64_t offset_ns;  // from the first update
+  std::size_t stream;      // index into Plan::streams
+  std::uint64_t index;     // 1-based within its stream
+};
+struct Plan {
+  std::vector<Stream> streams;
+  std::vector<std::uint64_t> updates;  // per stream
+  std::vector<Slot> slots;             // in publish order
+  std::uint64_t total() const { return slots.size(); }
+  // For sequence 1..total(); throw Failure outside.
+  const Slot& slot(std::uint64_t seq) const;
+  std::uint32_t tag(std::uint64_t seq) const;
+  // make_payload(seq) of its stream, checked against the stream's payload_bytes.
+  std::vector<std::uint8_t> payload(std::uint64_t seq) const;
+  bool check(std::uint64_t seq, ByteView bytes) const;  // true without a check function
+};
+Plan plan_point(const HarnessSpec& spec, const Point& pt);
+// The counter pattern of counter_spec: `bytes` (>= 8) bytes, big-endian seq then a pattern.
+std::vector<std::uint8_t> counter_payload(std::size_t bytes, std::uint64_t seq);
+bool counter_check(std::size_t bytes, ByteView b);
+// The streams as a reader option ("name:rate:bytes:first_tag:tags:priority:replaces", ';'
+// between streams; rates exact) and back, taking each stream's payload functions from the
+// spec's stream of that name (throws Failure on a malformed list).
+std::string streams_arg(const Point& pt);
+std::vector<Stream> parse_streams_arg(const HarnessSpec& spec, const std::string& text);
+
 // Validates the point and returns its transport (throws Failure).
 TransportKind check_point(const Point& pt);
 // Distinct, reproducible loss stream per reader.
 std::uint64_t reader_seed(std::uint64_t point_seed, int index);
 
-// The tag of update `seq` (1-based): updates cycle through the point's tags.
-std::uint32_t tag_for(const Point& pt, std::uint64_t seq);
-
-// spec.make_payload(seq), checked against spec.payload_bytes (throws Failure).
-std::vector<std::uint8_t> checked_payload(const HarnessSpec& spec, std::uint64_t seq);
 // The channel configuration of the writer (reader = true: of reader `index`).
 ChannelConfig point_channel(const Point& pt, TransportKind kind, bool reader, int index);
 // How long the writer keeps servicing repairs after the last update.
@@ -44,6 +69,8 @@ std::chrono::milliseconds linger_for(TransportKind kind, const Point& pt);
 void set_bytes(metrics::Row& row, const engine::WireBytes& b);
 // The point's CSV row from every delivered latency (transport_params filled in).
 metrics::Row point_row(const Point& pt, std::vector<std::int64_t> latencies_ns);
+// Stream s's CSV row: its rate, its updates as `sent`, its name in `stream`.
+metrics::Row stream_row(const Point& pt, const Plan& plan, std::size_t s, std::vector<std::int64_t> latencies_ns);
 
 // Durations as options and CSV values: "25ms", "500us", "2s" (a bare number is ms).
 std::optional<std::chrono::microseconds> parse_duration(std::string_view text);
@@ -55,7 +82,7 @@ bool apply_params(std::string_view list, Point& pt, std::string& error);
 // Appends the CSV row, prints the summary line (tagged with `mode`), and throws Failure
 // for corrupt payloads or (for in-order transports) out-of-order deliveries.
 void finish_point(const HarnessSpec& spec, const Point& pt, TransportKind kind,
-                  const metrics::Row& row, const Totals& t, const std::string& csv,
+                  const std::vector<metrics::Row>& rows, const Totals& t, const std::string& csv,
                   const char* mode);
 
 }  // namespace adamant::bench::detail

@@ -27,6 +27,13 @@ std::uint64_t ReplaceSender::publish_tagged(std::uint32_t tag, ByteView payload,
   return replace(tag, payload, cfg_.default_class, now, out);
 }
 
+std::uint64_t ReplaceSender::publish_message(std::uint32_t tag, std::uint8_t priority, bool replaces,
+                                             ByteView payload, Nanos now, Output& out) {
+  MessageClass cls = cfg_.default_class;
+  cls.priority = priority;
+  return replaces ? replace(tag, payload, cls, now, out) : send(tag, payload, cls, now, out);
+}
+
 std::uint64_t ReplaceSender::replace(std::uint32_t tag, ByteView payload, const MessageClass& cls, Nanos now,
                                      Output& out) {
   const auto id = enqueue(tag, payload, cls, cfg_.replacement, now);

@@ -6,6 +6,7 @@
 #include "point_common.hpp"
 
 #include <algorithm>
+#include <map>
 #include <memory>
 #include <random>
 #include <regex>
@@ -154,7 +155,8 @@ constexpr std::uint32_t kLoopback = 0x7F000001;
 class PointSim {
  public:
   PointSim(const bench::HarnessSpec& spec, const bench::Point& pt, const NetConfig& net)
-      : spec_(spec), pt_(pt), net_(net), kind_(bench::detail::check_point(pt)) {
+      : pt_(pt), net_(net), kind_(bench::detail::check_point(pt)),
+        plan_(bench::detail::plan_point(spec, pt)) {
     if (pt.receivers > 20000) throw Failure("simulator supports at most 20000 receivers");
     if (!spec.make_payload) throw Failure("HarnessSpec::make_payload is empty");
     Link::Config lc{net.bandwidth, net.queue_packets, net.delay};
@@ -181,27 +183,32 @@ class PointSim {
       hosts_.push_back(Host{ep, Link(lc), std::mt19937_64(rcfg.seed),
                             engine::make_receiver(kind_, setup::receiver_config(rcfg, ep, static_cast<std::uint32_t>(i + 1))),
                             {}, {}});
-      hosts_.back().r.latencies.reserve(static_cast<std::size_t>(pt.updates));
+      hosts_.back().r.latencies.resize(plan_.streams.size());
     }
   }
 
   PointResult run() {
     const Nanos t0 = std::chrono::milliseconds(100);  // warm-up, as in the real harness
-    const Nanos period{static_cast<Nanos::rep>(1e9 / pt_.rate_hz)};
+    const std::uint64_t total = plan_.total();
     for (std::size_t h = 0; h < hosts_.size(); ++h) schedule_tick(h, false);
-    if (pt_.updates > 0) q_.at(t0, [this, t0, period] { publish(1, t0, period); });
+    if (total > 0) q_.at(t0 + Nanos{plan_.slot(1).offset_ns}, [this, t0] { publish(1, t0); });
     else published_all_ = true;
     Nanos linger = bench::detail::linger_for(kind_, pt_);
     if ((kind_ == TransportKind::Replace || kind_ == TransportKind::Fifo) && pace_ > 0) {
       // Time to drain what replacement leaves queued (one message per tag) at the pace,
       // plus the retransmissions loss causes (at most one per message and lossy receiver).
-      const double bytes = static_cast<double>(pt_.tags + 2) *
-                           static_cast<double>(spec_.payload_bytes + wire::kHeaderSize + wire::kMsgFixedSize);
+      // A stream that does not replace may leave all of its updates queued.
+      double bytes = 0;
+      for (std::size_t s = 0; s < plan_.streams.size(); ++s) {
+        const auto& st = plan_.streams[s];
+        const double queued = st.replaces ? static_cast<double>(st.tags) : static_cast<double>(plan_.updates[s]);
+        bytes += (queued + 2) * static_cast<double>(st.payload_bytes + wire::kHeaderSize + wire::kMsgFixedSize);
+      }
       const double retx = 1.0 + std::min(1.0, pt_.loss_pct / 100.0 * pt_.receivers);
       linger = std::max(linger, Nanos{static_cast<Nanos::rep>(retx * bytes / static_cast<double>(pace_) * 1e9)} +
                                     std::chrono::seconds(2));
     }
-    const Nanos last_publish = t0 + period * std::max(0, pt_.updates - 1);
+    const Nanos last_publish = t0 + Nanos{total > 0 ? plan_.slot(total).offset_ns : 0};
     const Nanos end = last_publish + linger;
     while (!q_.empty()) {
       if (q_.next_time() > end) break;
@@ -210,10 +217,11 @@ class PointSim {
     }
 
     PointResult res;
-    std::vector<std::int64_t> lat;
+    std::vector<std::vector<std::int64_t>> lat(plan_.streams.size());
     for (std::size_t h = 1; h < hosts_.size(); ++h) {
       auto& x = hosts_[h];
-      lat.insert(lat.end(), x.r.latencies.begin(), x.r.latencies.end());
+      for (std::size_t s = 0; s < lat.size(); ++s)
+        lat[s].insert(lat[s].end(), x.r.latencies[s].begin(), x.r.latencies[s].end());
       res.unrecoverable += x.rx->stats().unrecoverable;
       res.naks += x.rx->stats().naks_sent;
       res.repairs_sent += x.rx->stats().repairs_sent;
@@ -229,29 +237,31 @@ class PointSim {
     res.repairs_sent += writer_->stats().repairs_sent;  // FEC: the sender's repairs
     res.events = q_.executed();
     res.end_time = q_.now();
-    res.row = bench::detail::point_row(pt_, std::move(lat));
+    for (std::size_t s = 0; s < lat.size(); ++s) res.rows.push_back(bench::detail::stream_row(pt_, plan_, s, std::move(lat[s])));
     res.deliveries = std::move(records_);
     if (kind_ == TransportKind::Replace || kind_ == TransportKind::Fifo) {
       // An update is replaced for a reader when it was not delivered but a newer update
       // with the same tag was.
-      const std::uint64_t k = pt_.tags;
+      const std::uint64_t total = plan_.total();
       for (std::size_t h = 1; h < hosts_.size(); ++h) {
-        std::vector<std::uint64_t> newest(static_cast<std::size_t>(k), 0);
-        std::vector<bool> got(static_cast<std::size_t>(pt_.updates) + 1, false);
+        std::map<std::uint32_t, std::uint64_t> newest;
+        std::vector<bool> got(static_cast<std::size_t>(total) + 1, false);
         for (const auto& d : res.deliveries) {
-          if (d.reader != static_cast<int>(h) - 1 || d.sequence == 0 ||
-              d.sequence > static_cast<std::uint64_t>(pt_.updates))
-            continue;
+          if (d.reader != static_cast<int>(h) - 1 || d.sequence == 0 || d.sequence > total) continue;
           got[d.sequence] = true;
-          auto& n = newest[(d.sequence - 1) % k];
+          auto& n = newest[plan_.tag(d.sequence)];
           n = std::max(n, d.sequence);
         }
-        for (std::uint64_t s = 1; s <= static_cast<std::uint64_t>(pt_.updates); ++s)
-          if (!got[s] && newest[(s - 1) % k] > s) ++res.row.replaced;
+        for (std::uint64_t s = 1; s <= total; ++s) {
+          if (got[s]) continue;
+          const auto it = newest.find(plan_.tag(s));
+          if (it != newest.end() && it->second > s) ++res.rows[plan_.slot(s).stream].replaced;
+        }
       }
-      const double expect = static_cast<double>(pt_.updates) * pt_.receivers;
-      res.row.delivery_or_replaced =
-          expect > 0 ? static_cast<double>(res.row.received + res.row.replaced) / expect : 0.0;
+      for (auto& row : res.rows) {
+        const double expect = static_cast<double>(row.sent) * pt_.receivers;
+        row.delivery_or_replaced = expect > 0 ? static_cast<double>(row.received + row.replaced) / expect : 0.0;
+      }
       if (const auto* rs = dynamic_cast<const engine::ReplaceSender*>(writer_.get())) {
         const auto& s = rs->replace_stats();
         res.replaced_queued = s.replaced_queued;
@@ -261,13 +271,14 @@ class PointSim {
         res.srtt = s.srtt;
       }
     }
-    bench::detail::set_bytes(res.row, bytes_);
+    for (auto& row : res.rows) bench::detail::set_bytes(row, bytes_);
+    res.row = res.rows.front();
     return res;
   }
 
  private:
   struct ReaderRecord {
-    std::vector<std::int64_t> latencies;
+    std::vector<std::vector<std::int64_t>> latencies;  // per stream
     std::uint64_t last_seq = 0, corrupt = 0, order_errors = 0, drops = 0;
     bool done = false;
   };
@@ -282,13 +293,18 @@ class PointSim {
   };
   using Bytes = std::shared_ptr<const std::vector<std::uint8_t>>;
 
-  void publish(int seq, Nanos t0, Nanos period) {
-    auto payload = bench::detail::checked_payload(spec_, static_cast<std::uint64_t>(seq));
-    writer_->publish_tagged(bench::detail::tag_for(pt_, static_cast<std::uint64_t>(seq)),
-                            ByteView{payload.data(), payload.size()}, q_.now(), out_);
+  void publish(std::uint64_t seq, Nanos t0) {
+    auto payload = plan_.payload(seq);
+    const ByteView bytes{payload.data(), payload.size()};
+    if (pt_.streams.empty()) {
+      writer_->publish_tagged(plan_.tag(seq), bytes, q_.now(), out_);
+    } else {
+      const auto& st = plan_.streams[plan_.slot(seq).stream];
+      writer_->publish_message(plan_.tag(seq), st.priority, st.replaces, bytes, q_.now(), out_);
+    }
     handle(0, false);
-    if (seq < pt_.updates)
-      q_.at(t0 + period * seq, [this, seq, t0, period] { publish(seq + 1, t0, period); });
+    if (seq < plan_.total())
+      q_.at(t0 + Nanos{plan_.slot(seq + 1).offset_ns}, [this, seq, t0] { publish(seq + 1, t0); });
     else
       published_all_ = true;
   }
@@ -302,14 +318,15 @@ class PointSim {
       auto& x = hosts_[h];
       for (const auto& d : out.deliveries) {
         if (x.r.done) break;
-        x.r.latencies.push_back(q_.now().count() - d.send_time_ns);
-        records_.push_back({static_cast<int>(h) - 1, d.sequence, x.r.latencies.back()});
-        if (spec_.check_payload && !spec_.check_payload(ByteView{d.payload.data(), d.payload.size()}))
-          ++x.r.corrupt;
+        const std::int64_t latency = q_.now().count() - d.send_time_ns;
+        records_.push_back({static_cast<int>(h) - 1, d.sequence, latency});
+        if (!plan_.check(d.sequence, ByteView{d.payload.data(), d.payload.size()})) ++x.r.corrupt;
+        if (d.sequence >= 1 && d.sequence <= plan_.total())
+          x.r.latencies[plan_.slot(d.sequence).stream].push_back(latency);
         if (d.sequence <= x.r.last_seq) ++x.r.order_errors;
         x.r.last_seq = d.sequence;
       }
-      if (!x.r.done && published_all_ && x.rx->accounted_through() >= static_cast<std::uint64_t>(pt_.updates)) {
+      if (!x.r.done && published_all_ && x.rx->accounted_through() >= plan_.total()) {
         x.r.done = true;
         ++done_;
       }
@@ -402,10 +419,10 @@ class PointSim {
     handle(dst, false);
   }
 
-  const bench::HarnessSpec& spec_;
   const bench::Point& pt_;
   const NetConfig& net_;
   TransportKind kind_;
+  bench::detail::Plan plan_;
   EventQueue q_;
   std::unique_ptr<engine::SenderEngine> writer_;
   std::vector<Host> hosts_;

@@ -42,19 +42,26 @@ TEST(Metrics, RowAndCsvFormat) {
             "transport,receivers,loss_pct,rate_hz,run,sent,received,delivery,lat_mean_us,"
             "lat_std_us,lat_p50_us,lat_p99_us,lat_max_us,relate,relate2,"
             "bytes_data,bytes_nak,bytes_repair,bytes_retransmit,bytes_control,replaced,delivery_or_replaced,"
-            "transport_params");
+            "transport_params,stream");
   EXPECT_EQ(csv_line(row),
             "nakcast,2,1,100,3,2,3,0.750000,200.000,81.650,200.000,300.000,300.000,266.667,5200.000,"
-            "0,0,0,0,0,0,0.750000,");
+            "0,0,0,0,0,0,0.750000,,");
   row.bytes_data = 480, row.bytes_nak = 52, row.bytes_repair = 7, row.bytes_retransmit = 48,
   row.bytes_control = 44;
   row.transport_params = "nak_timeout=25ms";
   EXPECT_EQ(csv_line(row),
             "nakcast,2,1,100,3,2,3,0.750000,200.000,81.650,200.000,300.000,300.000,266.667,5200.000,"
-            "480,52,7,48,44,0,0.750000,nak_timeout=25ms");
+            "480,52,7,48,44,0,0.750000,nak_timeout=25ms,");
   row.transport_params = "a,b";  // would shift every later column
   EXPECT_THROW(csv_line(row), std::invalid_argument);
   row.transport_params = "nak_timeout=25ms";
+  row.stream = "BlueForce";
+  EXPECT_EQ(csv_line(row),
+            "nakcast,2,1,100,3,2,3,0.750000,200.000,81.650,200.000,300.000,300.000,266.667,5200.000,"
+            "480,52,7,48,44,0,0.750000,nak_timeout=25ms,BlueForce");
+  row.stream = "a,b";
+  EXPECT_THROW(csv_line(row), std::invalid_argument);
+  row.stream.clear();
 
   const std::string path = "/tmp/adamant_metrics_test_" + std::to_string(::getpid()) + ".csv";
   std::remove(path.c_str());

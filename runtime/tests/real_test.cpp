@@ -22,18 +22,21 @@ bench::HarnessSpec real_spec() {
   return bench::counter_spec("real-test", 12, {p});
 }
 
-std::vector<std::string> split(const std::string& s) {
+std::vector<std::string> split(const std::string& s) {  // keeps a trailing empty field
   std::vector<std::string> out;
-  std::stringstream ss(s);
-  for (std::string f; std::getline(ss, f, ',');) out.push_back(f);
+  std::size_t start = 0;
+  for (std::size_t comma; (comma = s.find(',', start)) != std::string::npos; start = comma + 1)
+    out.push_back(s.substr(start, comma - start));
+  out.push_back(s.substr(start));
   return out;
 }
 
 std::string self_path;
 
 // Runs `p` through harness_main (reader processes re-executed from this binary) and returns
-// the columns of its one CSV row; empty (with a test failure) when the harness failed.
-std::vector<std::string> run_point(const bench::Point& p) {
+// the columns of each of its CSV rows (one per stream); empty (with a test failure) when the
+// harness failed.
+std::vector<std::vector<std::string>> run_rows(const bench::Point& p) {
   const std::string csv = "/tmp/adamant_real_" + p.transport + "_" + std::to_string(::getpid()) + ".csv";
   std::remove(csv.c_str());
   std::vector<std::string> args{self_path, "--csv", csv};
@@ -44,21 +47,31 @@ std::vector<std::string> run_point(const bench::Point& p) {
                                      bench::counter_spec("real-test", 12, {p}));
   EXPECT_EQ(rc, 0) << p.transport;
   std::ifstream f(csv);
-  std::string header, row, extra;
-  const bool ok = rc == 0 && std::getline(f, header) && std::getline(f, row) && !std::getline(f, extra);
+  std::string header;
+  std::vector<std::vector<std::string>> rows;
+  const bool ok = rc == 0 && std::getline(f, header);
+  for (std::string row; ok && std::getline(f, row);) rows.push_back(split(row));
   std::remove(csv.c_str());
-  EXPECT_TRUE(ok) << "one header and one row expected";
+  EXPECT_TRUE(ok) << "a header expected";
   EXPECT_EQ(header, metrics::csv_header());
-  return ok ? split(row) : std::vector<std::string>{};
+  EXPECT_EQ(rows.size(), std::max<std::size_t>(1, p.streams.size())) << "one row per stream expected";
+  return rows;
+}
+
+// The columns of the point's one CSV row.
+std::vector<std::string> run_point(const bench::Point& p) {
+  auto rows = run_rows(p);
+  return rows.size() == 1 ? rows.front() : std::vector<std::string>{};
 }
 
 }  // namespace
 
 TEST(Real, Nakcast3Readers1PctLoss) {
   const auto cols = run_point(real_spec().points[0]);
-  // The contract's 15 + bytes by kind + replaced, delivery_or_replaced, transport_params.
-  ASSERT_EQ(cols.size(), 23u);
+  // The contract's 15 + bytes by kind + replaced, delivery_or_replaced, transport_params, stream.
+  ASSERT_EQ(cols.size(), 24u);
   EXPECT_EQ(cols[22], "nak_timeout=50ms");
+  EXPECT_EQ(cols[23], "");  // one stream: no name
   EXPECT_EQ(cols[15], std::to_string(500 * 48));  // DATA: 500 × (36 + 12) bytes
   EXPECT_NE(cols[16], "0");                       // NAKs were sent
   EXPECT_EQ(cols[17], "0");                       // no Ricochet repairs
@@ -74,7 +87,7 @@ TEST(Real, Nakcast3Readers1PctLoss) {
 // delivered to every reader, in order (the harness fails the point on an out-of-order one).
 TEST(Real, Nakcast25Readers3PctLoss) {
   const auto cols = run_point(bench::Point{"nakcast", 25, 3.0, 100.0, 300, 1, 19, std::chrono::microseconds(25'000)});
-  ASSERT_EQ(cols.size(), 23u);
+  ASSERT_EQ(cols.size(), 24u);
   EXPECT_EQ(cols[6], std::to_string(300 * 25));
   EXPECT_EQ(std::stod(cols[7]), 1.0);
   EXPECT_NE(cols[16], "0");  // NAKs
@@ -89,7 +102,7 @@ TEST(Real, Ricochet5Readers3PctLoss) {
   p.lec_r = 4;
   p.lec_c = 3;
   const auto cols = run_point(p);
-  ASSERT_EQ(cols.size(), 23u);
+  ASSERT_EQ(cols.size(), 24u);
   EXPECT_EQ(cols[0], "ricochet");
   EXPECT_EQ(cols[16], "0");  // no NAKs: the fallback is off
   EXPECT_NE(cols[17], "0");  // repairs between readers
@@ -107,11 +120,34 @@ TEST(Real, ReplaceAndFifo5Readers3PctLoss) {
     bench::Point p{transport, 5, 3.0, 200.0, 300, 1, 13, std::chrono::microseconds(50'000)};
     p.tags = 300;  // every update its own tag: nothing is superseded, everything must arrive
     const auto cols = run_point(p);
-    ASSERT_EQ(cols.size(), 23u) << transport;
+    ASSERT_EQ(cols.size(), 24u) << transport;
     EXPECT_EQ(cols[0], transport);
     EXPECT_EQ(cols[6], "1500") << transport;  // 300 updates x 5 readers
     EXPECT_EQ(std::stod(cols[7]), 1.0) << transport;
   }
+}
+
+// Two streams over one fifo connection (2 readers, 3 % loss): one row per stream, each
+// stream's updates at its own rate, every update delivered to every reader.
+TEST(Real, FifoTwoStreams2Readers3PctLoss) {
+  bench::Point p{"fifo", 2, 3.0, 100.0, 200, 1, 23, std::chrono::microseconds(50'000)};
+  bench::Stream a, b;
+  a.name = "Tracks", a.rate_hz = 100, a.payload_bytes = 64, a.tags = 10;
+  b.name = "Images", b.rate_hz = 25, b.payload_bytes = 2000, b.first_tag = 10, b.tags = 1, b.priority = 10;
+  b.replaces = false;
+  p.streams = {a, b};
+  const auto rows = run_rows(p);
+  ASSERT_EQ(rows.size(), 2u);
+  for (const auto& cols : rows) ASSERT_EQ(cols.size(), 24u);
+  EXPECT_EQ(rows[0][23], "Tracks");
+  EXPECT_EQ(rows[1][23], "Images");
+  EXPECT_EQ(rows[0][3], "100");  // rate_hz
+  EXPECT_EQ(rows[1][3], "25");
+  EXPECT_EQ(rows[0][5], "200");  // sent: 2 s at 100 Hz
+  EXPECT_EQ(rows[1][5], "50");   //       and at 25 Hz
+  EXPECT_EQ(rows[0][6], "400");  // received: every update at both readers
+  EXPECT_EQ(rows[1][6], "100");
+  EXPECT_EQ(rows[0][15], rows[1][15]);  // bytes_data: the shared connection's
 }
 
 // FEC over real sockets: the writer multicasts one XOR repair per 4 updates; readers send nothing.
@@ -120,7 +156,7 @@ TEST(Real, Fec3Readers3PctLoss) {
   p.lec_r = 4;
   p.lec_c = 1;
   const auto cols = run_point(p);
-  ASSERT_EQ(cols.size(), 23u);
+  ASSERT_EQ(cols.size(), 24u);
   EXPECT_EQ(cols[0], "fec");
   EXPECT_EQ(cols[16], "0");  // no NAKs
   // 100 repairs of 4 packets; a block the writer could not finish within 50 ms (a loaded

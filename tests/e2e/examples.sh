@@ -11,10 +11,13 @@
 #       bf1 for real (processes + UDP on loopback shaped by tc tbf to 5 KB/s with a 4-packet queue,
 #         through the generated bf1_low_bandwidth_real_link.sh): part of the 20 KB/s arrives, the
 #         rest is superseded (the real harness does not count replaced updates, the simulator does);
-#       bf3 (fifo, 5 KB images every 10 s) in the simulator: every image arrives;
+#       bf2 (two streams of 20 x 1 KB updates/s over one connection) in the simulator: one row per
+#         stream, each stream's updates delivered or superseded by its own;
+#       bf3 (5 KB images every 10 s, priority 10, never replaced, next to the 20 Hz position
+#         updates) in the simulator: every image arrives within 2.5 s, position updates are replaced;
 #       bf4 on the fluctuating link (40 KB/s, then 5 KB/s) in the simulator: the writer paces to the
 #         slowest phase (it does not estimate bandwidth), so about half the updates get through.
-# bf1 runs both in the simulator and over a really shaped link; bf3 and bf4 in the simulator only.
+# bf1 runs both in the simulator and over a really shaped link; bf2, bf3 and bf4 in the simulator only.
 # Prints PASS:/FAIL: lines (tests/run counts them); needs the CLI and runtime built (tests/run does).
 source "$(dirname "${BASH_SOURCE[0]}")/../lib/e2e.bash"
 
@@ -104,8 +107,8 @@ if build_example sar; then
       "0 < num(rows[0],'lat_mean_us') <= num(rows[0],'lat_p99_us') <= num(rows[0],'lat_max_us') < 5e6" \
     "sar: ReLate2 equals the mean latency when nothing is lost" \
       "math.isclose(num(rows[0],'relate2'), num(rows[0],'lat_mean_us'), rel_tol=1e-6)" \
-    "sar: the CSV has every column of the runtime contract, transport_params last" \
-      "list(rows[0].keys()) == 'transport,receivers,loss_pct,rate_hz,run,sent,received,delivery,lat_mean_us,lat_std_us,lat_p50_us,lat_p99_us,lat_max_us,relate,relate2,bytes_data,bytes_nak,bytes_repair,bytes_retransmit,bytes_control,replaced,delivery_or_replaced,transport_params'.split(',')" \
+    "sar: the CSV has every column of the runtime contract, then transport_params and stream" \
+      "list(rows[0].keys()) == 'transport,receivers,loss_pct,rate_hz,run,sent,received,delivery,lat_mean_us,lat_std_us,lat_p50_us,lat_p99_us,lat_max_us,relate,relate2,bytes_data,bytes_nak,bytes_repair,bytes_retransmit,bytes_control,replaced,delivery_or_replaced,transport_params,stream'.split(',')" \
     "sar: the row names its NAK timeout (nak_timeout=50ms)" \
       "rows[0]['transport_params'] == 'nak_timeout=50ms'"
   # The generated applications: the gateway publishes 200 scans at 100 Hz to one fusion center.
@@ -165,11 +168,25 @@ if build_example blueforce; then
   check "blueforce: the reflector published BlueForce updates" \
     grep -qE '^jbi_reflector: published [1-9][0-9]* BlueForce samples' "$work/reflector.out"
 
+  "$b/bf2_two_streams_bench" --mode sim --csv "$work/bf2.csv" --updates 200 >"$work/bf2.run" 2>&1
+  check "blueforce: bf2 runs in the simulator (200 updates of each stream)" test $? -eq 0
+  csv_check "$work/bf2.csv" \
+    "blueforce bf2 (sim): one row per stream (BlueForce, SensorData), each 200 sent at 20 Hz over replace" \
+      "[r['stream'] for r in rows] == ['BlueForce', 'SensorData'] and all(r['transport'] == 'replace' and num(r,'sent') == 200 and num(r,'rate_hz') == 20 for r in rows)" \
+    "blueforce bf2 (sim): 40 KB/s offered to 5 KB/s: each stream partly delivered, the rest superseded by its own newer updates" \
+      "all(0 < num(r,'received') < 100 and num(r,'replaced') > 0 and num(r,'delivery_or_replaced') == 1.0 for r in rows)" \
+    "blueforce bf2 (sim): both streams share the point's one connection (the same bytes on both rows)" \
+      "rows[0]['bytes_data'] == rows[1]['bytes_data'] and rows[0]['transport_params'] == rows[1]['transport_params']"
+
   "$b/bf3_priorities_bench" --mode sim --csv "$work/bf3.csv" >"$work/bf3.run" 2>&1
   check "blueforce: bf3 runs in the simulator" test $? -eq 0
   csv_check "$work/bf3.csv" \
-    "blueforce bf3 (sim): fifo delivers all 6 images of 5 KB, none replaced" \
-      "len(rows) == 1 and rows[0]['transport'] == 'fifo' and num(rows[0],'sent') == 6 and num(rows[0],'received') == 6 and num(rows[0],'replaced') == 0"
+    "blueforce bf3 (sim): one row per stream: BlueForce (1000 sent), Images (5 sent in the 50 s)" \
+      "[r['stream'] for r in rows] == ['BlueForce', 'Images'] and num(rows[0],'sent') == 1000 and num(rows[1],'sent') == 5" \
+    "blueforce bf3 (sim): every 5 KB image delivered, none replaced, ahead of the queued updates (max latency < 2.5 s)" \
+      "num(rows[1],'received') == 5 and num(rows[1],'replaced') == 0 and num(rows[1],'lat_max_us') < 2.5e6" \
+    "blueforce bf3 (sim): the position updates are replaced under overload, none lost" \
+      "num(rows[0],'replaced') > 500 and num(rows[0],'delivery_or_replaced') == 1.0"
 
   "$b/bf4_fluctuating_link_bench" --mode sim --csv "$work/bf4.csv" --updates 300 >"$work/bf4.run" 2>&1
   check "blueforce: bf4 runs in the simulator (300 updates, 30 s of the 40/5 KB/s schedule)" test $? -eq 0

@@ -16,7 +16,7 @@ python3 - "$work/results.csv" <<'PY'
 import csv, sys
 cols = ("transport,receivers,loss_pct,rate_hz,run,sent,received,delivery,lat_mean_us,lat_std_us,lat_p50_us,"
         "lat_p99_us,lat_max_us,relate,relate2,bytes_data,bytes_nak,bytes_repair,bytes_retransmit,bytes_control,"
-        "replaced,delivery_or_replaced,transport_params").split(",")
+        "replaced,delivery_or_replaced,transport_params,stream").split(",")
 with open(sys.argv[1], "w", newline="") as f:
     w = csv.writer(f)
     w.writerow(cols)
@@ -28,7 +28,7 @@ with open(sys.argv[1], "w", newline="") as f:
                 mean = base * (1 + loss) * (1 + rate / 100)
                 relate2 = mean * ((1 - delivery) * 100 + 1)
                 w.writerow([transport, 3, loss, rate, 1, 500, int(1500 * delivery), delivery, mean, mean / 4, mean,
-                            mean * 2, mean * 3, mean / delivery, relate2, 6000, 0, 0, 0, 0, 0, delivery, params])
+                            mean * 2, mean * 3, mean / delivery, relate2, 6000, 0, 0, 0, 0, 0, delivery, params, ""])
 PY
 
 adamant_plot "$work/results.csv" -o "$work/charts" >"$work/plot.out" 2>&1

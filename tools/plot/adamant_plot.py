@@ -62,6 +62,9 @@ def series_name(row):
     params = (row.get("transport_params") or "").strip()
     if params:
         name += f" ({params})"
+    stream = (row.get("stream") or "").strip()  # multi-stream points: one series per stream
+    if stream:
+        name = f"{stream}: {name}"
     return f"{name}, {int(row['receivers'])} rcv"
 
 

@@ -11,6 +11,23 @@
 
 namespace adamant::bench {
 
+// One stream of a multi-stream point: its updates share the point's single writer connection
+// (one sender engine: one pacing, one link), as in the Mockets experiments 2 and 3.
+struct Stream {
+  std::string name;           // the CSV's `stream` column: letters, digits, '_', '-', '.'
+  double rate_hz = 1;         // updates per second (scaled by Point::rate_hz / streams[0].rate_hz)
+  std::size_t payload_bytes = 8;  // encoded size of one update of this stream
+  // Replace / Fifo: update k (1-based) of the stream carries tag first_tag + (k-1) mod tags;
+  // priority (higher is sent first) and whether an update replaces older ones of its tag.
+  std::uint32_t first_tag = 0, tags = 1;
+  std::uint8_t priority = 0;
+  bool replaces = true;
+  // The encoded update of sequence `seq` (the point-wide sequence) and its check; empty:
+  // a counter pattern of payload_bytes (>= 8) bytes, as counter_spec's.
+  std::function<std::vector<std::uint8_t>(std::uint64_t seq)> make_payload;
+  std::function<bool(ByteView)> check_payload;
+};
+
 struct Point {
   std::string transport;
   int receivers;
@@ -29,6 +46,13 @@ struct Point {
   std::uint64_t pace_bytes_per_s = 0;
   std::chrono::microseconds enqueue_timeout{0};
   std::chrono::microseconds retry_timeout{10'000'000};  // Replace / Fifo (appended)
+  // Multi-stream point (appended; empty = one stream of rate_hz, `tags` tags and the spec's
+  // payload). streams[0] sends `updates` updates at rate_hz; every stream's rate is scaled by
+  // rate_hz / streams[0].rate_hz, and the others send for as long (ceil(updates / rate_hz ×
+  // their rate) updates each). Updates are published in time order over one connection
+  // (ties: the earlier stream first), so sequence k is the k-th of that schedule. The CSV
+  // gets one row per stream (its name in the `stream` column, its rate and updates).
+  std::vector<Stream> streams{};
 };
 
 struct HarnessSpec {

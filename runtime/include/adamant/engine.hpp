@@ -169,6 +169,13 @@ class SenderEngine {
   virtual std::uint64_t publish_tagged(std::uint32_t /*tag*/, ByteView payload, Nanos now, Output& out) {
     return publish(payload, now, out);
   }
+  // Publishes with a tag, a priority (higher is sent first) and whether it replaces older
+  // messages of its tag (replace transport only; fifo never replaces). Only replace/fifo
+  // use priority and replacement; the others publish as publish_tagged does.
+  virtual std::uint64_t publish_message(std::uint32_t tag, std::uint8_t /*priority*/, bool /*replaces*/,
+                                        ByteView payload, Nanos now, Output& out) {
+    return publish_tagged(tag, payload, now, out);
+  }
   virtual void on_datagram(ByteView bytes, const Endpoint& from, Nanos now, Output& out) = 0;
   virtual void on_tick(Nanos now, Output& out) = 0;
   // When on_tick next has work; nullopt = never (until new input).

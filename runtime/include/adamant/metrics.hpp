@@ -43,6 +43,10 @@ struct Row {
   // Last column (appended): the engine parameters of the point, bench::transport_params
   // (e.g. "nak_timeout=25ms", "r=4;c=3;nak_fallback=0"; never contains a comma).
   std::string transport_params;
+  // Appended after transport_params: the stream of a multi-stream point (bench::Stream::name;
+  // "" for a point of one stream). Its rate_hz and sent are the stream's; the bytes_* columns
+  // are the whole point's (every stream shares the connection), repeated on each stream's row.
+  std::string stream;
 };
 
 // Builds a complete row from raw results (every delivered latency of every receiver).
@@ -50,7 +54,7 @@ Row make_row(std::string transport, int receivers, double loss_pct, double rate_
              std::uint64_t sent, std::vector<std::int64_t> latencies_ns);
 
 // The contract's 15 columns, then (appended) bytes_data, bytes_nak, bytes_repair,
-// bytes_retransmit, bytes_control, replaced, delivery_or_replaced, transport_params.
+// bytes_retransmit, bytes_control, replaced, delivery_or_replaced, transport_params, stream.
 // No trailing newline.
 std::string_view csv_header();
 std::string csv_line(const Row& r);  // no trailing newline

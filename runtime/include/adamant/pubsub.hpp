@@ -23,6 +23,9 @@ class Publisher {  // RAII: owns its sockets
   void publish(ByteView payload);  // stamps sequence + send time, sends, keeps history
   // With a message tag (replace: supersedes older messages of that tag; others ignore it).
   void publish(ByteView payload, std::uint32_t tag);
+  // With a priority (replace/fifo: higher is sent first) and whether it replaces older
+  // messages of its tag (replace only); see engine::SenderEngine::publish_message.
+  void publish(ByteView payload, std::uint32_t tag, std::uint8_t priority, bool replaces);
   void service_for(std::chrono::milliseconds d);  // answer NAKs, send heartbeats for that long
   // Extensions beyond the generated-code contract (used by the bench harness).
   void service_until(std::int64_t deadline_monotonic_ns);

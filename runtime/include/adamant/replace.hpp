@@ -111,6 +111,9 @@ class ReplaceSender final : public SenderEngine {
   explicit ReplaceSender(ReplaceConfig cfg);
   std::uint64_t publish(ByteView payload, Nanos now, Output& out) override;
   std::uint64_t publish_tagged(std::uint32_t tag, ByteView payload, Nanos now, Output& out) override;
+  // The default class with `priority`; replace() when `replaces`, else send().
+  std::uint64_t publish_message(std::uint32_t tag, std::uint8_t priority, bool replaces, ByteView payload,
+                                Nanos now, Output& out) override;
   // Enqueues (replacing older messages with `tag` when replacement is on); returns the id.
   std::uint64_t replace(std::uint32_t tag, ByteView payload, const MessageClass& cls, Nanos now, Output& out);
   std::uint64_t send(std::uint32_t tag, ByteView payload, const MessageClass& cls, Nanos now, Output& out);

@@ -122,7 +122,8 @@ struct DeliveryRecord {
 };
 
 struct PointResult {
-  metrics::Row row;                  // exactly what the real harness writes
+  metrics::Row row;                  // rows.front(): the point's row when it has one stream
+  std::vector<metrics::Row> rows;    // one per stream, exactly what the real harness writes
   std::uint64_t unrecoverable = 0, corrupt = 0, order_errors = 0, injected_drops = 0,
                 naks = 0, retransmits = 0, repairs_sent = 0, recovered = 0;
   std::uint64_t link_drops = 0;      // tail drops on egress queues

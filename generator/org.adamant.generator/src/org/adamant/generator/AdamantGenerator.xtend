@@ -8,6 +8,7 @@ import org.adamant.dsl.adamant.AdamantPackage
 import org.adamant.dsl.adamant.Application
 import org.adamant.dsl.adamant.Experiment
 import org.adamant.dsl.adamant.Model
+import org.adamant.dsl.semantics.Experiments
 import org.adamant.generator.cpp.ApplicationTemplate
 import org.adamant.generator.cpp.BenchTemplate
 import org.adamant.generator.cpp.CppNames
@@ -68,9 +69,12 @@ class AdamantGenerator {
 		}
 		val experiments = <Experiment>newArrayList
 		for (x : info.experiments) {
-			val problem = if (!x.streams.empty) "it sends " + x.streams.size + " topics side by side (" +
-					x.streams.map[topic?.name].join(", ") + "); the native harness benches one topic per experiment"
-				else if (x.topic === null || x.topic.type === null) "its topic is unresolved" else
+			val problem = if (!x.streams.empty) {
+					val streams = Experiments.streams(x)
+					if (streams.size != x.streams.size || streams.exists[topic.type === null]) "a topic of its streams is unresolved"
+					else streams.filter[ratesHz.empty].map["stream " + topicName + " has no rate (give it one: " + topicName + "(rate 20 Hz))"].head
+						?: x.transports.filter[!RuntimeTransports.resolve(it).present].map[RuntimeTransports.whyNot(it)].head
+				} else if (x.topic === null || x.topic.type === null) "its topic is unresolved" else
 					x.transports.filter[!RuntimeTransports.resolve(it).present].map[RuntimeTransports.whyNot(it)].head
 			if (problem === null) experiments += x else skipped += "experiment " + x.name + ": " + problem
 		}

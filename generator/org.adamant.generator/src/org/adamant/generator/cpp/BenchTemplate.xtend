@@ -1,6 +1,14 @@
 package org.adamant.generator.cpp
 
+import java.util.List
 import org.adamant.dsl.adamant.Experiment
+import org.adamant.dsl.adamant.PriorityRequirement
+import org.adamant.dsl.adamant.ReplacementRequirement
+import org.adamant.dsl.adamant.StructType
+import org.adamant.dsl.adamant.Topic
+import org.adamant.dsl.adamant.TransportPriorityPolicy
+import org.adamant.dsl.semantics.EffectiveQos
+import org.adamant.dsl.semantics.Experiments
 import org.adamant.dsl.semantics.Quantities
 import org.adamant.generator.Banner
 import org.adamant.generator.ModelInfo
@@ -9,7 +17,10 @@ import static extension org.adamant.generator.cpp.CppTypes.*
 
 /**
  * native/bench/<experiment>_bench.cpp: the experiment's sweep as an adamant::bench::HarnessSpec
- * (points = transports × receivers × loss × rate × runs, in the model's order).
+ * (points = transports × receivers × loss × rate × runs, in the model's order). An experiment of
+ * several topics ({@code topics A(...), B(...)}) gets multi-stream points: every topic is a
+ * bench::Stream (its rate and payload from {@link Experiments#streams}, its priority and
+ * replacement from the topic's QoS) sent over each point's one connection.
  */
 class BenchTemplate {
 
@@ -17,15 +28,17 @@ class BenchTemplate {
 
 	def CharSequence generate(ModelInfo info, Experiment x) {
 		val ns = info.identifier
-		val type = x.topic.type
+		val streams = if(x.topic === null) Experiments.streams(x) else null
+		val type = if(streams === null) x.topic.type else streams.head.topic.type
+		val rates = if(streams === null) x.rates.map[Quantities.hertz(it)] else streams.head.ratesHz
 		val runs = if(x.runs > 0) x.runs else 1
 		val variants = TransportVariants.of(x)
 		val replacing = variants.exists[isReplaceFamily(transport.name)]
 		val pace = NativeLink.paceBytesPerSecond(x.environment)
 		val simOptions = NativeLink.simOptions(x.environment)
-		val padded = paddedPayload(x)
+		val padded = if(streams === null) paddedPayload(x) else 0L
 		'''
-			«Banner.of(info, "//", "Experiment " + x.name + ": 1 writer and N readers exchange " + x.topic.name + " updates; one CSV row per point.")»
+			«Banner.of(info, "//", "Experiment " + x.name + ": " + (if(streams === null) "1 writer and N readers exchange " + x.topic.name + " updates; one CSV row per point." else "streams " + streams.map[topicName].join(", ") + " over one connection; one CSV row per stream and point."))»
 			//
 			// Sweep, in the model's order (one point per combination):
 			//   transports «x.transports.map[name].join(", ")»
@@ -34,9 +47,9 @@ class BenchTemplate {
 			«ENDFOR»
 			//   × receivers «x.receivers.join(", ")»
 			//   × loss «x.loss.map[Banner.number(Quantities.percent(it)) + " %"].join(", ")»
-			//   × rate «x.rates.map[Banner.number(Quantities.hertz(it)) + " Hz"].join(", ")»
+			//   × rate «rates.map[Banner.number(it) + " Hz"].join(", ")»«IF streams !== null» («streams.head.topicName»'s; the other streams keep their ratio to it)«ENDIF»
 			//   × runs 1..«runs»«IF x.runs <= 0» (no runs in the model: 1)«ENDIF»
-			//   = «variants.size * x.receivers.size * x.loss.size * x.rates.size * runs» points of «x.updates» updates each.
+			//   = «variants.size * x.receivers.size * x.loss.size * rates.size * runs» points of «x.updates» «IF streams !== null»«streams.head.topicName» «ENDIF»updates each«IF streams !== null» (the other streams send for as long)«ENDIF».
 			// Run it inside a network namespace: adamant-netns ./«x.name»_bench --csv «x.name».csv
 			#include <adamant/adamant.hpp>
 
@@ -90,9 +103,9 @@ class BenchTemplate {
 			«ENDFOR»
 			const int kReceivers[] = {«x.receivers.join(", ")»};
 			const double kLossPct[] = {«x.loss.map[Banner.decimal(Quantities.percent(it))].join(", ")»};
-			const double kRateHz[] = {«x.rates.map[Banner.decimal(Quantities.hertz(it))].join(", ")»};
+			const double kRateHz[] = {«rates.map[Banner.decimal(it)].join(", ")»};
 			constexpr int kRuns = «runs»;
-			«IF replacing»
+			«IF replacing && streams === null»
 
 				// Replace/fifo: one tag per key instance (a node of the blue-force picture): update i carries
 				// tag (i-1) mod tags. The model does not count instances; each is taken to report once a second,
@@ -100,6 +113,15 @@ class BenchTemplate {
 				constexpr double kInstanceRateHz = 1.0;
 			«ENDIF»
 
+			«IF streams !== null»
+				«FOR st : streams»
+					// Stream «st.topicName»: «st.topic.type.name» updates at «Banner.number(st.ratesHz.head)» Hz («st.rateSource»).
+					«payloadFunctions(ns, st.topic.type, streamPadded(st), "_" + st.topicName)»
+
+				«ENDFOR»
+				«streamSetups(ns, streams)»
+
+			«ENDIF»
 			// The sweep in the model's order: transports«IF !x.sweeps.empty» (with their swept parameters)«ENDIF» × receivers × loss × rate × runs.
 			std::vector<adamant::bench::Point> sweep_points() {
 			  std::vector<adamant::bench::Point> points;
@@ -121,7 +143,12 @@ class BenchTemplate {
 			            p.lec_c = transport.lec_c;
 			            «IF replacing»
 			            	p.pace_bytes_per_s = transport.pace_bytes_per_s;
-			            	p.tags = static_cast<std::uint32_t>(std::max(1.0, std::round(rate_hz / kInstanceRateHz)));
+			            	«IF streams === null»
+			            		p.tags = static_cast<std::uint32_t>(std::max(1.0, std::round(rate_hz / kInstanceRateHz)));
+			            	«ENDIF»
+			            «ENDIF»
+			            «IF streams !== null»
+			            	p.streams = stream_setups();
 			            «ENDIF»
 			            points.push_back(p);
 			          }
@@ -163,45 +190,9 @@ class BenchTemplate {
 				  return args;
 				}
 			«ENDIF»
+			«IF streams === null»
 
-			«IF padded > 0»
-				// The model's payload is «padded» B: each update is the «type.name» encoding followed by zero padding
-				// up to «padded» B, so the link carries updates of the modeled size.
-				constexpr std::size_t kPayloadBytes = «padded»;
-
-				// An encoding longer than kPayloadBytes is returned whole: the harness then stops with its size.
-				std::vector<std::uint8_t> make_payload(std::uint64_t seq) {
-				  «ns»::«type.name» sample;
-				  «ns»::sample_fill(sample, seq);
-				  std::vector<std::uint8_t> bytes;
-				  «ns»::encode(sample, bytes);
-				  bytes.resize(std::max(bytes.size(), kPayloadBytes), 0);
-				  return bytes;
-				}
-
-				// One «type.name» must decode from the front, and the rest must be zero padding.
-				bool check_payload(adamant::ByteView bytes) {
-				  «ns»::«type.name» sample;
-				  «ns»::WireReader in(bytes);
-				  if (bytes.size != kPayloadBytes || !«ns»::wire_get(in, sample)) {
-				    return false;
-				  }
-				  const std::uint8_t* padding = bytes.data + (bytes.size - in.remaining());
-				  return std::all_of(padding, bytes.data + bytes.size, [](std::uint8_t b) { return b == 0; });
-				}
-			«ELSE»
-				std::vector<std::uint8_t> make_payload(std::uint64_t seq) {
-				  «ns»::«type.name» sample;
-				  «ns»::sample_fill(sample, seq);
-				  std::vector<std::uint8_t> bytes;
-				  «ns»::encode(sample, bytes);
-				  return bytes;
-				}
-
-				bool check_payload(adamant::ByteView bytes) {
-				  «ns»::«type.name» sample;
-				  return «ns»::decode(bytes, sample);
-				}
+				«payloadFunctions(ns, type, padded, "")»
 			«ENDIF»
 
 			}  // namespace
@@ -210,9 +201,16 @@ class BenchTemplate {
 			  adamant::bench::HarnessSpec spec;
 			  spec.name = "«x.name»";
 			  spec.points = sweep_points();
-			  «payloadSize(ns, x)»
-			  spec.make_payload = make_payload;
-			  spec.check_payload = check_payload;
+			  «IF streams === null»
+			  	«payloadSize(ns, x)»
+			  	spec.make_payload = make_payload;
+			  	spec.check_payload = check_payload;
+			  «ELSE»
+			  	// Every point carries its streams; the spec's payload is the first stream's.
+			  	spec.payload_bytes = stream_setups().front().payload_bytes;
+			  	spec.make_payload = make_payload_«streams.head.topicName»;
+			  	spec.check_payload = check_payload_«streams.head.topicName»;
+			  «ENDIF»
 			  «IF !simOptions.empty»
 			  	std::vector<std::string> args = with_sim_link(argc, argv);
 			  	std::vector<char*> arg_pointers;
@@ -226,6 +224,111 @@ class BenchTemplate {
 			  «ENDIF»
 			}
 		'''
+	}
+
+	/** make_payload<suffix> / check_payload<suffix> for `type`, padded to `padded` B when > 0. */
+	def private payloadFunctions(String ns, StructType type, long padded, String suffix) {
+		if (padded > 0) '''
+			// The model's payload is «padded» B: each update is the «type.name» encoding followed by zero padding
+			// up to «padded» B, so the link carries updates of the modeled size.
+			constexpr std::size_t kPayloadBytes«suffix» = «padded»;
+
+			// An encoding longer than kPayloadBytes«suffix» is returned whole: the harness then stops with its size.
+			std::vector<std::uint8_t> make_payload«suffix»(std::uint64_t seq) {
+			  «ns»::«type.name» sample;
+			  «ns»::sample_fill(sample, seq);
+			  std::vector<std::uint8_t> bytes;
+			  «ns»::encode(sample, bytes);
+			  bytes.resize(std::max(bytes.size(), kPayloadBytes«suffix»), 0);
+			  return bytes;
+			}
+
+			// One «type.name» must decode from the front, and the rest must be zero padding.
+			bool check_payload«suffix»(adamant::ByteView bytes) {
+			  «ns»::«type.name» sample;
+			  «ns»::WireReader in(bytes);
+			  if (bytes.size != kPayloadBytes«suffix» || !«ns»::wire_get(in, sample)) {
+			    return false;
+			  }
+			  const std::uint8_t* padding = bytes.data + (bytes.size - in.remaining());
+			  return std::all_of(padding, bytes.data + bytes.size, [](std::uint8_t b) { return b == 0; });
+			}
+		''' else '''
+			std::vector<std::uint8_t> make_payload«suffix»(std::uint64_t seq) {
+			  «ns»::«type.name» sample;
+			  «ns»::sample_fill(sample, seq);
+			  std::vector<std::uint8_t> bytes;
+			  «ns»::encode(sample, bytes);
+			  return bytes;
+			}
+
+			bool check_payload«suffix»(adamant::ByteView bytes) {
+			  «ns»::«type.name» sample;
+			  return «ns»::decode(bytes, sample);
+			}
+		'''
+	}
+
+	/** The streams of a multi-stream experiment as bench::Stream values, in the model's order. */
+	def private streamSetups(String ns, List<Experiments.Stream> streams) {
+		var firstTag = 0L
+		val tagsFrom = <Long>newArrayList
+		for (st : streams) {
+			tagsFrom += firstTag
+			firstTag += tags(st)
+		}
+		'''
+			// The experiment's streams, side by side over each point's one connection (one CSV row each).
+			// Replace/fifo: a stream whose QoS asks for replacement has one tag per key instance (each taken to
+			// report once a second: a rate of N Hz is N instances), numbered after the previous stream's, so an
+			// update replaces only an older one of its own stream; any other stream has one tag and replaces
+			// nothing. The priority is the QoS's `priority` (else its transport_priority; 0 without): higher is
+			// sent first.
+			std::vector<adamant::bench::Stream> stream_setups() {
+			  std::vector<adamant::bench::Stream> streams;
+			  «FOR i : 0 ..< streams.size»
+			  	«val st = streams.get(i)»
+			  	{
+			  	  // «st.topicName»«IF st.topic.qos !== null» (qos «st.topic.qos.name»)«ENDIF»: «IF replaces(st.topic)»replaceable«ELSE»never replaced«ENDIF», priority «priority(st.topic)»
+			  	  adamant::bench::Stream s;
+			  	  s.name = "«st.topicName»";
+			  	  s.rate_hz = «Banner.decimal(st.ratesHz.head)»;
+			  	  s.payload_bytes = «IF streamPadded(st) > 0»kPayloadBytes_«st.topicName»«ELSEIF st.topic.type.fixedSize.present»«ns»::k«st.topic.type.name»EncodedSize«ELSE»make_payload_«st.topicName»(0).size()«ENDIF»;
+			  	  s.first_tag = «tagsFrom.get(i)»;
+			  	  s.tags = «tags(st)»;
+			  	  s.priority = «priority(st.topic)»;
+			  	  s.replaces = «replaces(st.topic)»;
+			  	  s.make_payload = make_payload_«st.topicName»;
+			  	  s.check_payload = check_payload_«st.topicName»;
+			  	  streams.push_back(s);
+			  	}
+			  «ENDFOR»
+			  return streams;
+			}
+		'''
+	}
+
+	def private static boolean replaces(Topic t) {
+		t.qos !== null && EffectiveQos.of(t.qos).get(ReplacementRequirement).present
+	}
+
+	/** The QoS's priority, else its transport_priority, clamped to 0..255; 0 without either. */
+	def private static int priority(Topic t) {
+		if (t.qos === null) return 0
+		val qos = EffectiveQos.of(t.qos)
+		val value = qos.get(PriorityRequirement).map[value].or[qos.get(TransportPriorityPolicy).map[value]].orElse(0)
+		Math.max(0, Math.min(255, value))
+	}
+
+	def private static long tags(Experiments.Stream st) {
+		if (replaces(st.topic)) Math.max(1L, Math.round(st.ratesHz.head)) else 1L
+	}
+
+	/** A stream's modeled payload when it exceeds the fixed encoded size of its type (then padded), else 0. */
+	def private static long streamPadded(Experiments.Stream st) {
+		val fixed = st.topic.type.fixedSize
+		val modeled = Math.round(st.payloadBytes)
+		if (modeled > 0 && (!fixed.present || modeled > fixed.asLong)) modeled else 0
 	}
 
 	def private static isReplaceFamily(String runtimeName) {

@@ -1,6 +1,7 @@
 package org.adamant.generator.cpp
 
 import org.adamant.dsl.adamant.Experiment
+import org.adamant.dsl.semantics.Experiments
 import org.adamant.dsl.semantics.Quantities
 import org.adamant.generator.Banner
 import org.adamant.generator.ModelInfo
@@ -80,8 +81,10 @@ class RealLinkTemplate {
 		'''
 	}
 
-	/** The bytes of one update: the modeled payload, else the type's fixed encoded size, else 1 KB. */
+	/** The bytes of one update: the modeled payload, else the type's fixed encoded size, else 1 KB; with several
+	 * streams, the largest of their payloads. */
 	def private static long updateBytes(Experiment x) {
+		if (x.topic === null) return Experiments.streams(x).map[Math.round(payloadBytes)].max
 		if (x.payload !== null) return Math.round(Quantities.bytes(x.payload))
 		val fixed = x.topic.type.fixedSize
 		if (fixed.present) fixed.asLong else 1024L
