@@ -284,16 +284,18 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
 
   std::vector<std::unique_ptr<Child>> kids;
   for (int i = 0; i < pt.receivers; ++i) {
-    kids.push_back(std::make_unique<Child>(
-        std::vector<std::string>{"adamant-reader", "--reader", "--reader-transport", pt.transport,
-                                 "--reader-group", opt.group, "--reader-iface", opt.iface,
-                                 "--reader-port", std::to_string(port), "--reader-index",
-                                 std::to_string(i), "--reader-loss", exact(pt.loss_pct),
-                                 "--reader-seed", std::to_string(pt.seed), "--reader-updates",
-                                 std::to_string(pt.updates), "--reader-rate", exact(pt.rate_hz),
-                                 "--reader-streams", detail::streams_arg(pt), "--reader-params",
-                                 detail::all_params(pt)},
-        i));
+    std::vector<std::string> args{"adamant-reader", "--reader", "--reader-transport", pt.transport,
+                                  "--reader-group", opt.group, "--reader-iface", opt.iface,
+                                  "--reader-port", std::to_string(port), "--reader-index",
+                                  std::to_string(i), "--reader-loss", exact(pt.loss_pct),
+                                  "--reader-seed", std::to_string(pt.seed), "--reader-updates",
+                                  std::to_string(pt.updates), "--reader-rate", exact(pt.rate_hz),
+                                  "--reader-streams", detail::streams_arg(pt), "--reader-params",
+                                  detail::all_params(pt)};
+    // the program's own options (parsed before harness_main, e.g. ant-bench --payload) must reach
+    // the re-executed reader too, or it would build a different spec than the writer
+    args.insert(args.end(), spec.reader_args.begin(), spec.reader_args.end());
+    kids.push_back(std::make_unique<Child>(std::move(args), i));
   }
 
   // Wait until every reader has joined the group.

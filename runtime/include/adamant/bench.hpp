@@ -61,6 +61,9 @@ struct HarnessSpec {
   std::size_t payload_bytes;   // encoded size of one update
   std::function<std::vector<std::uint8_t>(std::uint64_t seq)> make_payload;  // encoded sample
   std::function<bool(ByteView)> check_payload;  // decodes; false = corrupt
+  // Appended to every reader process's argv: the options the program itself parses before
+  // calling harness_main (the readers re-execute the program), e.g. {"--payload", "1024"}.
+  std::vector<std::string> reader_args = {};
 };
 
 // Parses argv (--csv FILE, --updates N, --runs N, --help, and the internal --reader role),
