@@ -44,6 +44,11 @@ class OpenDdsReadmeTemplate {
 			  the CSV columns of the runtime contract (1 writer and N reader processes per point). On the
 			  runtime's `ant_*` transports each reader injects the point's loss (as the native harness does);
 			  on OpenDDS's own transports use `tc netem` inside a network namespace to reproduce it.
+			«FOR x : info.experiments.filter[!experiments.contains(it)]»
+				- Not generated: experiment «x.name»«IF !x.streams.empty»: it sends «x.streams.size» topics side by side
+				  («x.streams.map[topic?.name].join(", ")»), and an OpenDDS bench runs one topic per experiment; the
+				  native target benches it«ELSE»: its topic or transports are missing«ENDIF».
+			«ENDFOR»
 			- `CMakeLists.txt`: `find_package(OpenDDS)`, the type-support library `«id»_idl`
 			  (`opendds_target_sources`), the executables, linked to `OpenDDS::Dcps`, the discovery library and
 			  the transport libraries used«IF ant» (and `«OpenDdsTransports.ANT_LIBRARY»`, the runtime's plugin, through
