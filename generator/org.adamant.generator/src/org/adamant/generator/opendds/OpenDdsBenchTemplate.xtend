@@ -38,6 +38,10 @@ class OpenDdsBenchTemplate {
 		«IF resolved.exists[kind.isAnt]»
 			// ant_* transports inject the point's loss at each reader (transport option «OpenDdsTransports.ANT_LOSS_OPTION»).
 		«ENDIF»
+		«IF !x.sweeps.empty»
+			«Banner.wrap("//", "Not applied here: the experiment's parameter sweeps (" + x.sweeps.map[name].join(", ")
+				+ "); every point uses the catalog's values shown in its transport options. The native bench applies them.", 100)»
+		«ENDIF»
 		#include "«ns»TypeSupportImpl.h"
 		#include "«ns»Qos.h"
 		#include "«ns»Samples.h"

@@ -8,6 +8,8 @@
 // transport nakcast: the ADAMANT runtime's nakcast inside OpenDDS (transport type ant_nakcast, plugin Adamant::opendds) — from profiles/transports.adamant
 // transport ricochet: the ADAMANT runtime's ricochet inside OpenDDS (transport type ant_ricochet, plugin Adamant::opendds) — from profiles/transports.adamant
 // ant_* transports inject the point's loss at each reader (transport option loss).
+// Not applied here: the experiment's parameter sweeps (nak_timeout, r); every point uses the
+//   catalog's values shown in its transport options. The native bench applies them.
 #include "sarTypeSupportImpl.h"
 #include "sarQos.h"
 #include "sarSamples.h"
