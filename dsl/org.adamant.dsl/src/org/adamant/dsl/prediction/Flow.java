@@ -163,21 +163,19 @@ public final class Flow {
 
 	/** Subscriptions of {@code topic} anywhere in the resource set of {@code context}. */
 	public static List<Subscription> subscriptionsOf(Topic topic, EObject context) {
-		List<Subscription> result = new ArrayList<>();
-		for (Endpoint e : endpointsOf(topic, context)) {
-			if (e instanceof Subscription s) {
-				result.add(s);
-			}
-		}
-		return result;
+		return endpointsOf(topic, context, Subscription.class);
 	}
 
 	/** Publications of {@code topic} anywhere in the resource set of {@code context}. */
 	public static List<Publication> publicationsOf(Topic topic, EObject context) {
-		List<Publication> result = new ArrayList<>();
+		return endpointsOf(topic, context, Publication.class);
+	}
+
+	private static <T extends Endpoint> List<T> endpointsOf(Topic topic, EObject context, Class<T> kind) {
+		List<T> result = new ArrayList<>();
 		for (Endpoint e : endpointsOf(topic, context)) {
-			if (e instanceof Publication p) {
-				result.add(p);
+			if (kind.isInstance(e)) {
+				result.add(kind.cast(e));
 			}
 		}
 		return result;
