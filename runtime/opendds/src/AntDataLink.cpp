@@ -63,6 +63,25 @@ void AntDataLink::add_receiver(const RepoId& remote_writer, const ChannelParams&
   remote_streams_[remote_writer] = key;
 }
 
+void AntDataLink::add_writer(const RepoId& local_writer, std::uint8_t priority) {
+  std::lock_guard<std::mutex> g(mutex_);
+  LocalWriter& w = local_writers_[local_writer];
+  w.priority = priority;  // the newest association's value (TRANSPORT_PRIORITY at that time)
+  ++w.associations;
+}
+
+std::uint8_t AntDataLink::writer_priority(const RepoId& local_writer) {
+  std::lock_guard<std::mutex> g(mutex_);
+  const auto it = local_writers_.find(local_writer);
+  return it == local_writers_.end() ? 0 : it->second.priority;
+}
+
+void AntDataLink::release_reservations_i(const RepoId&, const RepoId& local_id) {
+  std::lock_guard<std::mutex> g(mutex_);
+  const auto it = local_writers_.find(local_id);
+  if (it != local_writers_.end() && --it->second.associations <= 0) local_writers_.erase(it);
+}
+
 void AntDataLink::release_remote_i(const RepoId& remote_id) {
   std::unique_ptr<ReceiveChannel> done;
   {
@@ -90,6 +109,7 @@ void AntDataLink::stop_channels() {
     s.swap(sender_);
     r.swap(receivers_);
     remote_streams_.clear();
+    local_writers_.clear();
     retiring.swap(retiring_);
   }
   r.clear();  // joins the receive threads: no delivery into this link after this

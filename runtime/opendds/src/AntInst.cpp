@@ -29,10 +29,16 @@ AntInst::AntInst(const char* type, const std::string& name)
       replace_by_(ReplaceBy::Instance),
       loss_pct_(0.0),
       seed_(1),
-      stream_id_(fresh_stream_id()) {
-  // ant_replace tags every sample by its instance: one sample per transport packet, so a
-  // packet is exactly what replacement supersedes.
-  if (kind() == "replace") max_samples_per_packet_ = 1;
+      stream_id_(fresh_stream_id()),
+      listen_port_(0) {
+  if (kind() == "replace") {
+    // ant_replace tags every sample by its instance: one sample per transport packet, so a
+    // packet is exactly what replacement supersedes.
+    max_samples_per_packet_ = 1;
+    // A reader listens on a port of its own, which its locator carries to the writers: by
+    // default one the kernel picks, so any number of readers run on one host.
+    port_ = 0;
+  }
 }
 
 std::string AntInst::kind() const {
@@ -52,7 +58,12 @@ std::string AntInst::set(const std::string& key, const std::string& value) {
     if (!params::ipv4_multicast(value)) return where + "not an IPv4 multicast group; use e.g. group=239.255.42.1";
     group_ = value;
   } else if (key == "port") {
-    if (!params::integer(value, 1, 65535, i)) return where + "not a UDP port; use 1..65535, e.g. port=7350";
+    if (kind() == "replace") {
+      if (!params::integer(value, 0, 65535, i))
+        return where + "not a UDP port; use 1..65535, or 0 for a port the kernel picks (the default)";
+    } else if (!params::integer(value, 1, 65535, i)) {
+      return where + "not a UDP port; use 1..65535, e.g. port=7350";
+    }
     port_ = static_cast<std::uint16_t>(i);
   } else if (key == "interface") {
     if (!params::ipv4(value)) return where + "not an IPv4 address; use the interface's address, e.g. interface=127.0.0.1";
@@ -139,13 +150,15 @@ OPENDDS_STRING AntInst::dump_to_str() const {
 }
 
 size_t AntInst::populate_locator(TransportLocator& info ADAMANT_ODDS_CONN_FLAGS_PARAM) const {
-  fill_locator(info);
+  const std::uint16_t port = port_ != 0 ? port_ : listen_port_;
+  if (port == 0) return 0;  // ant_replace reader, port not chosen yet (static discovery needs port=)
+  fill_locator(info, port);
   return 1;
 }
 
-void AntInst::fill_locator(TransportLocator& info) const {
+void AntInst::fill_locator(TransportLocator& info, std::uint16_t port) const {
   info.transport_type = transport_type_.c_str();
-  info.data = encode_locator(Locator{group_, port_, stream_id_});
+  info.data = encode_locator(Locator{group_, port, stream_id_});
 }
 
 }  // namespace adamant_opendds

@@ -61,6 +61,14 @@ std::uint32_t AntSendStrategy::tag_of_current_packet() {
   return control_tag_;
 }
 
+// ant_replace: the engine priority of the packet's writer (its TRANSPORT_PRIORITY, see
+// AntDataLink::add_writer); control packets of a writer travel at its priority too, so
+// they keep their place relative to its samples.
+std::uint8_t AntSendStrategy::priority_of_current_packet() {
+  const TransportQueueElement* e = current_packet_first_element();
+  return e ? link_->writer_priority(e->publication_id()) : 0;
+}
+
 ssize_t AntSendStrategy::send_bytes_i(const iovec iov[], int n) {
   buf_.clear();
   for (int i = 0; i < n; ++i) {
@@ -72,9 +80,11 @@ ssize_t AntSendStrategy::send_bytes_i(const iovec iov[], int n) {
     errno = ENOTCONN;
     return -1;
   }
-  const std::uint32_t tag = link_->kind() == "replace" ? tag_of_current_packet() : 0;
+  const bool replace = link_->kind() == "replace";
+  const std::uint32_t tag = replace ? tag_of_current_packet() : 0;
+  const std::uint8_t priority = replace ? priority_of_current_packet() : 0;
   try {
-    sender->publish(buf_.data(), buf_.size(), tag);
+    sender->publish(buf_.data(), buf_.size(), tag, priority);
   } catch (const std::exception& ex) {
     ACE_ERROR((LM_ERROR, ACE_TEXT("(%P|%t) ERROR: ant_%C send: %C\n"), link_->kind().c_str(), ex.what()));
     errno = EIO;

@@ -24,6 +24,7 @@ class AntSendStrategy : public OpenDDS::DCPS::TransportSendStrategy {
 
  private:
   std::uint32_t tag_of_current_packet();
+  std::uint8_t priority_of_current_packet();
 
   AntDataLink* link_;
   std::uint32_t control_tag_;  // unique tags for packets that must never be replaced

@@ -2,6 +2,7 @@
 
 #include "AntDataLink.h"
 #include "Locator.h"
+#include "Params.h"
 
 #include <dds/DCPS/GuidConverter.h>
 #include <dds/DCPS/transport/framework/TransportClient.h>
@@ -15,7 +16,7 @@ namespace adamant_opendds {
 
 using namespace OpenDDS::DCPS;
 
-AntTransport::AntTransport(AntInst& inst) : TransportImpl(inst) {
+AntTransport::AntTransport(AntInst& inst) : TransportImpl(inst), listen_port_(inst.port_) {
   if (!known_kind(inst.kind())) {
     ACE_ERROR((LM_ERROR, ACE_TEXT("(%P|%t) ERROR: %C: not an ADAMANT transport type\n"), inst.transport_type_.c_str()));
     throw Transport::UnableToCreate();
@@ -24,6 +25,17 @@ AntTransport::AntTransport(AntInst& inst) : TransportImpl(inst) {
     ACE_ERROR((LM_ERROR, ACE_TEXT("(%P|%t) ERROR: not starting %C [transport/%C]: %C\n"),
                inst.transport_type_.c_str(), inst.name().c_str(), inst.config_error().c_str()));
     throw Transport::UnableToCreate();
+  }
+  if (inst.kind() == "replace" && inst.port_ == 0) {
+    try {
+      reserved_port_.reset(new PortReservation);
+    } catch (const std::exception& ex) {
+      ACE_ERROR((LM_ERROR, ACE_TEXT("(%P|%t) ERROR: not starting %C [transport/%C]: %C\n"),
+                 inst.transport_type_.c_str(), inst.name().c_str(), ex.what()));
+      throw Transport::UnableToCreate();
+    }
+    listen_port_ = reserved_port_->port();
+    inst.listen_port(listen_port_);
   }
   create_reactor_task();  // the framework's timers (delayed link release) use it
   if (!open()) throw Transport::UnableToCreate();
@@ -84,6 +96,9 @@ TransportImpl::AcceptConnectResult AntTransport::associate(const RemoteTransport
         }
         link->ensure_sender(channel_params(loc.group, loc.port, c.stream_id()));
       }
+      // The writer's TRANSPORT_PRIORITY (ConnectionAttribs::priority_, from
+      // DataWriterImpl::get_priority_value) orders its samples in the engine's queue.
+      link->add_writer(attribs.local_id_, params::engine_priority(attribs.priority_));
       return AcceptConnectResult(static_rchandle_cast<DataLink>(link));
     }
     if (!main_link_) {
@@ -93,7 +108,7 @@ TransportImpl::AcceptConnectResult AntTransport::associate(const RemoteTransport
     if (local_writer) {
       main_link_->ensure_sender(channel_params(c.group_, c.port_, c.stream_id()));
     } else if (c.kind() == "replace") {
-      main_link_->add_receiver(remote.repo_id_, channel_params(c.group_, c.port_, loc.stream_id));
+      main_link_->add_receiver(remote.repo_id_, channel_params(c.group_, listen_port_, loc.stream_id));
     } else {
       main_link_->add_receiver(remote.repo_id_, channel_params(loc.group, loc.port, loc.stream_id));
     }
@@ -135,7 +150,7 @@ void AntTransport::shutdown_i() {
 }
 
 bool AntTransport::connection_info_i(TransportLocator& info ADAMANT_ODDS_CONN_FLAGS_PARAM) const {
-  config().fill_locator(info);
+  config().fill_locator(info, config().kind() == "replace" ? listen_port_ : config().port_);
   return true;
 }
 

@@ -20,6 +20,7 @@
 #include <dds/DCPS/transport/framework/TransportImpl.h>
 
 #include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 
@@ -51,6 +52,8 @@ class AntTransport : public OpenDDS::DCPS::TransportImpl {
   AcceptConnectResult associate(const RemoteTransport& remote, const ConnectionAttribs& attribs, bool active);
   AntDataLink_rch make_link(bool active);
 
+  std::unique_ptr<PortReservation> reserved_port_;  // ant_replace reader given port 0
+  std::uint16_t listen_port_;                       // ant_replace: where this instance's readers listen
   std::mutex links_mutex_;
   AntDataLink_rch main_link_;                      // multicast kinds: send + receive; replace: receive
   std::map<std::string, AntDataLink_rch> replace_links_;  // replace writers: one per remote reader group:port

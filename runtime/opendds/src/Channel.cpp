@@ -10,9 +10,11 @@
 #include <atomic>
 #include <cerrno>
 #include <fcntl.h>
+#include <netinet/in.h>
 #include <mutex>
 #include <poll.h>
 #include <random>
+#include <sys/socket.h>
 #include <stdexcept>
 #include <system_error>
 #include <thread>
@@ -105,6 +107,26 @@ std::size_t max_payload(const std::string& kind) {
   return m;
 }
 
+PortReservation::PortReservation() : fd_(::socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0)), port_(0) {
+  if (fd_ < 0) throw std::system_error(errno, std::generic_category(), "adamant: socket (port reservation)");
+  const int one = 1, zero = 0;
+  sockaddr_in sa{};
+  sa.sin_family = AF_INET;
+  sa.sin_addr.s_addr = htonl(INADDR_ANY);
+  socklen_t len = sizeof sa;
+  if (::setsockopt(fd_, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one) != 0 ||
+      ::setsockopt(fd_, IPPROTO_IP, IP_MULTICAST_ALL, &zero, sizeof zero) != 0 ||
+      ::bind(fd_, reinterpret_cast<sockaddr*>(&sa), sizeof sa) != 0 ||
+      ::getsockname(fd_, reinterpret_cast<sockaddr*>(&sa), &len) != 0) {
+    const int e = errno;
+    ::close(fd_);
+    throw std::system_error(e, std::generic_category(), "adamant: cannot reserve a UDP port for an ant_replace reader");
+  }
+  port_ = ntohs(sa.sin_port);
+}
+
+PortReservation::~PortReservation() { ::close(fd_); }
+
 // One thread driving a runtime endpoint (Publisher or Subscriber): a non-blocking pass under
 // `mu`, then work outside the lock, then a wait on the endpoint's sockets and next timer (or
 // a wake-up). Declare it after the endpoint: it stops and joins first.
@@ -158,10 +180,10 @@ struct SendChannel::Impl {
 SendChannel::SendChannel(const ChannelParams& params) : impl_(new Impl(params)) {}
 SendChannel::~SendChannel() = default;
 
-void SendChannel::publish(const std::uint8_t* data, std::size_t size, std::uint32_t tag) {
+void SendChannel::publish(const std::uint8_t* data, std::size_t size, std::uint32_t tag, std::uint8_t priority) {
   {
     std::lock_guard<std::mutex> g(impl_->driver.mu);
-    impl_->pub.publish(adamant::ByteView{data, size}, tag);
+    impl_->pub.publish(adamant::ByteView{data, size}, tag, priority, true);
   }
   impl_->driver.wake();  // the engine may have queued work (pacing) with a new deadline
 }

@@ -41,6 +41,23 @@ std::uint32_t fresh_stream_id();
 // Largest payload one engine datagram carries for `kind` (OpenDDS fragments above it).
 std::size_t max_payload(const std::string& kind);
 
+// A UDP port kept for an ant_replace reader that was given none (port 0): a socket bound to
+// INADDR_ANY:0 with SO_REUSEADDR, so the kernel picks a free port and no other ephemeral
+// bind gets it while this lives; the reader's receivers bind the same port (SO_REUSEADDR).
+// It joins no group and has IP_MULTICAST_ALL off, so nothing is delivered to it.
+class PortReservation {
+ public:
+  PortReservation();  // std::system_error when no port can be bound
+  ~PortReservation();
+  PortReservation(const PortReservation&) = delete;
+  PortReservation& operator=(const PortReservation&) = delete;
+  std::uint16_t port() const { return port_; }
+
+ private:
+  int fd_;
+  std::uint16_t port_;
+};
+
 struct SendStats {
   std::uint64_t published = 0, naks_received = 0, retransmitted = 0;
 };
@@ -52,8 +69,10 @@ class SendChannel {
   ~SendChannel();
   SendChannel(const SendChannel&) = delete;
   SendChannel& operator=(const SendChannel&) = delete;
-  // Hands one OpenDDS transport packet to the engine (tag: replace supersedes by tag).
-  void publish(const std::uint8_t* data, std::size_t size, std::uint32_t tag);
+  // Hands one OpenDDS transport packet to the engine. replace: the packet supersedes the
+  // queued/unacknowledged older ones with its `tag`, and waits in the engine's queue ahead of
+  // every lower `priority` (higher is sent first); the other kinds ignore both.
+  void publish(const std::uint8_t* data, std::size_t size, std::uint32_t tag, std::uint8_t priority = 0);
   SendStats stats() const;
 
  private:

@@ -101,5 +101,11 @@ bool percent(const std::string& text, double& out) {
   return true;
 }
 
+std::uint8_t engine_priority(std::int32_t transport_priority) {
+  if (transport_priority <= 0) return 0;
+  if (transport_priority >= 255) return 255;
+  return static_cast<std::uint8_t>(transport_priority);
+}
+
 }  // namespace params
 }  // namespace adamant_opendds

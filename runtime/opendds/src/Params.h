@@ -24,6 +24,10 @@ bool ipv4(const std::string& text);
 bool ipv4_multicast(const std::string& text);
 // Percent in [0, 100].
 bool percent(const std::string& text, double& out);
+// The replace engine's message priority (0..255, higher is sent first) for a DDS
+// TRANSPORT_PRIORITY value (a 32-bit long, default 0): clamped into 0..255, so the default
+// and every negative value are the lowest priority and 255 and above the highest.
+std::uint8_t engine_priority(std::int32_t transport_priority);
 
 }  // namespace params
 }  // namespace adamant_opendds

@@ -33,6 +33,15 @@ TEST(Params, Durations) {
   EXPECT_FALSE(params::duration_us("", us));
 }
 
+TEST(Params, TransportPriorityToEnginePriority) {
+  EXPECT_EQ(params::engine_priority(0), 0);  // the DDS default: the lowest
+  EXPECT_EQ(params::engine_priority(-7), 0);
+  EXPECT_EQ(params::engine_priority(10), 10);
+  EXPECT_EQ(params::engine_priority(255), 255);
+  EXPECT_EQ(params::engine_priority(100000), 255);
+  EXPECT_LT(params::engine_priority(1), params::engine_priority(2));
+}
+
 TEST(Params, RatesNumbersAddresses) {
   std::uint64_t b = 0;
   EXPECT_TRUE(params::bandwidth("125000", b));
@@ -80,6 +89,25 @@ TEST(AntInst, ProgrammaticSet) {
   EXPECT_FALSE(base->is_reliable());
   OpenDDS::DCPS::TransportInst_rch rep = TheTransportRegistry->create_inst("prog_replace", "ant_replace");
   EXPECT_EQ(rep->max_samples_per_packet_, 1u);  // one sample per packet: replacement is per sample
+}
+
+TEST(AntInst, ReplaceReaderPortIsEphemeralUnlessGiven) {
+  OpenDDS::DCPS::TransportInst_rch t = TheTransportRegistry->create_inst("port_replace", "ant_replace");
+  AntInst* rep = dynamic_cast<AntInst*>(t.in());
+  ASSERT_NE(rep, nullptr);
+  EXPECT_EQ(rep->port_, 0);  // the kernel picks it when the transport starts
+  OpenDDS::DCPS::TransportLocator loc;
+  EXPECT_EQ(rep->populate_locator(loc ADAMANT_ODDS_CONN_FLAGS_ARG), 0u);  // nothing to advertise yet
+  rep->listen_port(40001);  // what AntTransport does with the port it reserved
+  EXPECT_EQ(rep->populate_locator(loc ADAMANT_ODDS_CONN_FLAGS_ARG), 1u);
+  EXPECT_EQ(rep->set("port", "7361"), "");
+  EXPECT_EQ(rep->set("port", "0"), "");
+  EXPECT_NE(rep->set("port", "70000"), "");
+  OpenDDS::DCPS::TransportInst_rch n = TheTransportRegistry->create_inst("port_nak", "ant_nakcast");
+  AntInst* nak = dynamic_cast<AntInst*>(n.in());
+  ASSERT_NE(nak, nullptr);
+  EXPECT_EQ(nak->port_, 7350);  // a multicast group's port: never ephemeral
+  EXPECT_NE(nak->set("port", "0").find("not a UDP port"), std::string::npos);
 }
 
 namespace {

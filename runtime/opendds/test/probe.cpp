@@ -3,6 +3,10 @@
 //   probe -DCPSConfigFile probe.ini --role writer --transport ant_nakcast --count N --rate HZ --readers 3
 //   probe -DCPSConfigFile probe.ini --role reader --transport ant_nakcast --count N --index I --loss PCT
 // A reader prints one line: reader index=I received=R unique=U count=N lat_mean_us=... p50 p99 max.
+// Priorities (run_priority.sh): --priorities P0,P1,... makes the writer process run one DataWriter
+// per value (TRANSPORT_PRIORITY P_k, its own instances, samples seq k*count+1 .. (k+1)*count,
+// written round-robin at --rate each, the last-listed writer first in every round); --bandwidth paces the ant_replace writer instance. A reader
+// given --writers K also prints w<k>_unique and w<k>_lat_mean_us per writer.
 #include "ProbeTypeSupportImpl.h"
 
 #include <adamant_opendds/Ant.h>
@@ -36,9 +40,26 @@ long long now_ns() {
 
 struct Args {
   std::string role, transport;
-  long count = 400, readers = 3, index = 0, instances = 20;
+  long count = 400, readers = 3, index = 0, instances = 20, writers = 1;
   double rate = 200, loss = 0, timeout = 60;
+  std::vector<long> priorities{0};  // TRANSPORT_PRIORITY of each DataWriter of the writer process
+  std::string bandwidth;            // ant_replace pacing of the writer's instance ("" = the .ini's)
 };
+
+bool parse_list(const std::string& text, std::vector<long>& out) {
+  out.clear();
+  std::size_t b = 0;
+  while (b <= text.size()) {
+    const std::size_t e = std::min(text.find(',', b), text.size());
+    char* end = nullptr;
+    const std::string item = text.substr(b, e - b);
+    const long v = std::strtol(item.c_str(), &end, 10);
+    if (item.empty() || *end != '\0') return false;
+    out.push_back(v);
+    b = e + 1;
+  }
+  return !out.empty();
+}
 
 bool parse(int argc, char** argv, Args& a) {
   for (int i = 1; i + 1 < argc; i += 2) {
@@ -52,13 +73,21 @@ bool parse(int argc, char** argv, Args& a) {
     else if (k == "--rate") a.rate = std::atof(v.c_str());
     else if (k == "--loss") a.loss = std::atof(v.c_str());
     else if (k == "--timeout") a.timeout = std::atof(v.c_str());
-    else {
+    else if (k == "--writers") a.writers = std::atol(v.c_str());
+    else if (k == "--bandwidth") a.bandwidth = v;
+    else if (k == "--priorities") {
+      if (!parse_list(v, a.priorities)) {
+        std::fprintf(stderr, "probe: --priorities wants integers separated by commas, e.g. 10,0\n");
+        return false;
+      }
+      a.writers = static_cast<long>(a.priorities.size());
+    } else {
       std::fprintf(stderr, "probe: unknown option %s\n", k.c_str());
       return false;
     }
   }
   if ((a.role != "writer" && a.role != "reader") || a.transport.empty() || a.count <= 0 || a.rate <= 0 ||
-      a.instances <= 0) {
+      a.instances <= 0 || a.writers <= 0) {
     std::fprintf(stderr, "probe: need --role writer|reader --transport NAME (--count N > 0, --rate HZ > 0)\n");
     return false;
   }
@@ -72,36 +101,45 @@ void fail(const char* what) {
 
 int run_writer(DDS::DomainParticipant_ptr dp, DDS::Topic_ptr topic, const Args& a) {
   DDS::Publisher_var pub = dp->create_publisher(PUBLISHER_QOS_DEFAULT, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
-  DDS::DataWriterQos qos;
-  pub->get_default_datawriter_qos(qos);
-  qos.reliability.kind = DDS::RELIABLE_RELIABILITY_QOS;
-  DDS::DataWriter_var w = pub->create_datawriter(topic, qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
-  if (!w) fail("create_datawriter failed");
-  AntTest::ProbeDataWriter_var pw = AntTest::ProbeDataWriter::_narrow(w);
+  std::vector<DDS::DataWriter_var> ws;
+  std::vector<AntTest::ProbeDataWriter_var> pws;
+  for (long prio : a.priorities) {
+    DDS::DataWriterQos qos;
+    pub->get_default_datawriter_qos(qos);
+    qos.reliability.kind = DDS::RELIABLE_RELIABILITY_QOS;
+    qos.transport_priority.value = static_cast<CORBA::Long>(prio);
+    ws.push_back(pub->create_datawriter(topic, qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK));
+    if (!ws.back()) fail("create_datawriter failed");
+    pws.push_back(AntTest::ProbeDataWriter::_narrow(ws.back()));
+  }
   const long long give_up = now_ns() + static_cast<long long>(a.timeout * 1e9);
-  for (;;) {
-    DDS::PublicationMatchedStatus st;
-    w->get_publication_matched_status(st);
-    if (st.current_count >= a.readers) break;
-    if (now_ns() > give_up) fail("writer: readers did not match in time");
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  for (const DDS::DataWriter_var& w : ws) {
+    for (;;) {
+      DDS::PublicationMatchedStatus st;
+      w->get_publication_matched_status(st);
+      if (st.current_count >= a.readers) break;
+      if (now_ns() > give_up) fail("writer: readers did not match in time");
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
   }
   std::this_thread::sleep_for(std::chrono::milliseconds(500));  // receivers learn the stream start
   const long long period = static_cast<long long>(1e9 / a.rate);
   long long next = now_ns();
   for (long i = 1; i <= a.count; ++i) {
-    AntTest::Probe p;
-    p.id = static_cast<CORBA::Long>(i % a.instances);
-    p.seq = static_cast<CORBA::ULongLong>(i);
-    p.send_ns = now_ns();
-    if (pw->write(p, DDS::HANDLE_NIL) != DDS::RETCODE_OK) fail("write failed");
+    for (std::size_t k = pws.size(); k-- > 0;) {  // the last-listed writer writes first
+      AntTest::Probe p;
+      p.id = static_cast<CORBA::Long>(static_cast<long>(k) * a.instances + i % a.instances);
+      p.seq = static_cast<CORBA::ULongLong>(static_cast<long>(k) * a.count + i);
+      p.send_ns = now_ns();
+      if (pws[k]->write(p, DDS::HANDLE_NIL) != DDS::RETCODE_OK) fail("write failed");
+    }
     next += period;
     const long long wait = next - now_ns();
     if (wait > 0) std::this_thread::sleep_for(std::chrono::nanoseconds(wait));
   }
   // Stay up while readers recover the tail (NAKs, retransmissions, repairs), then leave.
   std::this_thread::sleep_for(std::chrono::seconds(3));
-  std::printf("writer sent=%ld\n", a.count);
+  std::printf("writer sent=%ld writers=%zu\n", a.count, pws.size());
   return 0;
 }
 
@@ -121,10 +159,13 @@ int run_reader(DDS::DomainParticipant_ptr dp, DDS::Topic_ptr topic, const Args& 
 
   std::set<unsigned long long> seen;
   std::vector<double> lat_us;
+  std::vector<long> w_unique(static_cast<std::size_t>(a.writers), 0);
+  std::vector<double> w_lat_sum(static_cast<std::size_t>(a.writers), 0.0);
+  const long total = a.count * a.writers;
   long received = 0;
   const long long give_up = now_ns() + static_cast<long long>(a.timeout * 1e9);
   long long last = 0;
-  while (static_cast<long>(seen.size()) < a.count && now_ns() < give_up && (last == 0 || now_ns() - last < 4000000000LL)) {
+  while (static_cast<long>(seen.size()) < total && now_ns() < give_up && (last == 0 || now_ns() - last < 4000000000LL)) {
     DDS::ConditionSeq active;
     DDS::Duration_t t = {0, 100000000};
     ws->wait(active, t);
@@ -137,7 +178,12 @@ int run_reader(DDS::DomainParticipant_ptr dp, DDS::Topic_ptr topic, const Args& 
         if (!info[i].valid_data) continue;
         ++received;
         last = t_ns;
-        if (seen.insert(data[i].seq).second) lat_us.push_back((t_ns - data[i].send_ns) / 1000.0);
+        if (!seen.insert(data[i].seq).second) continue;
+        const double us = (t_ns - data[i].send_ns) / 1000.0;
+        lat_us.push_back(us);
+        const long k = std::min(a.writers - 1, static_cast<long>((data[i].seq - 1) / a.count));
+        ++w_unique[static_cast<std::size_t>(k)];
+        w_lat_sum[static_cast<std::size_t>(k)] += us;
       }
       pr->return_loan(data, info);
     }
@@ -147,8 +193,13 @@ int run_reader(DDS::DomainParticipant_ptr dp, DDS::Topic_ptr topic, const Args& 
   std::sort(lat_us.begin(), lat_us.end());
   auto pct = [&](double q) { return lat_us.empty() ? 0.0 : lat_us[std::min(lat_us.size() - 1, static_cast<size_t>(q * lat_us.size()))]; };
   const double mean = lat_us.empty() ? 0.0 : std::accumulate(lat_us.begin(), lat_us.end(), 0.0) / lat_us.size();
-  std::printf("reader index=%ld received=%ld unique=%zu count=%ld lat_mean_us=%.1f lat_p50_us=%.1f lat_p99_us=%.1f lat_max_us=%.1f\n",
-              a.index, received, seen.size(), a.count, mean, pct(0.5), pct(0.99), lat_us.empty() ? 0.0 : lat_us.back());
+  std::printf("reader index=%ld received=%ld unique=%zu count=%ld lat_mean_us=%.1f lat_p50_us=%.1f lat_p99_us=%.1f lat_max_us=%.1f",
+              a.index, received, seen.size(), total, mean, pct(0.5), pct(0.99), lat_us.empty() ? 0.0 : lat_us.back());
+  if (a.writers > 1) {
+    for (std::size_t k = 0; k < w_unique.size(); ++k)
+      std::printf(" w%zu_unique=%ld w%zu_lat_mean_us=%.1f", k, w_unique[k], k, w_unique[k] ? w_lat_sum[k] / w_unique[k] : 0.0);
+  }
+  std::printf("\n");
   return 0;
 }
 
@@ -166,7 +217,9 @@ int main(int argc, char** argv) {
   if (a.role == "reader") {
     std::string err = ant->set("loss", std::to_string(a.loss));
     if (err.empty()) err = ant->set("seed", std::to_string(1000 + a.index));
-    if (err.empty() && ant->kind() == "replace") err = ant->set("port", std::to_string(ant->port_ + 1 + a.index));
+    if (!err.empty()) fail(err.c_str());
+  } else if (!a.bandwidth.empty()) {
+    const std::string err = ant->set("bandwidth", a.bandwidth);
     if (!err.empty()) fail(err.c_str());
   }
 

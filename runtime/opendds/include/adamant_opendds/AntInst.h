@@ -27,7 +27,7 @@ class AdamantOpenDDS_Export AntInst : public OpenDDS::DCPS::TransportInst {
 
   // Protocol parameters (README.md: meaning, units, defaults).
   std::string group_;             // group: multicast group (ant_replace: where this reader listens)
-  std::uint16_t port_;            // port
+  std::uint16_t port_;            // port (ant_replace readers: 0 = a port the kernel picks)
   std::string interface_;         // interface: IPv4 address of the multicast interface
   std::int64_t nak_timeout_us_;   // nak_timeout
   int r_;                         // r: Ricochet packets per repair
@@ -56,14 +56,19 @@ class AdamantOpenDDS_Export AntInst : public OpenDDS::DCPS::TransportInst {
   bool is_reliable() const;
   size_t populate_locator(OpenDDS::DCPS::TransportLocator& info ADAMANT_ODDS_CONN_FLAGS_PARAM) const;
 
-  // This instance's locator (what populate_locator / connection_info advertise).
-  void fill_locator(OpenDDS::DCPS::TransportLocator& info) const;
+  // This instance's locator (what populate_locator / connection_info advertise), with the
+  // port this instance's transport listens on (ant_replace: port_, or the reserved one).
+  void fill_locator(OpenDDS::DCPS::TransportLocator& info, std::uint16_t port) const;
+  // ant_replace with port 0: the port the transport reserved (AntTransport), for
+  // populate_locator; 0 while no transport exists.
+  void listen_port(std::uint16_t port) { listen_port_ = port; }
   // The stream id this process's writers use on this instance (random, fixed per instance).
   std::uint32_t stream_id() const { return stream_id_; }
 
  private:
   OpenDDS::DCPS::TransportImpl_rch new_impl();
   std::uint32_t stream_id_;
+  std::uint16_t listen_port_;
   std::string config_error_;
 };
 
