@@ -12,9 +12,13 @@ namespace adamant_opendds {
 using namespace OpenDDS::DCPS;
 
 AntDataLink::AntDataLink(AntTransport& transport, bool active)
+#if ADAMANT_ODDS_IMPL_BY_HANDLE
+    : DataLink(rchandle_from(static_cast<TransportImpl*>(&transport)), 0, false, active),
+#else
     : DataLink(transport, 0, false, active),
-      kind_(transport.config().kind()),
-      replace_by_(transport.config().replace_by_),
+#endif
+      kind_(transport.options().kind),
+      replace_by_(transport.options().replace_by),
       send_strategy_(make_rch<AntSendStrategy>(this)),
       recv_strategy_(make_rch<AntReceiveStrategy>(this)) {}
 
@@ -39,7 +43,7 @@ std::shared_ptr<SendChannel> AntDataLink::sender() {
   return sender_;
 }
 
-void AntDataLink::add_receiver(const RepoId& remote_writer, const ChannelParams& params) {
+void AntDataLink::add_receiver(const GUID_t& remote_writer, const ChannelParams& params) {
   std::ostringstream k;
   k << params.group << ':' << params.port << '/' << params.stream_id;
   const std::string key = k.str();
@@ -63,26 +67,26 @@ void AntDataLink::add_receiver(const RepoId& remote_writer, const ChannelParams&
   remote_streams_[remote_writer] = key;
 }
 
-void AntDataLink::add_writer(const RepoId& local_writer, std::uint8_t priority) {
+void AntDataLink::add_writer(const GUID_t& local_writer, std::uint8_t priority) {
   std::lock_guard<std::mutex> g(mutex_);
   LocalWriter& w = local_writers_[local_writer];
   w.priority = priority;  // the newest association's value (TRANSPORT_PRIORITY at that time)
   ++w.associations;
 }
 
-std::uint8_t AntDataLink::writer_priority(const RepoId& local_writer) {
+std::uint8_t AntDataLink::writer_priority(const GUID_t& local_writer) {
   std::lock_guard<std::mutex> g(mutex_);
   const auto it = local_writers_.find(local_writer);
   return it == local_writers_.end() ? 0 : it->second.priority;
 }
 
-void AntDataLink::release_reservations_i(const RepoId&, const RepoId& local_id) {
+void AntDataLink::release_reservations_i(const GUID_t&, const GUID_t& local_id) {
   std::lock_guard<std::mutex> g(mutex_);
   const auto it = local_writers_.find(local_id);
   if (it != local_writers_.end() && --it->second.associations <= 0) local_writers_.erase(it);
 }
 
-void AntDataLink::release_remote_i(const RepoId& remote_id) {
+void AntDataLink::release_remote_i(const GUID_t& remote_id) {
   std::unique_ptr<ReceiveChannel> done;
   {
     std::lock_guard<std::mutex> g(mutex_);

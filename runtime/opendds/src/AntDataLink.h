@@ -36,18 +36,18 @@ class AntDataLink : public OpenDDS::DCPS::DataLink {
   void ensure_sender(const ChannelParams& params);
   std::shared_ptr<SendChannel> sender();
   // Starts (or shares) the receiver for a remote writer's stream (std::exception on failure).
-  void add_receiver(const OpenDDS::DCPS::RepoId& remote_writer, const ChannelParams& params);
+  void add_receiver(const OpenDDS::DCPS::GUID_t& remote_writer, const ChannelParams& params);
 
   // ant_replace: the engine priority of a local writer's packets on this link (its
   // TRANSPORT_PRIORITY as OpenDDS passed it on association, see params::engine_priority).
   // Counted per association; released in release_reservations_i.
-  void add_writer(const OpenDDS::DCPS::RepoId& local_writer, std::uint8_t priority);
-  std::uint8_t writer_priority(const OpenDDS::DCPS::RepoId& local_writer);
+  void add_writer(const OpenDDS::DCPS::GUID_t& local_writer, std::uint8_t priority);
+  std::uint8_t writer_priority(const OpenDDS::DCPS::GUID_t& local_writer);
 
  protected:
   void stop_i();
-  void release_remote_i(const OpenDDS::DCPS::RepoId& remote_id);
-  void release_reservations_i(const OpenDDS::DCPS::RepoId& remote_id, const OpenDDS::DCPS::RepoId& local_id);
+  void release_remote_i(const OpenDDS::DCPS::GUID_t& remote_id);
+  void release_reservations_i(const OpenDDS::DCPS::GUID_t& remote_id, const OpenDDS::DCPS::GUID_t& local_id);
 
  private:
   struct Receiver {
@@ -61,12 +61,12 @@ class AntDataLink : public OpenDDS::DCPS::DataLink {
   std::mutex mutex_;
   std::shared_ptr<SendChannel> sender_;
   std::map<std::string, Receiver> receivers_;  // by group:port/stream
-  std::map<OpenDDS::DCPS::RepoId, std::string, OpenDDS::DCPS::GUID_tKeyLessThan> remote_streams_;
+  std::map<OpenDDS::DCPS::GUID_t, std::string, OpenDDS::DCPS::GUID_tKeyLessThan> remote_streams_;
   struct LocalWriter {
     std::uint8_t priority;
     int associations;
   };
-  std::map<OpenDDS::DCPS::RepoId, LocalWriter, OpenDDS::DCPS::GUID_tKeyLessThan> local_writers_;
+  std::map<OpenDDS::DCPS::GUID_t, LocalWriter, OpenDDS::DCPS::GUID_tKeyLessThan> local_writers_;
   std::vector<std::thread> retiring_;  // receivers being stopped (release_remote_i)
   AntSendStrategy_rch send_strategy_;
   AntReceiveStrategy_rch recv_strategy_;

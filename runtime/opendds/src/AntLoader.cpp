@@ -15,7 +15,13 @@ class AntType : public TransportType {
  public:
   explicit AntType(const char* name) : name_(name) {}
   const char* name() { return name_; }
+#if ADAMANT_ODDS_CONFIG_STORE
+  TransportInst_rch new_inst(const OPENDDS_STRING& name, bool is_template) {
+    return make_rch<AntInst>(name_, std::string(name.c_str()), is_template);
+  }
+#else
   TransportInst_rch new_inst(const OPENDDS_STRING& name) { return make_rch<AntInst>(name_, std::string(name.c_str())); }
+#endif
 
  private:
   const char* const name_;

@@ -10,7 +10,14 @@ namespace adamant_opendds {
 using namespace OpenDDS::DCPS;
 
 AntReceiveStrategy::AntReceiveStrategy(AntDataLink* link)
-    : link_(link), pending_(0), pending_size_(0), stream_(0) {}
+#if ADAMANT_ODDS_IMPL_BY_HANDLE
+    : TransportReceiveStrategy<>(link->impl()->config()),
+#elif ADAMANT_ODDS_RECV_STRATEGY_NEEDS_CONFIG
+    : TransportReceiveStrategy<>(link->impl().config()),
+#else
+    :
+#endif
+      link_(link), pending_(0), pending_size_(0), stream_(0) {}
 
 void AntReceiveStrategy::deliver(std::uint32_t stream, const std::uint8_t* data, std::size_t size) {
   std::lock_guard<std::mutex> g(mutex_);
@@ -25,7 +32,8 @@ void AntReceiveStrategy::deliver(std::uint32_t stream, const std::uint8_t* data,
   pending_size_ = 0;
 }
 
-ssize_t AntReceiveStrategy::receive_bytes(iovec iov[], int n, ACE_INET_Addr& /*remote_address*/, ACE_HANDLE) {
+ssize_t AntReceiveStrategy::receive_bytes(iovec iov[], int n, ACE_INET_Addr& /*remote_address*/,
+                                          ACE_HANDLE ADAMANT_ODDS_RECV_STOP_PARAM) {
   std::size_t copied = 0;
   for (int i = 0; i < n && pending_size_ > 0; ++i) {
     const std::size_t k = std::min<std::size_t>(iov[i].iov_len, pending_size_);

@@ -4,6 +4,8 @@
 #ifndef ADAMANT_OPENDDS_ANTRECEIVESTRATEGY_H
 #define ADAMANT_OPENDDS_ANTRECEIVESTRATEGY_H
 
+#include <adamant_opendds/Compat.h>
+
 #include <dds/DCPS/transport/framework/TransportReassembly.h>
 #include <dds/DCPS/transport/framework/TransportReceiveStrategy_T.h>
 
@@ -23,7 +25,7 @@ class AntReceiveStrategy : public OpenDDS::DCPS::TransportReceiveStrategy<> {
   void deliver(std::uint32_t stream, const std::uint8_t* data, std::size_t size);
 
  protected:
-  ssize_t receive_bytes(iovec iov[], int n, ACE_INET_Addr& remote_address, ACE_HANDLE fd);
+  ssize_t receive_bytes(iovec iov[], int n, ACE_INET_Addr& remote_address, ACE_HANDLE fd ADAMANT_ODDS_RECV_STOP_PARAM);
   void deliver_sample(OpenDDS::DCPS::ReceivedDataSample& sample, const ACE_INET_Addr& remote_address);
   int start_i() { return 0; }
   void stop_i() {}

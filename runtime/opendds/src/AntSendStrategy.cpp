@@ -49,7 +49,7 @@ std::uint32_t AntSendStrategy::tag_of_current_packet() {
   const TransportQueueElement* e = current_packet_first_element();
   const TransportSendElement* s = dynamic_cast<const TransportSendElement*>(e);
   if (s && s->sample() && link_->replace_by() != ReplaceBy::None) {
-    const RepoId pub = s->publication_id();
+    const GUID_t pub = s->publication_id();
     if (link_->replace_by() == ReplaceBy::Writer) return sample_tag(&pub, sizeof pub, "", 0);
     const PublicationInstance_rch inst = s->sample()->get_handle();
     if (inst) {

@@ -16,22 +16,55 @@ namespace adamant_opendds {
 
 using namespace OpenDDS::DCPS;
 
-AntTransport::AntTransport(AntInst& inst) : TransportImpl(inst), listen_port_(inst.port_) {
-  if (!known_kind(inst.kind())) {
-    ACE_ERROR((LM_ERROR, ACE_TEXT("(%P|%t) ERROR: %C: not an ADAMANT transport type\n"), inst.transport_type_.c_str()));
+#if ADAMANT_ODDS_CONFIG_STORE
+AntTransport::AntTransport(const AntInst_rch& inst, DDS::DomainId_t domain)
+    : TransportImpl(inst, domain),
+      type_(inst->transport_type_.c_str()),
+      name_(inst->name().c_str()),
+      options_(inst->options()),
+      stream_id_(inst->stream_id()),
+      listen_port_(options_.port) {
+  start(*inst);
+}
+#elif ADAMANT_ODDS_IMPL_BY_HANDLE
+AntTransport::AntTransport(const AntInst_rch& inst)
+    : TransportImpl(inst),
+      type_(inst->transport_type_.c_str()),
+      name_(inst->name().c_str()),
+      options_(inst->options()),
+      stream_id_(inst->stream_id()),
+      listen_port_(options_.port) {
+  start(*inst);
+}
+#else
+AntTransport::AntTransport(AntInst& inst)
+    : TransportImpl(inst),
+      type_(inst.transport_type_.c_str()),
+      name_(inst.name().c_str()),
+      options_(inst.options()),
+      stream_id_(inst.stream_id()),
+      listen_port_(options_.port) {
+  start(inst);
+}
+#endif
+
+void AntTransport::start(AntInst& inst) {
+  if (!known_kind(options_.kind)) {
+    ACE_ERROR((LM_ERROR, ACE_TEXT("(%P|%t) ERROR: %C: not an ADAMANT transport type\n"), type_.c_str()));
     throw Transport::UnableToCreate();
   }
-  if (!inst.config_error().empty()) {
-    ACE_ERROR((LM_ERROR, ACE_TEXT("(%P|%t) ERROR: not starting %C [transport/%C]: %C\n"),
-               inst.transport_type_.c_str(), inst.name().c_str(), inst.config_error().c_str()));
+  const std::string error = inst.config_error();
+  if (!error.empty()) {
+    ACE_ERROR((LM_ERROR, ACE_TEXT("(%P|%t) ERROR: not starting %C [transport/%C]: %C\n"), type_.c_str(),
+               name_.c_str(), error.c_str()));
     throw Transport::UnableToCreate();
   }
-  if (inst.kind() == "replace" && inst.port_ == 0) {
+  if (options_.kind == "replace" && options_.port == 0) {
     try {
       reserved_port_.reset(new PortReservation);
     } catch (const std::exception& ex) {
-      ACE_ERROR((LM_ERROR, ACE_TEXT("(%P|%t) ERROR: not starting %C [transport/%C]: %C\n"),
-                 inst.transport_type_.c_str(), inst.name().c_str(), ex.what()));
+      ACE_ERROR((LM_ERROR, ACE_TEXT("(%P|%t) ERROR: not starting %C [transport/%C]: %C\n"), type_.c_str(),
+                 name_.c_str(), ex.what()));
       throw Transport::UnableToCreate();
     }
     listen_port_ = reserved_port_->port();
@@ -41,26 +74,24 @@ AntTransport::AntTransport(AntInst& inst) : TransportImpl(inst), listen_port_(in
   if (!open()) throw Transport::UnableToCreate();
 }
 
-AntInst& AntTransport::config() const { return static_cast<AntInst&>(TransportImpl::config()); }
-
 ChannelParams AntTransport::channel_params(const std::string& group, std::uint16_t port, std::uint32_t stream) const {
-  const AntInst& c = config();
+  const AntOptions& o = options_;
   ChannelParams p;
-  p.kind = c.kind();
+  p.kind = o.kind;
   p.group = group;
   p.port = port;
-  p.iface = c.interface_;
+  p.iface = o.iface;
   p.stream_id = stream;
-  p.nak_timeout_us = c.nak_timeout_us_;
-  p.lec_r = c.r_;
-  p.lec_c = c.c_;
-  p.lec_nak_fallback = c.nak_fallback_;
-  p.pace_bytes_per_s = c.bandwidth_;
-  p.enqueue_timeout_us = c.enqueue_timeout_us_;
-  p.retry_timeout_us = c.retry_timeout_us_;
-  p.loss_pct = c.loss_pct_;
-  p.seed = c.seed_;
-  p.psk = c.psk_;
+  p.nak_timeout_us = o.nak_timeout_us;
+  p.lec_r = o.r;
+  p.lec_c = o.c;
+  p.lec_nak_fallback = o.nak_fallback;
+  p.pace_bytes_per_s = o.bandwidth;
+  p.enqueue_timeout_us = o.enqueue_timeout_us;
+  p.retry_timeout_us = o.retry_timeout_us;
+  p.loss_pct = o.loss_pct;
+  p.seed = o.seed;
+  p.psk = o.psk;
   return p;
 }
 
@@ -76,14 +107,14 @@ TransportImpl::AcceptConnectResult AntTransport::associate(const RemoteTransport
   Locator loc;
   if (!decode_locator(remote.blob_, loc)) {
     ACE_ERROR((LM_ERROR, ACE_TEXT("(%P|%t) ERROR: %C: malformed remote locator (not an ADAMANT peer of the same version)\n"),
-               config().transport_type_.c_str()));
+               type_.c_str()));
     return AcceptConnectResult(AcceptConnectResult::ACR_FAILED);
   }
-  const AntInst& c = config();
+  const AntOptions& c = options_;
   const bool local_writer = GuidConverter(attribs.local_id_).isWriter();
   try {
     std::lock_guard<std::mutex> g(links_mutex_);
-    if (local_writer && c.kind() == "replace") {
+    if (local_writer && c.kind == "replace") {
       // One Mockets-style connection per remote reader instance, to where it listens.
       std::ostringstream k;
       k << loc.group << ':' << loc.port;
@@ -94,7 +125,7 @@ TransportImpl::AcceptConnectResult AntTransport::associate(const RemoteTransport
           replace_links_.erase(k.str());
           return AcceptConnectResult(AcceptConnectResult::ACR_FAILED);
         }
-        link->ensure_sender(channel_params(loc.group, loc.port, c.stream_id()));
+        link->ensure_sender(channel_params(loc.group, loc.port, stream_id_));
       }
       // The writer's TRANSPORT_PRIORITY (ConnectionAttribs::priority_, from
       // DataWriterImpl::get_priority_value) orders its samples in the engine's queue.
@@ -106,16 +137,16 @@ TransportImpl::AcceptConnectResult AntTransport::associate(const RemoteTransport
       if (!main_link_) return AcceptConnectResult(AcceptConnectResult::ACR_FAILED);
     }
     if (local_writer) {
-      main_link_->ensure_sender(channel_params(c.group_, c.port_, c.stream_id()));
-    } else if (c.kind() == "replace") {
-      main_link_->add_receiver(remote.repo_id_, channel_params(c.group_, listen_port_, loc.stream_id));
+      main_link_->ensure_sender(channel_params(c.group, c.port, stream_id_));
+    } else if (c.kind == "replace") {
+      main_link_->add_receiver(remote.repo_id_, channel_params(c.group, listen_port_, loc.stream_id));
     } else {
       main_link_->add_receiver(remote.repo_id_, channel_params(loc.group, loc.port, loc.stream_id));
     }
     return AcceptConnectResult(static_rchandle_cast<DataLink>(main_link_));
   } catch (const std::exception& ex) {
-    ACE_ERROR((LM_ERROR, ACE_TEXT("(%P|%t) ERROR: %C [transport/%C]: %C\n"), c.transport_type_.c_str(),
-               c.name().c_str(), ex.what()));
+    ACE_ERROR((LM_ERROR, ACE_TEXT("(%P|%t) ERROR: %C [transport/%C]: %C\n"), type_.c_str(), name_.c_str(),
+               ex.what()));
     return AcceptConnectResult(AcceptConnectResult::ACR_FAILED);
   }
 }
@@ -133,7 +164,7 @@ TransportImpl::AcceptConnectResult AntTransport::accept_datalink(const RemoteTra
 }
 
 void AntTransport::stop_accepting_or_connecting(const TransportClient_wrch&,
-                                                const RepoId& ADAMANT_ODDS_STOP_EXTRA_PARAMS) {
+                                                const GUID_t& ADAMANT_ODDS_STOP_EXTRA_PARAMS) {
   // Nothing is ever pending: associations complete inside accept/connect_datalink.
 }
 
@@ -150,7 +181,8 @@ void AntTransport::shutdown_i() {
 }
 
 bool AntTransport::connection_info_i(TransportLocator& info ADAMANT_ODDS_CONN_FLAGS_PARAM) const {
-  config().fill_locator(info, config().kind() == "replace" ? listen_port_ : config().port_);
+  info.transport_type = type_.c_str();
+  info.data = encode_locator(Locator{options_.group, options_.kind == "replace" ? listen_port_ : options_.port, stream_id_});
   return true;
 }
 

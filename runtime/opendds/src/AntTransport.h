@@ -29,10 +29,17 @@ namespace adamant_opendds {
 class AntDataLink;
 typedef OpenDDS::DCPS::RcHandle<AntDataLink> AntDataLink_rch;
 
+// The instance's options are read once, when the transport starts (AntInst::new_impl).
 class AntTransport : public OpenDDS::DCPS::TransportImpl {
  public:
+#if ADAMANT_ODDS_CONFIG_STORE
+  AntTransport(const AntInst_rch& inst, DDS::DomainId_t domain);
+#elif ADAMANT_ODDS_IMPL_BY_HANDLE
+  explicit AntTransport(const AntInst_rch& inst);
+#else
   explicit AntTransport(AntInst& inst);
-  AntInst& config() const;
+#endif
+  const AntOptions& options() const { return options_; }
   // The engine parameters of this instance for one stream.
   ChannelParams channel_params(const std::string& group, std::uint16_t port, std::uint32_t stream) const;
 
@@ -42,16 +49,21 @@ class AntTransport : public OpenDDS::DCPS::TransportImpl {
   AcceptConnectResult accept_datalink(const RemoteTransport& remote, const ConnectionAttribs& attribs,
                                       const OpenDDS::DCPS::TransportClient_rch& client);
   void stop_accepting_or_connecting(const OpenDDS::DCPS::TransportClient_wrch& client,
-                                    const OpenDDS::DCPS::RepoId& remote_id ADAMANT_ODDS_STOP_EXTRA_PARAMS);
+                                    const OpenDDS::DCPS::GUID_t& remote_id ADAMANT_ODDS_STOP_EXTRA_PARAMS);
   void shutdown_i();
   bool connection_info_i(OpenDDS::DCPS::TransportLocator& info ADAMANT_ODDS_CONN_FLAGS_PARAM) const;
-  OPENDDS_STRING transport_type() const { return config().transport_type_; }
+  OPENDDS_STRING transport_type() const { return OPENDDS_STRING(type_.c_str()); }
 
  private:
+  void start(AntInst& inst);
   void release_datalink(OpenDDS::DCPS::DataLink* link);
   AcceptConnectResult associate(const RemoteTransport& remote, const ConnectionAttribs& attribs, bool active);
   AntDataLink_rch make_link(bool active);
 
+  const std::string type_;   // ant_nakcast, ...
+  const std::string name_;   // the instance's name ([transport/NAME])
+  const AntOptions options_;
+  const std::uint32_t stream_id_;
   std::unique_ptr<PortReservation> reserved_port_;  // ant_replace reader given port 0
   std::uint16_t listen_port_;                       // ant_replace: where this instance's readers listen
   std::mutex links_mutex_;

@@ -39,7 +39,11 @@ public final class OpenDdsTransports {
 	public static final String ANT_LIBRARY = "Adamant::opendds";
 	/** The ant_* transport option that makes a reader drop that percentage of datagrams (experiments). */
 	public static final String ANT_LOSS_OPTION = "loss";
-	/** ant_replace readers listen on a port of their own: the bench gives reader i this port + i. */
+	/**
+	 * ant_replace readers listen on a port of their own. Without a port option the plugin takes one
+	 * from the kernel and advertises it in the reader's locator, so the applications (whose .ini and
+	 * code give none) run any number of readers on one host; the bench gives reader i this port + i.
+	 */
 	public static final int ANT_REPLACE_READER_PORT = 7360;
 	/**
 	 * The plugin's initializer header (the equivalent of OpenDDS's transport/udp/Udp.h). OpenDDS does

@@ -1,0 +1,52 @@
+// The protocol options of one ADAMANT OpenDDS transport instance, in plain C++ (no OpenDDS):
+// what a `[transport/NAME]` section or AntInst::set() gives, parsed and checked. README.md
+// lists the keys, their meaning, defaults and syntax.
+#ifndef ADAMANT_OPENDDS_ANTOPTIONS_H
+#define ADAMANT_OPENDDS_ANTOPTIONS_H
+
+#include "Export.h"
+
+#include <cstdint>
+#include <string>
+
+namespace adamant_opendds {
+
+// How ant_replace chooses a sample's replacement tag: the newest sample of an instance
+// (key) supersedes queued/unacknowledged older ones (Instance), or the newest sample of a
+// writer supersedes all its older ones (Writer), or nothing is ever replaced (None).
+enum class ReplaceBy { Instance, Writer, None };
+
+struct AdamantOpenDDS_Export AntOptions {
+  // The defaults of `kind` (baseline | nakcast | ricochet | replace).
+  explicit AntOptions(const std::string& kind);
+
+  std::string kind;
+  std::string group = "239.255.42.1";  // group: multicast group (ant_replace: where this reader listens)
+  std::uint16_t port = 7350;           // port (ant_replace: 0 = a port the kernel picks, the default)
+  std::string iface = "127.0.0.1";     // interface: IPv4 address of the multicast interface
+  std::int64_t nak_timeout_us = 50000;       // nak_timeout
+  int r = 8;                                 // r: Ricochet packets per repair
+  int c = 3;                                 // c: Ricochet repair fan-out
+  bool nak_fallback = false;                 // nak_fallback: Ricochet also NAKs what repairs missed
+  std::uint64_t bandwidth = 0;               // bandwidth: ant_replace pacing, bytes/s (0 = unpaced)
+  std::int64_t enqueue_timeout_us = 0;       // enqueue_timeout: ant_replace queue limit (0 = none)
+  std::int64_t retry_timeout_us = 10000000;  // retry_timeout: ant_replace gives a message up after
+  ReplaceBy replace_by = ReplaceBy::Instance;  // replace_by: instance | writer | none
+  double loss_pct = 0.0;                     // loss: injected receive-side loss, percent
+  std::uint64_t seed = 1;                    // seed: loss-injection seed
+  std::string psk;                           // psk: pre-shared key (HMAC-SHA256 per datagram); empty = off
+
+  // Sets one option from its .ini spelling. Returns an empty string on success, else what is
+  // wrong and how to fix it, prefixed with `where` (the option is then unchanged).
+  std::string set(const std::string& key, const std::string& value, const std::string& where);
+  // The value of one option in its .ini spelling (what set() takes back).
+  std::string get(const std::string& key) const;
+
+  // The ant_* keys, in the order of README.md's table; `key_count` of them.
+  static const char* const keys[];
+  static const int key_count;
+};
+
+}  // namespace adamant_opendds
+
+#endif
