@@ -16,55 +16,43 @@ namespace adamant_opendds {
 
 using namespace OpenDDS::DCPS;
 
+AntTransport::Settings::Settings(const AntInst& inst)
+    : type(inst.transport_type_.c_str()), name(inst.name().c_str()), options(inst.options()), stream_id(inst.stream_id()) {}
+
 #if ADAMANT_ODDS_CONFIG_STORE
 AntTransport::AntTransport(const AntInst_rch& inst, DDS::DomainId_t domain)
-    : TransportImpl(inst, domain),
-      type_(inst->transport_type_.c_str()),
-      name_(inst->name().c_str()),
-      options_(inst->options()),
-      stream_id_(inst->stream_id()),
-      listen_port_(options_.port) {
+    : TransportImpl(inst, domain), settings_(*inst), listen_port_(settings_.options.port) {
   start(*inst);
 }
 #elif ADAMANT_ODDS_IMPL_BY_HANDLE
 AntTransport::AntTransport(const AntInst_rch& inst)
-    : TransportImpl(inst),
-      type_(inst->transport_type_.c_str()),
-      name_(inst->name().c_str()),
-      options_(inst->options()),
-      stream_id_(inst->stream_id()),
-      listen_port_(options_.port) {
+    : TransportImpl(inst), settings_(*inst), listen_port_(settings_.options.port) {
   start(*inst);
 }
 #else
 AntTransport::AntTransport(AntInst& inst)
-    : TransportImpl(inst),
-      type_(inst.transport_type_.c_str()),
-      name_(inst.name().c_str()),
-      options_(inst.options()),
-      stream_id_(inst.stream_id()),
-      listen_port_(options_.port) {
+    : TransportImpl(inst), settings_(inst), listen_port_(settings_.options.port) {
   start(inst);
 }
 #endif
 
 void AntTransport::start(AntInst& inst) {
-  if (!known_kind(options_.kind)) {
-    ACE_ERROR((LM_ERROR, ACE_TEXT("(%P|%t) ERROR: %C: not an ADAMANT transport type\n"), type_.c_str()));
+  if (!known_kind(settings_.options.kind)) {
+    ACE_ERROR((LM_ERROR, ACE_TEXT("(%P|%t) ERROR: %C: not an ADAMANT transport type\n"), settings_.type.c_str()));
     throw Transport::UnableToCreate();
   }
   const std::string error = inst.config_error();
   if (!error.empty()) {
-    ACE_ERROR((LM_ERROR, ACE_TEXT("(%P|%t) ERROR: not starting %C [transport/%C]: %C\n"), type_.c_str(),
-               name_.c_str(), error.c_str()));
+    ACE_ERROR((LM_ERROR, ACE_TEXT("(%P|%t) ERROR: not starting %C [transport/%C]: %C\n"), settings_.type.c_str(),
+               settings_.name.c_str(), error.c_str()));
     throw Transport::UnableToCreate();
   }
-  if (options_.kind == "replace" && options_.port == 0) {
+  if (settings_.options.kind == "replace" && settings_.options.port == 0) {
     try {
       reserved_port_.reset(new PortReservation);
     } catch (const std::exception& ex) {
-      ACE_ERROR((LM_ERROR, ACE_TEXT("(%P|%t) ERROR: not starting %C [transport/%C]: %C\n"), type_.c_str(),
-                 name_.c_str(), ex.what()));
+      ACE_ERROR((LM_ERROR, ACE_TEXT("(%P|%t) ERROR: not starting %C [transport/%C]: %C\n"), settings_.type.c_str(),
+                 settings_.name.c_str(), ex.what()));
       throw Transport::UnableToCreate();
     }
     listen_port_ = reserved_port_->port();
@@ -75,7 +63,7 @@ void AntTransport::start(AntInst& inst) {
 }
 
 ChannelParams AntTransport::channel_params(const std::string& group, std::uint16_t port, std::uint32_t stream) const {
-  const AntOptions& o = options_;
+  const AntOptions& o = settings_.options;
   ChannelParams p;
   p.kind = o.kind;
   p.group = group;
@@ -107,10 +95,10 @@ TransportImpl::AcceptConnectResult AntTransport::associate(const RemoteTransport
   Locator loc;
   if (!decode_locator(remote.blob_, loc)) {
     ACE_ERROR((LM_ERROR, ACE_TEXT("(%P|%t) ERROR: %C: malformed remote locator (not an ADAMANT peer of the same version)\n"),
-               type_.c_str()));
+               settings_.type.c_str()));
     return AcceptConnectResult(AcceptConnectResult::ACR_FAILED);
   }
-  const AntOptions& c = options_;
+  const AntOptions& c = settings_.options;
   const bool local_writer = GuidConverter(attribs.local_id_).isWriter();
   try {
     std::lock_guard<std::mutex> g(links_mutex_);
@@ -125,7 +113,7 @@ TransportImpl::AcceptConnectResult AntTransport::associate(const RemoteTransport
           replace_links_.erase(k.str());
           return AcceptConnectResult(AcceptConnectResult::ACR_FAILED);
         }
-        link->ensure_sender(channel_params(loc.group, loc.port, stream_id_));
+        link->ensure_sender(channel_params(loc.group, loc.port, settings_.stream_id));
       }
       // The writer's TRANSPORT_PRIORITY (ConnectionAttribs::priority_, from
       // DataWriterImpl::get_priority_value) orders its samples in the engine's queue.
@@ -137,7 +125,7 @@ TransportImpl::AcceptConnectResult AntTransport::associate(const RemoteTransport
       if (!main_link_) return AcceptConnectResult(AcceptConnectResult::ACR_FAILED);
     }
     if (local_writer) {
-      main_link_->ensure_sender(channel_params(c.group, c.port, stream_id_));
+      main_link_->ensure_sender(channel_params(c.group, c.port, settings_.stream_id));
     } else if (c.kind == "replace") {
       main_link_->add_receiver(remote.repo_id_, channel_params(c.group, listen_port_, loc.stream_id));
     } else {
@@ -145,8 +133,8 @@ TransportImpl::AcceptConnectResult AntTransport::associate(const RemoteTransport
     }
     return AcceptConnectResult(static_rchandle_cast<DataLink>(main_link_));
   } catch (const std::exception& ex) {
-    ACE_ERROR((LM_ERROR, ACE_TEXT("(%P|%t) ERROR: %C [transport/%C]: %C\n"), type_.c_str(), name_.c_str(),
-               ex.what()));
+    ACE_ERROR((LM_ERROR, ACE_TEXT("(%P|%t) ERROR: %C [transport/%C]: %C\n"), settings_.type.c_str(),
+               settings_.name.c_str(), ex.what()));
     return AcceptConnectResult(AcceptConnectResult::ACR_FAILED);
   }
 }
@@ -181,8 +169,9 @@ void AntTransport::shutdown_i() {
 }
 
 bool AntTransport::connection_info_i(TransportLocator& info ADAMANT_ODDS_CONN_FLAGS_PARAM) const {
-  info.transport_type = type_.c_str();
-  info.data = encode_locator(Locator{options_.group, options_.kind == "replace" ? listen_port_ : options_.port, stream_id_});
+  info.transport_type = settings_.type.c_str();
+  const AntOptions& o = settings_.options;
+  info.data = encode_locator(Locator{o.group, o.kind == "replace" ? listen_port_ : o.port, settings_.stream_id});
   return true;
 }
 

@@ -39,7 +39,7 @@ class AntTransport : public OpenDDS::DCPS::TransportImpl {
 #else
   explicit AntTransport(AntInst& inst);
 #endif
-  const AntOptions& options() const { return options_; }
+  const AntOptions& options() const { return settings_.options; }
   // The engine parameters of this instance for one stream.
   ChannelParams channel_params(const std::string& group, std::uint16_t port, std::uint32_t stream) const;
 
@@ -52,7 +52,7 @@ class AntTransport : public OpenDDS::DCPS::TransportImpl {
                                     const OpenDDS::DCPS::GUID_t& remote_id ADAMANT_ODDS_STOP_EXTRA_PARAMS);
   void shutdown_i();
   bool connection_info_i(OpenDDS::DCPS::TransportLocator& info ADAMANT_ODDS_CONN_FLAGS_PARAM) const;
-  OPENDDS_STRING transport_type() const { return OPENDDS_STRING(type_.c_str()); }
+  OPENDDS_STRING transport_type() const { return OPENDDS_STRING(settings_.type.c_str()); }
 
  private:
   void start(AntInst& inst);
@@ -60,10 +60,16 @@ class AntTransport : public OpenDDS::DCPS::TransportImpl {
   AcceptConnectResult associate(const RemoteTransport& remote, const ConnectionAttribs& attribs, bool active);
   AntDataLink_rch make_link(bool active);
 
-  const std::string type_;   // ant_nakcast, ...
-  const std::string name_;   // the instance's name ([transport/NAME])
-  const AntOptions options_;
-  const std::uint32_t stream_id_;
+  // What the transport takes from its instance when it starts (it never reads the instance
+  // again: from 3.23 TransportImpl holds it weakly).
+  struct Settings {
+    explicit Settings(const AntInst& inst);
+    std::string type;  // ant_nakcast, ...
+    std::string name;  // the instance's name ([transport/NAME])
+    AntOptions options;
+    std::uint32_t stream_id;
+  };
+  const Settings settings_;
   std::unique_ptr<PortReservation> reserved_port_;  // ant_replace reader given port 0
   std::uint16_t listen_port_;                       // ant_replace: where this instance's readers listen
   std::mutex links_mutex_;
