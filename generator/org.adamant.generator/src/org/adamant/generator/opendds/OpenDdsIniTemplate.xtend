@@ -11,6 +11,9 @@ import org.adamant.generator.ModelInfo
  */
 class OpenDdsIniTemplate {
 
+	/** [common] DCPSPendingTimeout: how long deleting a writer waits for unsent samples (seconds). */
+	public static val PENDING_TIMEOUT_S = 5
+
 	def static String path(ModelInfo info) '''opendds/«info.identifier».ini'''
 
 	def CharSequence generate(ModelInfo info) {
@@ -38,6 +41,10 @@ class OpenDdsIniTemplate {
 				# discovery instead; this model does not use it.)
 				DCPSDefaultDiscovery=DEFAULT_RTPS
 			«ENDIF»
+			# A writer being deleted waits at most this many seconds for the samples its transport still
+			# holds. OpenDDS's default, 0, waits forever: a tcp writer whose reader left while reports were
+			# still queued behind a slow link never exits (docs/opendds.md).
+			DCPSPendingTimeout=«PENDING_TIMEOUT_S»
 			«FOR a : info.applications»
 				«FOR e : a.endpoints.filter[topic !== null && topic.type !== null]»
 
