@@ -13,24 +13,10 @@
 # usage: run_priority.sh PROBE INI COUNT RATE_HZ BANDWIDTH [READERS]
 set -euo pipefail
 probe=$1 ini=$2 count=$3 rate=$4 bandwidth=$5 readers=${6:-1}
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-cd "$dir"
-pids=()
-for ((i = 0; i < readers; i++)); do
-  "$probe" -DCPSConfigFile "$ini" --role reader --transport ant_replace --count "$count" --writers 2 \
-           --index "$i" --timeout 60 > "reader$i.out" 2> "reader$i.err" &
-  pids+=($!)
-done
-"$probe" -DCPSConfigFile "$ini" --role writer --transport ant_replace --count "$count" --rate "$rate" \
-         --priorities 10,0 --bandwidth "$bandwidth" --readers "$readers" --timeout 60 > writer.out 2> writer.err || {
-  echo "FAIL: writer exited with $?"; cat writer.err; kill "${pids[@]}" 2>/dev/null || true; exit 1; }
-status=0
-for ((i = 0; i < readers; i++)); do
-  wait "${pids[$i]}" || { echo "FAIL: reader $i exited with an error"; cat "reader$i.err"; status=1; }
-done
-[ $status -eq 0 ] || exit 1
-cat writer.out reader*.out
+. "$(dirname "${BASH_SOURCE[0]}")/probe_common.sh"
+reader_args=(--transport ant_replace --count "$count" --writers 2)
+writer_args=(--transport ant_replace --count "$count" --rate "$rate" --priorities 10,0 --bandwidth "$bandwidth")
+probe_run "$probe" "$ini" "$readers" || exit 1
 awk -v readers="$readers" -v count="$count" -v bandwidth="$bandwidth" '
   /^reader/ {
     for (f = 2; f <= NF; f++) { split($f, kv, "="); v[kv[1]] = kv[2] }

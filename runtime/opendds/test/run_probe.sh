@@ -11,24 +11,10 @@
 # usage: run_probe.sh PROBE INI TRANSPORT LOSS_PCT COUNT RATE_HZ [READERS]
 set -euo pipefail
 probe=$1 ini=$2 transport=$3 loss=$4 count=$5 rate=$6 readers=${7:-3}
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-cd "$dir"
-pids=()
-for ((i = 0; i < readers; i++)); do
-  "$probe" -DCPSConfigFile "$ini" --role reader --transport "$transport" --count "$count" \
-           --index "$i" --loss "$loss" --timeout 60 > "reader$i.out" 2> "reader$i.err" &
-  pids+=($!)
-done
-"$probe" -DCPSConfigFile "$ini" --role writer --transport "$transport" --count "$count" --rate "$rate" \
-         --readers "$readers" --timeout 60 > writer.out 2> writer.err || {
-  echo "FAIL: writer exited with $?"; cat writer.err; kill "${pids[@]}" 2>/dev/null || true; exit 1; }
-status=0
-for ((i = 0; i < readers; i++)); do
-  wait "${pids[$i]}" || { echo "FAIL: reader $i exited with an error"; cat "reader$i.err"; status=1; }
-done
-[ $status -eq 0 ] || exit 1
-cat writer.out reader*.out
+. "$(dirname "${BASH_SOURCE[0]}")/probe_common.sh"
+reader_args=(--transport "$transport" --count "$count" --loss "$loss")
+writer_args=(--transport "$transport" --count "$count" --rate "$rate")
+probe_run "$probe" "$ini" "$readers" || exit 1
 awk -v transport="$transport" -v loss="$loss" -v readers="$readers" -v count="$count" '
   /^reader/ {
     for (f = 2; f <= NF; f++) { split($f, kv, "="); v[kv[1]] = kv[2] }
