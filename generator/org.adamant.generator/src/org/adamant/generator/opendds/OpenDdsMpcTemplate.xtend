@@ -47,6 +47,7 @@ class OpenDdsMpcTemplate {
 				  requires += no_opendds_safety_profile
 				  exename   = «exe»
 				  after    += «id»_idl
+				  includes += .  // the generated headers, for the sources in src/ and bench/
 
 				  TypeSupport_Files {
 				    «id».idl

@@ -136,5 +136,7 @@ class OpenDdsBenchTest {
 				"""));
 		String plain = generate(builtin, Target.OPENDDS).get("opendds/b.mpc");
 		assertFalse(plain.contains("AdamantOpenDDS") || plain.contains("ADAMANT_ROOT"), plain);
+		// sources live in src/ and bench/, the generated headers next to the .mpc (found by a real mwc.pl build)
+		assertTrue(plain.contains("  includes += .  //"), plain);
 	}
 }
