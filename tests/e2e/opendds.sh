@@ -8,7 +8,10 @@
 #   in a private network namespace, and check delivery. Without OpenDDS these checks print SKIP.
 #   With the runtime's OpenDDS plugin (CMake target Adamant::opendds) installed (the launcher's
 #   runtime, or ADAMANT_OPENDDS_RUNTIME=<prefix>): the same for examples/sar over ant_nakcast with
-#   1 % loss injected at each of 3 readers; otherwise SKIP.
+#   1 % loss injected at each of 3 readers; sar's RT-ESP sweep at one point per swept setup
+#   (nak_timeout 25/50 ms, r 4/8: one CSV row each, transport_params naming the value); and
+#   examples/blueforce's two-stream experiment bf2 over ant_replace (one CSV row per stream);
+#   otherwise SKIP.
 # Prints PASS:/FAIL:/SKIP: lines; tests/run counts PASS and FAIL. Nothing else in the suite needs OpenDDS.
 set -uo pipefail
 source "$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/adamant"
@@ -49,12 +52,14 @@ version="$(sed -n 's/.*OpenDDS version \([0-9]*\.[0-9]*\).*/\1/p' "$dds/VERSION.
 [[ -n "$version" ]] || version=current
 echo "   OpenDDS $version at $dds"
 
-# Builds a generated OpenDDS project; $3: extra prefix path (the runtime, for the ant_* plugin).
+# Builds a generated OpenDDS project; $3: extra prefix path (the runtime, for the ant_* plugin);
+# $4...: only these targets (default: all).
 build_opendds() {
   local src="$1" build="$2" extra="${3:-}"
+  shift 3 2>/dev/null || shift $#
   cmake -S "$src" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_PREFIX_PATH="$dds${extra:+;$extra}" >"$build.log" 2>&1 \
-    && nice -n 10 cmake --build "$build" >>"$build.log" 2>&1
+    && nice -n 10 cmake --build "$build" ${1:+--target "$@"} >>"$build.log" 2>&1
 }
 
 adamant_cli generate "$model" -o "$work/sar" --target opendds --opendds-version "$version" >/dev/null 2>&1
@@ -130,4 +135,59 @@ if rows:
     print(f"   ant_nakcast, 3 readers, {r['loss_pct']} % loss: received {r['received']}, delivery {r['delivery']}, "
           f"mean {float(r['lat_mean_us']):.0f} us")
     check("ant_nakcast recovers the injected loss: every update reaches all 3 readers", float(r["delivery"]) == 1.0)
+PY
+
+# --- sar's RT-ESP sweep: the OpenDDS bench applies the sweep as the native bench does (nak_timeout
+# 25/50 ms for nakcast, r 4/8 for ricochet); one point of each swept setup (3 readers, 1 % loss, 100 Hz)
+./rtesp_isislab_sweep_bench --list >"$work/sweep.list" 2>&1
+points="$(awk '$4 == 3 && $5 == 1 && $6 == 100 { printf "%s%s", sep, $1; sep = "," }' "$work/sweep.list")"
+check "the sweep bench lists one 3-reader 1 % 100 Hz point per swept setup (4)" \
+  test "$(tr ',' '\n' <<<"$points" | grep -c .)" -eq 4
+adamant_in_netns ./rtesp_isislab_sweep_bench -DCPSConfigFile sar.ini --csv "$work/sweep.csv" --updates 200 --runs 1 \
+  --points "$points" >"$work/sweep.out" 2>&1
+rc=$?
+tail -4 "$work/sweep.out"
+check "the rtesp_isislab_sweep benchmark runs its 4 points" test $rc -eq 0
+python3 - "$work/sweep.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+def check(what, ok): print(("PASS: " if ok else "FAIL: ") + what)
+params = sorted((r["transport"], r["transport_params"]) for r in rows)
+check("one row per swept setup, transport_params naming its value: " + str(params),
+      params == [("ant_nakcast", "nak_timeout=25ms"), ("ant_nakcast", "nak_timeout=50ms"),
+                 ("ant_ricochet", "r=4;c=3;nak_fallback=0"), ("ant_ricochet", "r=8;c=3;nak_fallback=0")])
+for r in rows:
+    print(f"   {r['transport']} {r['transport_params']}, 3 readers, 1 % loss: delivery {r['delivery']}, "
+          f"mean {float(r['lat_mean_us']):.0f} us, p99 {float(r['lat_p99_us']):.0f} us")
+nak = {r["transport_params"]: r for r in rows if r["transport"] == "ant_nakcast"}
+check("ant_nakcast delivers every update at both NAK timeouts",
+      len(nak) == 2 and all(float(r["delivery"]) == 1.0 for r in nak.values()))
+PY
+
+# --- blueforce's bf2: two streams, one writer each, over ant_replace; one CSV row per stream
+adamant_cli generate "$ADAMANT_ROOT/examples/blueforce/blueforce.adamant" -o "$work/bf" --target opendds \
+  --opendds-version "$version" >/dev/null 2>&1
+if ! build_opendds "$work/bf/opendds" "$work/bf-build" "$runtime_prefix" bf2_two_streams_bench; then
+  tail -30 "$work/bf-build.log"
+  echo "FAIL: examples/blueforce's bf2_two_streams_bench builds against OpenDDS and the plugin"; exit 1
+fi
+echo "PASS: examples/blueforce's bf2_two_streams_bench builds against OpenDDS and the plugin"
+cd "$work/bf-build" || exit 1
+adamant_in_netns ./bf2_two_streams_bench -DCPSConfigFile blueforce.ini --csv "$work/bf2.csv" --updates 100 \
+  >"$work/bf2.out" 2>&1
+rc=$?
+tail -3 "$work/bf2.out"
+check "the bf2_two_streams benchmark runs" test $rc -eq 0
+python3 - "$work/bf2.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+def check(what, ok): print(("PASS: " if ok else "FAIL: ") + what)
+check("one row per stream (BlueForce, SensorData)", [r["stream"] for r in rows] == ["BlueForce", "SensorData"])
+for r in rows:
+    print(f"   bf2 {r['stream']} over {r['transport']} ({r['transport_params']}): sent {r['sent']}, "
+          f"received {r['received']}, delivery {r['delivery']}, mean {float(r['lat_mean_us']):.0f} us")
+check("each stream sent 100 updates and some reached the reader",
+      len(rows) == 2 and all(r["sent"] == "100" and int(r["received"]) > 0 for r in rows))
+check("the point ran ant_replace paced to the radio link, replacing by instance",
+      all(r["transport_params"] == "replace_by=instance;bandwidth=5120" for r in rows))
 PY

@@ -112,7 +112,7 @@ class AdamantGenerator {
 	def private Map<String, CharSequence> generateOpenDds(ModelInfo info, OpenDdsVersion version) {
 		val files = new LinkedHashMap<String, CharSequence>
 		val apps = info.applications.filter[endpoints.exists[topic !== null && topic.type !== null]].toList
-		val experiments = info.experiments.filter[topic !== null && topic.type !== null && !transports.empty].toList
+		val experiments = info.experiments.filter[OpenDdsBenchTemplate.whyNot(it) === null].toList
 		checkDistinct(apps, experiments)
 		files.put(OpenDdsIdlTemplate.path(info), new OpenDdsIdlTemplate().generate(info, version))
 		files.put(OpenDdsQosTemplate.path(info), new OpenDdsQosTemplate().generate(info))

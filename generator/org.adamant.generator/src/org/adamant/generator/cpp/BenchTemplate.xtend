@@ -2,18 +2,14 @@ package org.adamant.generator.cpp
 
 import java.util.List
 import org.adamant.dsl.adamant.Experiment
-import org.adamant.dsl.adamant.PriorityRequirement
-import org.adamant.dsl.adamant.ReplacementRequirement
 import org.adamant.dsl.adamant.StructType
-import org.adamant.dsl.adamant.Topic
-import org.adamant.dsl.adamant.TransportPriorityPolicy
-import org.adamant.dsl.semantics.EffectiveQos
 import org.adamant.dsl.semantics.Experiments
 import org.adamant.dsl.semantics.Quantities
 import org.adamant.generator.Banner
 import org.adamant.generator.ModelInfo
 
 import static extension org.adamant.generator.cpp.CppTypes.*
+import static org.adamant.generator.cpp.StreamSettings.*
 
 /**
  * native/bench/<experiment>_bench.cpp: the experiment's sweep as an adamant::bench::HarnessSpec
@@ -306,22 +302,6 @@ class BenchTemplate {
 			  return streams;
 			}
 		'''
-	}
-
-	def private static boolean replaces(Topic t) {
-		t.qos !== null && EffectiveQos.of(t.qos).get(ReplacementRequirement).present
-	}
-
-	/** The QoS's priority, else its transport_priority, clamped to 0..255; 0 without either. */
-	def private static int priority(Topic t) {
-		if (t.qos === null) return 0
-		val qos = EffectiveQos.of(t.qos)
-		val value = qos.get(PriorityRequirement).map[value].or[qos.get(TransportPriorityPolicy).map[value]].orElse(0)
-		Math.max(0, Math.min(255, value))
-	}
-
-	def private static long tags(Experiments.Stream st) {
-		if (replaces(st.topic)) Math.max(1L, Math.round(st.ratesHz.head)) else 1L
 	}
 
 	/** A stream's modeled payload when it exceeds the fixed encoded size of its type (then padded), else 0. */

@@ -1,5 +1,7 @@
 package org.adamant.generator.cpp;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
@@ -161,6 +163,45 @@ public final class RuntimeTransports {
 
 	private static Resolved withComment(Resolved r, String comment) {
 		return new Resolved(r.name(), r.kindEnum(), r.nakTimeoutUs(), r.lecR(), r.lecC(), comment);
+	}
+
+	/**
+	 * The engine parameters a runtime transport runs with, by the names the runtime and its OpenDDS
+	 * plugin share (the native CSV's {@code transport_params}, adamant::bench::transport_params; the
+	 * {@code [transport/NAME]} keys of the plugin's ant_* transports, runtime/opendds/README.md), in the
+	 * runtime's order: nakcast {@code nak_timeout}; ricochet {@code r}, {@code c}, {@code nak_fallback}
+	 * (off, as in the native harness); fec {@code r}, {@code c}; none for baseline, replace and fifo
+	 * (their options come from the flow: replacement, pacing). The one place catalog values become
+	 * runtime options, for both targets: the native bench's TransportSetup fields carry the same values.
+	 */
+	public static Map<String, String> engineParams(String runtimeName, long nakTimeoutUs, int r, int c) {
+		Map<String, String> params = new LinkedHashMap<>();
+		switch (runtimeName) {
+		case "nakcast" -> params.put("nak_timeout", durationOption(nakTimeoutUs));
+		case "ricochet", "fec" -> {
+			params.put("r", String.valueOf(r));
+			params.put("c", String.valueOf(c));
+			if (runtimeName.equals("ricochet")) {
+				params.put("nak_fallback", "0");
+			}
+		}
+		default -> {
+		}
+		}
+		return params;
+	}
+
+	/** {@link #engineParams(String, long, int, int)} of a resolved transport (its catalog values). */
+	public static Map<String, String> engineParams(Resolved r) {
+		return engineParams(r.name(), r.nakTimeoutUs(), r.lecR(), r.lecC());
+	}
+
+	/** A duration as the runtime writes and parses it: the largest exact unit (2s, 25ms, 1500us). */
+	public static String durationOption(long us) {
+		if (us != 0 && us % 1_000_000 == 0) {
+			return (us / 1_000_000) + "s";
+		}
+		return us % 1000 == 0 ? (us / 1000) + "ms" : us + "us";
 	}
 
 	public static String formatUs(long us) {

@@ -2,6 +2,7 @@ package org.adamant.generator.cpp;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import org.adamant.dsl.adamant.Experiment;
@@ -15,7 +16,8 @@ import org.adamant.generator.Banner;
 /**
  * The transport setups of an experiment's native benchmark: each of its transports once per
  * combination of the swept parameters that transport has (a sweep of `nak_timeout` multiplies
- * NAKcast, not Ricochet; a sweep of `r` the reverse), in the model's order.
+ * NAKcast, not Ricochet; a sweep of `r` the reverse), in the model's order. The OpenDDS bench expands
+ * its ant_* transports the same way ({@link #of(Experiment, Transport)}, {@link Variant#params()}).
  */
 public final class TransportVariants {
 
@@ -25,6 +27,10 @@ public final class TransportVariants {
 	/** One transport setup: the runtime transport with the swept values applied, and what was swept. */
 	public record Variant(RuntimeTransports.Resolved transport, long nakTimeoutUs, int lecR, int lecC,
 			List<String> swept) {
+		/** The engine parameters of this setup, named as the runtime and its OpenDDS plugin name them. */
+		public Map<String, String> params() {
+			return RuntimeTransports.engineParams(transport.name(), nakTimeoutUs, lecR, lecC);
+		}
 	}
 
 	private TransportVariants() {
@@ -33,10 +39,16 @@ public final class TransportVariants {
 	public static List<Variant> of(Experiment x) {
 		List<Variant> out = new ArrayList<>();
 		for (Transport t : x.getTransports()) {
-			RuntimeTransports.Resolved rt = RuntimeTransports.resolve(t).orElseThrow();
-			List<ParameterSweep> owned = owned(x, t);
-			expand(out, rt, owned, 0, new Variant(rt, rt.nakTimeoutUs(), rt.lecR(), rt.lecC(), List.of()));
+			out.addAll(of(x, t));
 		}
+		return out;
+	}
+
+	/** The setups of one transport of the experiment, which must run on the runtime (its OpenDDS plugin too). */
+	public static List<Variant> of(Experiment x, Transport t) {
+		RuntimeTransports.Resolved rt = RuntimeTransports.resolve(t).orElseThrow();
+		List<Variant> out = new ArrayList<>();
+		expand(out, rt, owned(x, t), 0, new Variant(rt, rt.nakTimeoutUs(), rt.lecR(), rt.lecC(), List.of()));
 		return out;
 	}
 

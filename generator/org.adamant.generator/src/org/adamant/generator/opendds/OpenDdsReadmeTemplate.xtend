@@ -41,20 +41,22 @@ class OpenDdsReadmeTemplate {
 			- `src/<application>.cpp`: one executable per application«IF !apps.empty» («apps.map[name].join(", ")»)«ENDIF»:
 			  writers publish at the modeled rate, readers take samples in a `DataReaderListener`.
 			- `bench/<experiment>_bench.cpp`: the experiments«IF !experiments.empty» («experiments.map[name].join(", ")»)«ENDIF»; they write
-			  the CSV columns of the runtime contract (1 writer and N reader processes per point). On the
-			  runtime's `ant_*` transports each reader injects the point's loss (as the native harness does);
-			  on OpenDDS's own transports use `tc netem` inside a network namespace to reproduce it.
+			  the CSV columns of the runtime contract up to `relate2`, then `transport_params` and `stream`
+			  (1 writer and N reader processes per point). They sweep what the native benches sweep: every
+			  transport once per combination of the swept parameters it has (`nak_timeout`, `r`, `c`) × receivers ×
+			  loss × rate × runs; an experiment of several topics sends each as a stream with its own writer
+			  over the point's one transport instance (one CSV row per stream). On the runtime's `ant_*`
+			  transports each reader injects the point's loss (as the native harness does); on OpenDDS's own
+			  transports use `tc netem` inside a network namespace to reproduce it.
 			«FOR x : info.experiments.filter[!experiments.contains(it)]»
-				- Not generated: experiment «x.name»«IF !x.streams.empty»: it sends «x.streams.size» topics side by side
-				  («x.streams.map[topic?.name].join(", ")»), and an OpenDDS bench runs one topic per experiment; the
-				  native target benches it«ELSE»: its topic or transports are missing«ENDIF».
+				- Not generated: experiment «x.name»: «OpenDdsBenchTemplate.whyNot(x) ?: "its name clashes"».
 			«ENDFOR»
 			- `CMakeLists.txt`: `find_package(OpenDDS)`, the type-support library `«id»_idl`
 			  (`opendds_target_sources`), the executables, linked to `OpenDDS::Dcps`, the discovery library and
 			  the transport libraries used«IF ant» (and `«OpenDdsTransports.ANT_LIBRARY»`, the runtime's plugin, through
 			  `find_package(Adamant COMPONENTS opendds)`)«ENDIF».
-			- `«id».mpc`: the same build for MPC (as OpenDDS's Messenger.mpc)«IF ant»; it does not link the
-			  runtime's plugin, so use CMake for the `ant_*` flows«ENDIF».
+			- `«id».mpc`: the same build for MPC (as OpenDDS's Messenger.mpc)«IF ant»; it links the runtime's
+			  plugin (`AdamantOpenDDS`) from `$ADAMANT_ROOT`, the runtime's install prefix«ENDIF».
 
 			## Build and run
 

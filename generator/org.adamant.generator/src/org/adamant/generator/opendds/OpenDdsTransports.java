@@ -22,7 +22,10 @@ import org.adamant.dsl.prediction.TransportRanking;
 import org.adamant.dsl.prediction.TransportRanking.Assessment;
 import org.adamant.dsl.semantics.Bindings;
 import org.adamant.dsl.semantics.EffectiveQos;
+import org.adamant.dsl.semantics.Experiments;
 import org.adamant.generator.ModelInfo;
+import org.adamant.generator.cpp.RuntimeTransports;
+import org.adamant.generator.cpp.TransportVariants;
 
 /**
  * How a modeled flow runs on OpenDDS: which OpenDDS transport (TransportRegistry::create_inst
@@ -190,7 +193,7 @@ public final class OpenDdsTransports {
 			Kind k = Kind.of(rm);
 			return new Resolved(k, false, "transport " + t.getName() + ": the ADAMANT runtime's " + rm.getKind().getLiteral()
 					+ " inside OpenDDS (transport type " + k.transportType + ", plugin " + ANT_LIBRARY + ") — from "
-					+ ModelInfo.sourceOf(t), antParams(k, t));
+					+ ModelInfo.sourceOf(t), antParams(t));
 		}
 		if (t != null && !t.eIsProxy() && t.getMapping() instanceof RuntimeMapping rm) {
 			return new Resolved(Kind.RTPS_UDP, true, "transport " + t.getName() + " is the ADAMANT runtime's "
@@ -250,23 +253,19 @@ public final class OpenDdsTransports {
 				+ (e != binding.flow() ? " (chosen for the publisher of " + e.getTopic().getName() + ")" : "") + "; ";
 	}
 
-	/** The protocol options of an ANT transport from its catalog entry (mapping value, else declared default). */
-	static Map<String, String> antParams(Kind k, Transport t) {
-		Map<String, String> params = new LinkedHashMap<>();
-		if (k == Kind.ANT_NAKCAST) {
-			long us = Math.round(TransportRanking.nakTimeout(t) * 1e6);
-			params.put("nak_timeout", us % 1000 == 0 ? us / 1000 + "ms" : us + "us");
-		} else if (k == Kind.ANT_RICOCHET) {
-			params.put("r", String.valueOf(Math.round(TransportRanking.parameter(t, "r").orElse((double) TransportRanking.DEFAULT_R))));
-			params.put("c", String.valueOf(Math.round(TransportRanking.parameter(t, "c").orElse((double) TransportRanking.DEFAULT_C))));
-		}
-		return params;
+	/**
+	 * The protocol options of an ANT transport from its catalog entry (mapping value, else declared
+	 * default): the runtime's engine parameters, named and read as the native target reads them
+	 * ({@link RuntimeTransports#engineParams(RuntimeTransports.Resolved)}).
+	 */
+	static Map<String, String> antParams(Transport t) {
+		return RuntimeTransports.resolve(t).map(RuntimeTransports::engineParams).orElseGet(Map::of);
 	}
 
 	/** Adds what the endpoint decides: replacement and priority (QoS), pacing (its environment's bandwidth). */
 	private static Resolved withEndpointParams(Resolved r, Endpoint e) {
 		Environment env = e.eContainer() instanceof Application a ? a.getEnvironment() : null;
-		return withFlowParams(r, EffectiveQos.of(e), env);
+		return withFlowParams(r, EffectiveQos.of(e).get(ReplacementRequirement.class).isPresent(), env);
 	}
 
 	/**
@@ -275,12 +274,12 @@ public final class OpenDdsTransports {
 	 * none otherwise; the environment's worst-case bandwidth as the pacing rate. (The QoS's priority
 	 * travels as TRANSPORT_PRIORITY, see the QoS header.)
 	 */
-	static Resolved withFlowParams(Resolved r, EffectiveQos qos, Environment env) {
+	static Resolved withFlowParams(Resolved r, boolean replaces, Environment env) {
 		if (r.kind() != Kind.ANT_REPLACE) {
 			return r;
 		}
 		Map<String, String> params = new LinkedHashMap<>(r.params());
-		params.put("replace_by", qos.get(ReplacementRequirement.class).isPresent() ? "instance" : "none");
+		params.put("replace_by", replaces ? "instance" : "none");
 		double bandwidth = Flow.minBandwidth(env);
 		if (bandwidth > 0) {
 			params.put("bandwidth", String.valueOf(Math.round(bandwidth)));
@@ -304,15 +303,67 @@ public final class OpenDdsTransports {
 		return kinds;
 	}
 
+	/**
+	 * The transports of an experiment, in the model's order. Its streams share each point's transport
+	 * instance (one connection, as in the native bench): reliable when a stream's QoS is, and ant_replace
+	 * replaces by instance when a stream's QoS asks for replacement (a stream that does not gets a key
+	 * instance per update in the bench, so none of its updates supersedes another).
+	 */
 	public static List<Resolved> resolve(Experiment x) {
-		EffectiveQos qos = x.getTopic() != null && x.getTopic().getQos() != null ? EffectiveQos.of(x.getTopic().getQos()) : null;
-		boolean reliable = qos != null && qos.isReliable();
+		List<EffectiveQos> qos = Experiments.topics(x).stream().filter(t -> t.getQos() != null)
+				.map(t -> EffectiveQos.of(t.getQos())).toList();
+		boolean reliable = qos.stream().anyMatch(EffectiveQos::isReliable);
+		boolean replaces = qos.stream().anyMatch(q -> q.get(ReplacementRequirement.class).isPresent());
 		List<Resolved> result = new ArrayList<>();
 		for (Transport t : x.getTransports()) {
 			Resolved r = resolve(t, reliable);
-			result.add(qos == null ? r : withFlowParams(r, qos, x.getEnvironment()));
+			result.add(qos.isEmpty() ? r : withFlowParams(r, replaces, x.getEnvironment()));
 		}
 		return result;
+	}
+
+	/**
+	 * One transport setup of an experiment's OpenDDS bench.
+	 *
+	 * @param index      the transport's position in the experiment
+	 * @param transport  how it runs on OpenDDS
+	 * @param options    the instance's options: the transport's, with the swept values applied
+	 * @param swept      what this setup sweeps ("nak_timeout 25 ms"), empty when nothing
+	 * @param notApplied sweeps of parameters the catalog gives this transport that its OpenDDS transport has no
+	 *                   option for (a built-in transport, or a fallback)
+	 */
+	public record Setup(int index, Resolved transport, Map<String, String> options, List<String> swept,
+			List<String> notApplied) {
+		/** The CSV's transport_params column: the options as name=value joined by ';' (never a comma). */
+		public String params() {
+			return options.entrySet().stream().map(o -> o.getKey() + "=" + o.getValue())
+					.collect(Collectors.joining(";"));
+		}
+	}
+
+	/**
+	 * The bench setups of an experiment: each transport once per combination of the swept parameters
+	 * it has, exactly as the native bench expands them ({@link TransportVariants}), with the values
+	 * in the ant_* options; OpenDDS's own transports (and fallbacks) once.
+	 */
+	public static List<Setup> setups(Experiment x) {
+		List<Resolved> resolved = resolve(x);
+		List<Setup> out = new ArrayList<>();
+		for (int i = 0; i < resolved.size(); i++) {
+			Transport t = x.getTransports().get(i);
+			Resolved r = resolved.get(i);
+			if (r.kind().isAnt() && !r.fallback()) {
+				for (TransportVariants.Variant v : TransportVariants.of(x, t)) {
+					Map<String, String> options = new LinkedHashMap<>(r.options());
+					options.putAll(v.params());
+					out.add(new Setup(i, r, options, v.swept(), List.of()));
+				}
+			} else {
+				List<String> owned = TransportVariants.owned(x, t).stream().map(s -> s.getName()).toList();
+				out.add(new Setup(i, r, r.options(), List.of(), owned));
+			}
+		}
+		return out;
 	}
 
 	/**

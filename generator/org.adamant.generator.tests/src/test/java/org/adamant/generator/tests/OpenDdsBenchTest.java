@@ -1,0 +1,142 @@
+package org.adamant.generator.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.adamant.dsl.adamant.Experiment;
+import org.adamant.dsl.adamant.Model;
+import org.adamant.generator.AdamantGenerator;
+import org.adamant.generator.Target;
+import org.adamant.generator.cpp.TransportVariants;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The OpenDDS benches run what the native benches run: every transport once per combination of
+ * the swept parameters it has (the same expansion, the same values), and experiments of several
+ * topics as streams with one writer each; the MPC build links the plugin when ant_* is used.
+ */
+class OpenDdsBenchTest {
+
+	/** One row of a bench's kPoints table: label, transport type, options, transport_params, receivers, loss, rate. */
+	private static final Pattern POINT = Pattern.compile(
+			"(?m)^\\s*\\{\"([^\"]*)\", \"(\\w+)\", (\\{.*?\\}), \"([^\"]*)\", (\\d+), ([\\d.]+), ([\\d.]+)\\},$");
+
+	private static Map<String, String> generate(Model model, Target target) {
+		Map<String, String> out = new TreeMap<>();
+		new AdamantGenerator().generate(model, target).forEach((k, v) -> out.put(k, v.toString()));
+		return out;
+	}
+
+	private static List<String[]> points(String bench) {
+		List<String[]> rows = new java.util.ArrayList<>();
+		Matcher m = POINT.matcher(bench);
+		while (m.find()) {
+			rows.add(new String[] { m.group(1), m.group(2), m.group(3), m.group(4), m.group(5), m.group(6), m.group(7) });
+		}
+		return rows;
+	}
+
+	private static Experiment experiment(Model model, String name) {
+		return model.getElements().stream().filter(e -> e instanceof Experiment && name.equals(e.getName()))
+				.map(Experiment.class::cast).findFirst().orElseThrow();
+	}
+
+	@Test
+	void sarSweepRunsEveryNakTimeoutAndEveryRAsTheNativeBenchDoes() {
+		Model model = Models.load(Models.sar());
+		String bench = generate(model, Target.OPENDDS).get("opendds/bench/rtesp_isislab_sweep_bench.cpp");
+		List<String[]> rows = points(bench);
+		// 6 receivers × 4 losses × 4 rates per transport setup
+		Map<String, Long> perSetup = new TreeMap<>();
+		rows.forEach(r -> perSetup.merge(r[1] + " " + r[3], 1L, Long::sum));
+		assertEquals(Map.of("ant_nakcast nak_timeout=25ms", 96L, "ant_nakcast nak_timeout=50ms", 96L,
+				"ant_ricochet r=4;c=3;nak_fallback=0", 96L, "ant_ricochet r=8;c=3;nak_fallback=0", 96L), perSetup,
+				bench.substring(0, Math.min(bench.length(), 3000)));
+		// the options the transport instance gets carry the swept values, not the catalog's
+		assertTrue(rows.stream().filter(r -> r[3].equals("nak_timeout=25ms"))
+				.allMatch(r -> r[2].equals("{{\"nak_timeout\", \"25ms\"}}")), bench);
+		assertTrue(rows.stream().filter(r -> r[3].startsWith("r=4;"))
+				.allMatch(r -> r[2].equals("{{\"r\", \"4\"}, {\"c\", \"3\"}, {\"nak_fallback\", \"0\"}}")), bench);
+		// as many setups as the native bench's kTransports
+		assertEquals(TransportVariants.of(experiment(model, "rtesp_isislab_sweep")).size(), perSetup.size());
+		assertFalse(bench.contains("Not applied"), bench);
+		assertTrue(bench.contains("lat_max_us,relate,relate2,transport_params,stream\\n"), bench);
+		String readme = generate(model, Target.OPENDDS).get("opendds/README.md");
+		assertFalse(readme.contains("does not apply") || readme.contains("Not generated"), readme);
+	}
+
+	@Test
+	void catalogValuesBecomeTheSameOptionsOnBothTargets(@TempDir Path dir) throws IOException {
+		Model model = Models.load(Models.write(dir, "m.adamant", """
+				model m
+				import "transports.adamant"
+				struct S { @key uint32 id; double v; }
+				qos Sure { reliability reliable }
+				topic T : S qos Sure
+				experiment x { topic T transports nakcast_25ms, ricochet_r4 receivers 2 loss 1 % rate 10 Hz updates 10 }
+				"""));
+		String native_ = generate(model, Target.NATIVE).get("native/bench/x_bench.cpp");
+		assertTrue(native_.contains("{\"nakcast\", std::chrono::microseconds(25000), 8, 3},"), native_);
+		assertTrue(native_.contains("{\"ricochet\", std::chrono::microseconds(50000), 4, 3},"), native_);
+		Map<String, String> opendds = generate(model, Target.OPENDDS);
+		List<String[]> rows = points(opendds.get("opendds/bench/x_bench.cpp"));
+		assertEquals(List.of("nak_timeout=25ms", "r=4;c=3;nak_fallback=0"), rows.stream().map(r -> r[3]).toList());
+	}
+
+	@Test
+	void twoStreamExperimentsAreBenchedWithOneWriterPerStream() {
+		Model model = Models.load(Models.repoRoot().resolve("examples/blueforce/blueforce.adamant"));
+		Map<String, String> files = generate(model, Target.OPENDDS);
+		String bf2 = files.get("opendds/bench/bf2_two_streams_bench.cpp");
+		String bf3 = files.get("opendds/bench/bf3_priorities_bench.cpp");
+		assertTrue(bf2 != null && bf3 != null, files.keySet().toString());
+		// stream name, DDS topic, model rate, priority (TRANSPORT_PRIORITY), tags, typed operations
+		assertTrue(bf2.contains("{\"BlueForce\", \"BlueForce\", 20.0, 0, 20, make_PositionUpdate_ops},"), bf2);
+		assertTrue(bf2.contains("{\"SensorData\", \"SensorData\", 20.0, 5, 20, make_PositionUpdate_ops},"), bf2);
+		assertTrue(bf3.contains("{\"BlueForce\", \"BlueForce\", 20.0, 0, 20, make_PositionUpdate_ops},"), bf3);
+		assertTrue(bf3.contains("{\"Images\", \"Images\", 0.1, 10, 0, make_SensorImage_ops},"), bf3);
+		for (String bench : List.of(bf2, bf3)) {
+			assertTrue(bench.contains("qos.transport_priority.value = kStreams[i].priority;"), bench);
+			assertTrue(bench.contains("write_row(csv, p, i, run, writer_ok ? updates[i] : 0, lat[i]);"), bench);
+			assertTrue(bench.contains("transport_params,stream\\n"), bench);
+			// one writer per stream, all on the point's one transport configuration
+			assertTrue(bench.contains("for (int i = 0; i < kStreamCount; ++i) {\n    DDS::PublisherQos publisher_qos;"), bench);
+			assertEquals(1, points(bench).size(), bench);
+		}
+		// replace_by instance: a stream that replaces nothing gives every update its own instance (tags 0)
+		assertTrue(points(bf3).get(0)[2].contains("{\"replace_by\", \"instance\"}"), bf3);
+		assertTrue(bf3.contains("return s.tags > 0 ? seq % s.tags : seq;"), bf3);
+		String readme = files.get("opendds/README.md");
+		assertFalse(readme.contains("Not generated"), readme);
+		assertTrue(files.get("opendds/CMakeLists.txt").contains("add_executable(bf2_two_streams_bench"));
+		assertTrue(files.get("opendds/blueforce.mpc").contains("exename   = bf3_priorities_bench"));
+	}
+
+	@Test
+	void mpcLinksThePluginOnlyWhenAntTransportsAreUsed(@TempDir Path dir) throws IOException {
+		String mpc = generate(Models.load(Models.sar()), Target.OPENDDS).get("opendds/sar.mpc");
+		assertTrue(mpc.contains("  libs     += AdamantOpenDDS\n") && mpc.contains("  libpaths += $(ADAMANT_ROOT)/lib\n")
+				&& mpc.contains("  includes += $(ADAMANT_ROOT)/include\n"), mpc);
+		Model builtin = Models.load(Models.write(dir, "b.adamant", """
+				model b
+				import "transports.adamant"
+				struct S { @key uint32 id; }
+				topic T : S
+				application w { publish T rate 10 Hz transport opendds_rtps_udp }
+				"""));
+		String plain = generate(builtin, Target.OPENDDS).get("opendds/b.mpc");
+		assertFalse(plain.contains("AdamantOpenDDS") || plain.contains("ADAMANT_ROOT"), plain);
+		// sources live in src/ and bench/, the generated headers next to the .mpc (found by a real mwc.pl build)
+		assertTrue(plain.contains("  includes += .  //"), plain);
+	}
+}

@@ -1,0 +1,42 @@
+package org.adamant.generator.cpp;
+
+import org.adamant.dsl.adamant.PriorityRequirement;
+import org.adamant.dsl.adamant.ReplacementRequirement;
+import org.adamant.dsl.adamant.Topic;
+import org.adamant.dsl.adamant.TransportPriorityPolicy;
+import org.adamant.dsl.semantics.EffectiveQos;
+import org.adamant.dsl.semantics.Experiments;
+
+/**
+ * How a stream of a multi-stream experiment is sent, for the native and the OpenDDS benches alike:
+ * whether a newer update may replace an older one, its priority, and its replacement tags.
+ */
+public final class StreamSettings {
+
+	private StreamSettings() {
+	}
+
+	/** Whether the topic's QoS asks for replacement (a newer update supersedes an older one of its tag). */
+	public static boolean replaces(Topic t) {
+		return t.getQos() != null && EffectiveQos.of(t.getQos()).get(ReplacementRequirement.class).isPresent();
+	}
+
+	/** The QoS's priority, else its transport_priority, clamped to 0..255; 0 without either. */
+	public static int priority(Topic t) {
+		if (t.getQos() == null) {
+			return 0;
+		}
+		EffectiveQos qos = EffectiveQos.of(t.getQos());
+		int value = qos.get(PriorityRequirement.class).map(PriorityRequirement::getValue)
+				.or(() -> qos.get(TransportPriorityPolicy.class).map(TransportPriorityPolicy::getValue)).orElse(0);
+		return Math.max(0, Math.min(255, value));
+	}
+
+	/**
+	 * A replaceable stream's tags: one per key instance, each taken to report once a second (a rate of
+	 * N Hz is N instances); any other stream has one tag.
+	 */
+	public static long tags(Experiments.Stream st) {
+		return replaces(st.topic()) ? Math.max(1L, Math.round(st.ratesHz().get(0))) : 1L;
+	}
+}
