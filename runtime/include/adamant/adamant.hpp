@@ -8,6 +8,7 @@
 #include <adamant/replace.hpp>
 #include <adamant/metrics.hpp>
 #include <adamant/pubsub.hpp>
+#include <adamant/sweep.hpp>
 #include <adamant/types.hpp>
 #include <adamant/udp.hpp>
 #include <adamant/wire.hpp>

@@ -12,8 +12,9 @@ import static extension org.adamant.generator.cpp.CppTypes.*
 import static org.adamant.generator.cpp.StreamSettings.*
 
 /**
- * native/bench/<experiment>_bench.cpp: the experiment's sweep as an adamant::bench::HarnessSpec
- * (points = transports × receivers × loss × rate × runs, in the model's order). An experiment of
+ * native/bench/<experiment>_bench.cpp: the experiment's sweep as an adamant::bench::Sweep, which the
+ * runtime's sweep_main expands (points = transports × receivers × loss × rate × runs, in the model's
+ * order) and runs; the file keeps only what the model decided and why. An experiment of
  * several topics ({@code topics A(...), B(...)}) gets multi-stream points: every topic is a
  * bench::Stream (its rate and payload from {@link Experiments#streams}, its priority and
  * replacement from the topic's QoS) sent over each point's one connection.
@@ -52,172 +53,86 @@ class BenchTemplate {
 			#include "«ns»/samples.hpp"
 			#include "«ns»/types.hpp"
 
-			#include <algorithm>
+			«IF padded > 0 || (streams !== null && streams.exists[streamPadded(it) > 0])»
+				#include <algorithm>
+			«ENDIF»
 			#include <chrono>
-			#include <cmath>
 			#include <cstdint>
-			#include <string>
 			#include <vector>
 
 			namespace {
 
-			constexpr int kUpdates = «x.updates»;  // updates «x.updates»
-			«IF x.warmup > 0»
-				// The model asks for «x.warmup» warm-up updates; the harness has no warm-up phase yet, so they are not sent.
-			«ENDIF»
-
-			«IF x.sweeps.empty»
-				// One entry per transport of the experiment, with its parameters from the catalog.
+			«IF streams === null»
+				«payloadFunctions(ns, type, padded, "")»
 			«ELSE»
-				// One entry per transport of the experiment and per combination of the swept parameters it has,
-				// with its parameters from the catalog and the sweep (each CSV row names them: transport_params).
-			«ENDIF»
-			struct TransportSetup {
-			  const char* name;
-			  std::chrono::microseconds nak_timeout;
-			  int lec_r;
-			  int lec_c;
-			  «IF replacing»
-			  	std::uint64_t pace_bytes_per_s;  // replace/fifo: the writer's own pace (0 = unpaced)
-			  «ENDIF»
-			};
-			const TransportSetup kTransports[] = {
-			    «FOR v : variants»
-			    	«Banner.wrap("//", v.transport.comment, 100)»
-			    	«IF !v.swept.empty»
-			    		// sweep: «v.swept.join(", ")» (this entry's value«IF v.swept.size > 1»s«ENDIF»)
-			    	«ENDIF»
-			    	«IF replacing && isReplaceFamily(v.transport.name) && pace.present»
-			    		// paced to «Banner.number(pace.asLong)» B/s, the slowest bandwidth of environment «x.environment.name»
-			    	«ENDIF»
-			    	{"«v.transport.name»", std::chrono::microseconds(«v.nakTimeoutUs»), «v.lecR», «v.lecC»«IF replacing», «IF isReplaceFamily(v.transport.name) && pace.present»«pace.asLong»«ELSE»0«ENDIF»«ENDIF»},
-			    «ENDFOR»
-			};
-			«FOR s : TransportVariants.notApplied(x)»
-				// The model also sweeps «s.name» («s.values.map[Banner.quantity(it)].join(", ")»); the native harness has no such
-				// parameter, so every point uses the catalog's value.
-			«ENDFOR»
-			const int kReceivers[] = {«x.receivers.join(", ")»};
-			const double kLossPct[] = {«x.loss.map[Banner.decimal(Quantities.percent(it))].join(", ")»};
-			const double kRateHz[] = {«rates.map[Banner.decimal(it)].join(", ")»};
-			constexpr int kRuns = «runs»;
-			«IF replacing && streams === null»
-
-				// Replace/fifo: one tag per key instance (a node of the blue-force picture): update i carries
-				// tag (i-1) mod tags. The model does not count instances; each is taken to report once a second,
-				// so a rate of N Hz is N instances.
-				constexpr double kInstanceRateHz = 1.0;
-			«ENDIF»
-
-			«IF streams !== null»
-				«FOR st : streams»
+				«FOR st : streams SEPARATOR "\n"»
 					// Stream «st.topicName»: «st.topic.type.name» updates at «Banner.number(st.ratesHz.head)» Hz («st.rateSource»).
 					«payloadFunctions(ns, st.topic.type, streamPadded(st), "_" + st.topicName)»
-
 				«ENDFOR»
-				«streamSetups(ns, streams)»
-
-			«ENDIF»
-			// The sweep in the model's order: transports«IF !x.sweeps.empty» (with their swept parameters)«ENDIF» × receivers × loss × rate × runs.
-			std::vector<adamant::bench::Point> sweep_points() {
-			  std::vector<adamant::bench::Point> points;
-			  for (const TransportSetup& transport : kTransports) {
-			    for (const int receivers : kReceivers) {
-			      for (const double loss_pct : kLossPct) {
-			        for (const double rate_hz : kRateHz) {
-			          for (int run = 1; run <= kRuns; ++run) {
-			            adamant::bench::Point p;
-			            p.transport = transport.name;
-			            p.receivers = receivers;
-			            p.loss_pct = loss_pct;
-			            p.rate_hz = rate_hz;
-			            p.updates = kUpdates;
-			            p.run = run;
-			            p.seed = static_cast<std::uint64_t>(run);  // same loss pattern for run k of every point
-			            p.nak_timeout = transport.nak_timeout;
-			            p.lec_r = transport.lec_r;
-			            p.lec_c = transport.lec_c;
-			            «IF replacing»
-			            	p.pace_bytes_per_s = transport.pace_bytes_per_s;
-			            	«IF streams === null»
-			            		p.tags = static_cast<std::uint32_t>(std::max(1.0, std::round(rate_hz / kInstanceRateHz)));
-			            	«ENDIF»
-			            «ENDIF»
-			            «IF streams !== null»
-			            	p.streams = stream_setups();
-			            «ENDIF»
-			            points.push_back(p);
-			          }
-			        }
-			      }
-			    }
-			  }
-			  return points;
-			}
-			«IF !simOptions.empty»
-
-				«Banner.wrap("//", "Environment " + x.environment.name + " (" + NativeLink.describe(x.environment) + "): with --mode sim the simulator models this link, unless the command line sets the option itself. Real mode runs on loopback, which no option shapes" + (if (pace.present && replacing) "; there the replace/fifo writer's pace stands in for the link." else "."), 100)»
-				const char* const kSimLink[][2] = {
-				    «FOR o : simOptions»
-				    	{"«o.name»", "«o.value»"},
-				    «ENDFOR»
-				};
-
-				bool has_option(const std::vector<std::string>& args, const std::string& name) {
-				  return std::any_of(args.begin(), args.end(), [&](const std::string& a) {
-				    return a == name || a.rfind(name + "=", 0) == 0;
-				  });
-				}
-
-				// The command line, plus the modeled link's options when it asks for the simulator.
-				std::vector<std::string> with_sim_link(int argc, char** argv) {
-				  std::vector<std::string> args(argv, argv + argc);
-				  bool sim = has_option(args, "--mode=sim");
-				  for (std::size_t i = 0; i + 1 < args.size(); ++i) {
-				    sim = sim || (args[i] == "--mode" && args[i + 1] == "sim");
-				  }
-				  if (sim) {
-				    for (const auto& option : kSimLink) {
-				      if (!has_option(args, option[0])) {
-				        args.insert(args.end(), {option[0], option[1]});
-				      }
-				    }
-				  }
-				  return args;
-				}
-			«ENDIF»
-			«IF streams === null»
-
-				«payloadFunctions(ns, type, padded, "")»
 			«ENDIF»
 
 			}  // namespace
 
+			// The sweep as the model states it; adamant::bench::sweep_main runs every point of it
+			// (adamant/sweep.hpp: transports × receivers × loss × rate × runs, run k with seed k).
 			int main(int argc, char** argv) {
-			  adamant::bench::HarnessSpec spec;
-			  spec.name = "«x.name»";
-			  spec.points = sweep_points();
+			  adamant::bench::Sweep sweep;
+			  sweep.name = "«x.name»";
+			  «IF x.sweeps.empty»
+			  	// One entry per transport of the experiment, with its parameters from the catalog:
+			  «ELSE»
+			  	// One entry per transport of the experiment and per combination of the swept parameters it has,
+			  	// with its parameters from the catalog and the sweep (each CSV row names them: transport_params):
+			  «ENDIF»
+			  // {runtime transport, nak_timeout, Ricochet r, c«IF replacing», replace/fifo pace in B/s (0 = unpaced)«ENDIF»}.
+			  sweep.transports = {
+			      «FOR v : variants»
+			      	«Banner.wrap("//", v.transport.comment, 100)»
+			      	«IF !v.swept.empty»
+			      		// sweep: «v.swept.join(", ")» (this entry's value«IF v.swept.size > 1»s«ENDIF»)
+			      	«ENDIF»
+			      	«IF replacing && isReplaceFamily(v.transport.name) && pace.present»
+			      		// paced to «Banner.number(pace.asLong)» B/s, the slowest bandwidth of environment «x.environment.name»
+			      	«ENDIF»
+			      	{"«v.transport.name»", std::chrono::microseconds(«v.nakTimeoutUs»), «v.lecR», «v.lecC»«IF replacing», «IF isReplaceFamily(v.transport.name) && pace.present»«pace.asLong»«ELSE»0«ENDIF»«ENDIF»},
+			      «ENDFOR»
+			  };
+			  «FOR s : TransportVariants.notApplied(x)»
+			  	// The model also sweeps «s.name» («s.values.map[Banner.quantity(it)].join(", ")»); the native harness has no such
+			  	// parameter, so every point uses the catalog's value.
+			  «ENDFOR»
+			  sweep.receivers = {«x.receivers.join(", ")»};
+			  sweep.loss_pct = {«x.loss.map[Banner.decimal(Quantities.percent(it))].join(", ")»};
+			  sweep.rate_hz = {«rates.map[Banner.decimal(it)].join(", ")»};«IF streams !== null»  // «streams.head.topicName»'s; the other streams keep their ratio to it«ENDIF»
+			  sweep.runs = «runs»;«IF x.runs <= 0»  // no runs in the model: 1«ENDIF»
+			  sweep.updates = «x.updates»;«IF streams !== null»  // «streams.head.topicName»'s; the other streams send for as long«ENDIF»
+			  «IF x.warmup > 0»
+			  	// The model asks for «x.warmup» warm-up updates; the harness has no warm-up phase yet, so they are not sent.
+			  «ENDIF»
+			  «IF replacing && streams === null»
+			  	// Replace/fifo: one tag per key instance of «x.topic.name»: update i carries tag (i-1) mod tags. The
+			  	// model does not count instances; each is taken to report once a second, so a rate of N Hz is N
+			  	// instances.
+			  	sweep.instance_rate_hz = 1.0;
+			  «ENDIF»
 			  «IF streams === null»
 			  	«payloadSize(ns, x)»
-			  	spec.make_payload = make_payload;
-			  	spec.check_payload = check_payload;
+			  	sweep.make_payload = make_payload;
+			  	sweep.check_payload = check_payload;
 			  «ELSE»
-			  	// Every point carries its streams; the spec's payload is the first stream's.
-			  	spec.payload_bytes = stream_setups().front().payload_bytes;
-			  	spec.make_payload = make_payload_«streams.head.topicName»;
-			  	spec.check_payload = check_payload_«streams.head.topicName»;
+
+			  	«streamSetups(ns, streams)»
 			  «ENDIF»
 			  «IF !simOptions.empty»
-			  	std::vector<std::string> args = with_sim_link(argc, argv);
-			  	std::vector<char*> arg_pointers;
-			  	for (std::string& arg : args) {
-			  	  arg_pointers.push_back(arg.data());
-			  	}
-			  	arg_pointers.push_back(nullptr);
-			  	return adamant::bench::harness_main(static_cast<int>(args.size()), arg_pointers.data(), spec);
-			  «ELSE»
-			  	return adamant::bench::harness_main(argc, argv, spec);
+
+			  	«Banner.wrap("//", "Environment " + x.environment.name + " (" + NativeLink.describe(x.environment) + "): with --mode sim the simulator models this link, unless the command line sets the option itself. Real mode runs on loopback, which no option shapes" + (if (pace.present && replacing) "; there the replace/fifo writer's pace stands in for the link." else "."), 100)»
+			  	sweep.sim_link = {
+			  	    «FOR o : simOptions»
+			  	    	{"«o.name»", "«o.value»"},
+			  	    «ENDFOR»
+			  	};
 			  «ENDIF»
+			  return adamant::bench::sweep_main(argc, argv, sweep);
 			}
 		'''
 	}
@@ -265,7 +180,7 @@ class BenchTemplate {
 		'''
 	}
 
-	/** The streams of a multi-stream experiment as bench::Stream values, in the model's order. */
+	/** The streams of a multi-stream experiment, appended to main's `sweep` in the model's order. */
 	def private streamSetups(String ns, List<Experiments.Stream> streams) {
 		var firstTag = 0L
 		val tagsFrom = <Long>newArrayList
@@ -280,27 +195,22 @@ class BenchTemplate {
 			// update replaces only an older one of its own stream; any other stream has one tag and replaces
 			// nothing. The priority is the QoS's `priority` (else its transport_priority; 0 without): higher is
 			// sent first.
-			std::vector<adamant::bench::Stream> stream_setups() {
-			  std::vector<adamant::bench::Stream> streams;
-			  «FOR i : 0 ..< streams.size»
-			  	«val st = streams.get(i)»
-			  	{
-			  	  // «st.topicName»«IF st.topic.qos !== null» (qos «st.topic.qos.name»)«ENDIF»: «IF replaces(st.topic)»replaceable«ELSE»never replaced«ENDIF», priority «priority(st.topic)»
-			  	  adamant::bench::Stream s;
-			  	  s.name = "«st.topicName»";
-			  	  s.rate_hz = «Banner.decimal(st.ratesHz.head)»;
-			  	  s.payload_bytes = «IF streamPadded(st) > 0»kPayloadBytes_«st.topicName»«ELSEIF st.topic.type.fixedSize.present»«ns»::k«st.topic.type.name»EncodedSize«ELSE»make_payload_«st.topicName»(0).size()«ENDIF»;
-			  	  s.first_tag = «tagsFrom.get(i)»;
-			  	  s.tags = «tags(st)»;
-			  	  s.priority = «priority(st.topic)»;
-			  	  s.replaces = «replaces(st.topic)»;
-			  	  s.make_payload = make_payload_«st.topicName»;
-			  	  s.check_payload = check_payload_«st.topicName»;
-			  	  streams.push_back(s);
-			  	}
-			  «ENDFOR»
-			  return streams;
-			}
+			«FOR i : 0 ..< streams.size»
+				«val st = streams.get(i)»
+				{
+				  // «st.topicName»«IF st.topic.qos !== null» (qos «st.topic.qos.name»)«ENDIF»: «IF replaces(st.topic)»replaceable«ELSE»never replaced«ENDIF», priority «priority(st.topic)»
+				  adamant::bench::Stream& s = sweep.streams.emplace_back();
+				  s.name = "«st.topicName»";
+				  s.rate_hz = «Banner.decimal(st.ratesHz.head)»;
+				  s.payload_bytes = «IF streamPadded(st) > 0»kPayloadBytes_«st.topicName»«ELSEIF st.topic.type.fixedSize.present»«ns»::k«st.topic.type.name»EncodedSize«ELSE»make_payload_«st.topicName»(0).size()«ENDIF»;
+				  s.first_tag = «tagsFrom.get(i)»;
+				  s.tags = «tags(st)»;
+				  s.priority = «priority(st.topic)»;
+				  s.replaces = «replaces(st.topic)»;
+				  s.make_payload = make_payload_«st.topicName»;
+				  s.check_payload = check_payload_«st.topicName»;
+				}
+			«ENDFOR»
 		'''
 	}
 
@@ -327,7 +237,7 @@ class BenchTemplate {
 		if (paddedPayload(x) > 0) {
 			return '''
 				// payload «paddedPayload(x)» B in the model: «type.name» padded to it (see kPayloadBytes).
-				spec.payload_bytes = kPayloadBytes;
+				sweep.payload_bytes = kPayloadBytes;
 			'''
 		}
 		val fixed = type.fixedSize
@@ -335,18 +245,18 @@ class BenchTemplate {
 		if (fixed.present) {
 			if (modeled < 0) '''
 				// No payload in the model: the encoded size of «type.name» («fixed.asLong» B).
-				spec.payload_bytes = «ns»::k«type.name»EncodedSize;
+				sweep.payload_bytes = «ns»::k«type.name»EncodedSize;
 			''' else if (modeled == fixed.asLong) '''
 				// payload «modeled» B in the model = the encoded size of «type.name».
-				spec.payload_bytes = «ns»::k«type.name»EncodedSize;
+				sweep.payload_bytes = «ns»::k«type.name»EncodedSize;
 			''' else '''
 				// NOTE: the model says payload «modeled» B, but «type.name» encodes to «fixed.asLong» B; the encoded size is used.
-				spec.payload_bytes = «ns»::k«type.name»EncodedSize;
+				sweep.payload_bytes = «ns»::k«type.name»EncodedSize;
 			'''
 		} else '''
 			// «type.name» has no fixed size (strings or sequences) and the model no payload: the payload size is that of
 			// update 0's encoding.
-			spec.payload_bytes = make_payload(0).size();
+			sweep.payload_bytes = make_payload(0).size();
 		'''
 	}
 }

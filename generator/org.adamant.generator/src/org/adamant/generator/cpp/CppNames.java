@@ -35,9 +35,7 @@ public final class CppNames {
 	 * benchmark files declare. A model namespace with one of these names would make them ambiguous.
 	 */
 	public static final Set<String> GENERATED_GLOBALS = Set.of("adamant", "std", "main", "transport",
-			"TransportSetup", "sweep_points", "make_payload", "check_payload", "has_option", "with_sim_link",
-			"kUpdates", "kTransports", "kReceivers", "kLossPct", "kRateHz", "kRuns", "kInstanceRateHz", "kSimLink",
-			"kPayloadBytes");
+			"make_payload", "check_payload", "kPayloadBytes");
 
 	private static final AdamantPackage P = AdamantPackage.eINSTANCE;
 

@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,22 +54,26 @@ class NativeTargetTest {
 		String bf1 = files.get("native/bench/bf1_low_bandwidth_bench.cpp");
 		// mockets has `replacement`: runtime replace, paced to the radio link's 5 KB/s
 		assertTrue(bf1.contains("{\"replace\", std::chrono::microseconds(50000), 8, 3, 5120},"), bf1);
-		assertTrue(bf1.contains("p.tags = static_cast<std::uint32_t>(std::max(1.0, std::round(rate_hz / kInstanceRateHz)));"), bf1);
+		assertTrue(bf1.contains("  sweep.instance_rate_hz = 1.0;\n"), bf1);
 		// the simulator models the link: bandwidth, 4-packet queue, half the 100 ms rtt
-		assertTrue(bf1.contains("{\"--bandwidth\", \"5120B/s\"},\n    {\"--queue\", \"4\"},\n    {\"--delay-us\", \"50000\"},"), bf1);
-		assertTrue(bf1.contains("return adamant::bench::harness_main(static_cast<int>(args.size()), arg_pointers.data(), spec);"), bf1);
+		assertTrue(bf1.contains("  sweep.sim_link = {\n      {\"--bandwidth\", \"5120B/s\"},\n      {\"--queue\", \"4\"},\n"
+				+ "      {\"--delay-us\", \"50000\"},\n  };\n"), bf1);
+		assertTrue(bf1.contains("  return adamant::bench::sweep_main(argc, argv, sweep);\n}\n"), bf1);
 
 		// the model's 1 KB updates: the 40-B PositionUpdate padded with zeros, checked on receipt
 		assertTrue(bf1.contains("constexpr std::size_t kPayloadBytes = 1024;"), bf1);
 		assertTrue(bf1.contains("bytes.resize(std::max(bytes.size(), kPayloadBytes), 0);"), bf1);
-		assertTrue(bf1.contains("spec.payload_bytes = kPayloadBytes;"), bf1);
+		assertTrue(bf1.contains("  sweep.payload_bytes = kPayloadBytes;\n"), bf1);
 
 		// experiment 2: two replaceable 20 Hz streams over one connection, each its own tag space
 		String bf2 = files.get("native/bench/bf2_two_streams_bench.cpp");
-		assertTrue(bf2.contains("p.streams = stream_setups();"), bf2);
+		assertTrue(bf2.contains("    adamant::bench::Stream& s = sweep.streams.emplace_back();\n"), bf2);
+		// the spec's payload is the first stream's (sweep_spec), so the sweep sets none
+		assertFalse(bf2.contains("sweep.payload_bytes") || bf2.contains("sweep.make_payload"), bf2);
+		assertFalse(bf2.contains("instance_rate_hz"), bf2);
 		assertTrue(bf2.contains("    s.name = \"SensorData\";\n    s.rate_hz = 20.0;\n    s.payload_bytes = kPayloadBytes_SensorData;\n"
 				+ "    s.first_tag = 20;\n    s.tags = 20;\n    s.priority = 5;\n    s.replaces = true;\n"), bf2);
-		assertTrue(bf2.contains("const double kRateHz[] = {20.0};"), bf2);
+		assertTrue(bf2.contains("  sweep.rate_hz = {20.0};  // BlueForce's; the other streams keep their ratio to it\n"), bf2);
 
 		// experiment 3: the Images stream (SensorImages: priority 10, no replacement) next to the position updates
 		String bf3 = files.get("native/bench/bf3_priorities_bench.cpp");
@@ -212,7 +219,7 @@ class NativeTargetTest {
 	}
 
 	@ParameterizedTest
-	@ValueSource(strings = { "adamant", "std", "make_payload", "sweep_points", "check_payload" })
+	@ValueSource(strings = { "adamant", "std", "make_payload", "kPayloadBytes", "check_payload" })
 	void modelNamesThatClashWithGeneratedNamesAreRejected(String name, @TempDir Path dir) throws Exception {
 		Path file = Models.write(dir, "clash.adamant", "model " + name + "\nstruct S { @key uint32 id; }\n");
 		GeneratorException e = assertThrows(GeneratorException.class,
@@ -225,7 +232,9 @@ class NativeTargetTest {
 
 	@Test
 	void aModelMayBeNamedLikeTheSweep(@TempDir Path dir) throws Exception {
-		// the bench's sweep function once was sweep(): a model `sweep` made it ambiguous
+		// the bench's sweep function once was sweep(): a model `sweep` made it ambiguous. Now main's
+		// variable `sweep` sits next to the model's namespace `sweep` (sweep::kSEncodedSize), which
+		// C++ keeps apart: a name before :: is looked up as a namespace or type only.
 		Path file = Models.write(dir, "sweep.adamant", """
 				model sweep
 				import "transports.adamant"
@@ -233,8 +242,21 @@ class NativeTargetTest {
 				topic T : S
 				experiment x { topic T transports nakcast receivers 1 loss 0 % rate 10 Hz updates 10 }
 				""");
-		String bench = generate(file).get("native/bench/x_bench.cpp");
-		assertTrue(bench.contains("spec.points = sweep_points();"), bench);
+		Map<String, String> files = generate(file);
+		String bench = files.get("native/bench/x_bench.cpp");
+		assertTrue(bench.contains("  adamant::bench::Sweep sweep;\n"), bench);
+		assertTrue(bench.contains("  sweep.payload_bytes = sweep::kSEncodedSize;\n"), bench);
+		// and it compiles (with g++ and the runtime's headers at hand)
+		assumeTrue(TypesCompileTest.run(dir, List.of("g++", "--version")) == 0, "g++ not available");
+		for (Map.Entry<String, String> e : files.entrySet()) {
+			Path p = dir.resolve("gen").resolve(e.getKey());
+			Files.createDirectories(p.getParent());
+			Files.writeString(p, e.getValue(), StandardCharsets.UTF_8);
+		}
+		int rc = TypesCompileTest.run(dir, List.of("g++", "-std=c++17", "-Wall", "-Wextra", "-Werror", "-fsyntax-only",
+				"-I", dir.resolve("gen/native/include").toString(), "-I", Models.repoRoot().resolve("runtime/include").toString(),
+				dir.resolve("gen/native/bench/x_bench.cpp").toString()));
+		assertEquals(0, rc, Files.readString(dir.resolve("log.txt")));
 	}
 
 	@ParameterizedTest

@@ -1,6 +1,7 @@
 package org.adamant.generator.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -63,14 +64,16 @@ class SarGeneratorTest {
 	void benchHasTheModeledPoint() {
 		String bench = generate(Models.load(Models.sar()), Target.NATIVE).get("native/bench/nakcast_smoke_bench.cpp");
 		assertNotNull(bench);
-		assertTrue(bench.contains("constexpr int kUpdates = 2000;"), bench);
+		assertTrue(bench.contains("  sweep.updates = 2000;\n"), bench);
 		assertTrue(bench.contains("{\"nakcast\", std::chrono::microseconds(50000), 8, 3},"), bench);
-		assertTrue(bench.contains("const int kReceivers[] = {3};"), bench);
-		assertTrue(bench.contains("const double kLossPct[] = {1.0};"), bench);
-		assertTrue(bench.contains("const double kRateHz[] = {100.0};"), bench);
-		assertTrue(bench.contains("constexpr int kRuns = 1;"), bench);
-		assertTrue(bench.contains("spec.payload_bytes = sar::kThermalScanEncodedSize;"), bench);
-		assertTrue(bench.contains("adamant::bench::harness_main(argc, argv, spec)"), bench);
+		assertTrue(bench.contains("  sweep.receivers = {3};\n"), bench);
+		assertTrue(bench.contains("  sweep.loss_pct = {1.0};\n"), bench);
+		assertTrue(bench.contains("  sweep.rate_hz = {100.0};\n"), bench);
+		assertTrue(bench.contains("  sweep.runs = 1;\n"), bench);
+		assertTrue(bench.contains("  sweep.payload_bytes = sar::kThermalScanEncodedSize;\n"), bench);
+		// no link modeled: nothing for the simulator's command line
+		assertFalse(bench.contains("sim_link"), bench);
+		assertTrue(bench.contains("  return adamant::bench::sweep_main(argc, argv, sweep);\n}\n"), bench);
 		assertTrue(bench.contains("NAK after 50 ms — from profiles/transports.adamant"), bench);
 	}
 
@@ -177,12 +180,13 @@ class SarGeneratorTest {
 		int first = bench.indexOf("{\"nakcast\", std::chrono::microseconds(50000), 8, 3},");
 		int second = bench.indexOf("{\"baseline\", std::chrono::microseconds(50000), 8, 3},");
 		assertTrue(first > 0 && second > first, bench);
-		assertTrue(bench.contains("const int kReceivers[] = {1, 3};"), bench);
-		assertTrue(bench.contains("const double kLossPct[] = {0.0, 5.0};"), bench);
-		assertTrue(bench.contains("const double kRateHz[] = {10.0};"), bench);
-		assertTrue(bench.contains("constexpr int kRuns = 2;"), bench);
-		assertTrue(bench.indexOf("for (const TransportSetup& transport : kTransports)")
-				< bench.indexOf("for (int run = 1; run <= kRuns; ++run)"), bench);
+		assertTrue(bench.contains("  sweep.receivers = {1, 3};\n"), bench);
+		assertTrue(bench.contains("  sweep.loss_pct = {0.0, 5.0};\n"), bench);
+		assertTrue(bench.contains("  sweep.rate_hz = {10.0};\n"), bench);
+		assertTrue(bench.contains("  sweep.runs = 2;\n"), bench);
+		// the runtime expands the axes in this order (runtime/tests/sweep_test.cpp)
+		assertTrue(bench.contains("adamant::bench::sweep_main runs every point of it\n"
+				+ "// (adamant/sweep.hpp: transports × receivers × loss × rate × runs, run k with seed k)."), bench);
 	}
 
 	@Test

@@ -108,7 +108,8 @@ class TypesCompileTest {
 		assertEquals(0, run(dir, List.of(dir.resolve("roundtrip").toString())), Files.readString(dir.resolve("log.txt")));
 	}
 
-	private static int run(Path dir, List<String> command) throws IOException, InterruptedException {
+	/** Runs `command` in `dir` (output in dir/log.txt); its exit code, -1 when it cannot start, -2 after 120 s. */
+	static int run(Path dir, List<String> command) throws IOException, InterruptedException {
 		ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
 				.redirectOutput(dir.resolve("log.txt").toFile());
 		Process p;

@@ -18,33 +18,10 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <cstdint>
-#include <string>
 #include <vector>
 
 namespace {
-
-constexpr int kUpdates = 1000;  // updates 1000
-
-// One entry per transport of the experiment, with its parameters from the catalog.
-struct TransportSetup {
-  const char* name;
-  std::chrono::microseconds nak_timeout;
-  int lec_r;
-  int lec_c;
-  std::uint64_t pace_bytes_per_s;  // replace/fifo: the writer's own pace (0 = unpaced)
-};
-const TransportSetup kTransports[] = {
-    // transport mockets: Mockets-style reliable unicast with replacement: a newer update of a tag
-    //   supersedes the queued or unacknowledged older one — from profiles/tactical.adamant
-    // paced to 5120 B/s, the slowest bandwidth of environment radio_link
-    {"replace", std::chrono::microseconds(50000), 8, 3, 5120},
-};
-const int kReceivers[] = {1};
-const double kLossPct[] = {0.0};
-const double kRateHz[] = {20.0};
-constexpr int kRuns = 1;
 
 // Stream BlueForce: PositionUpdate updates at 20 Hz (its own rate).
 // The model's payload is 1024 B: each update is the PositionUpdate encoding followed by zero padding
@@ -98,17 +75,36 @@ bool check_payload_SensorData(adamant::ByteView bytes) {
   return std::all_of(padding, bytes.data + bytes.size, [](std::uint8_t b) { return b == 0; });
 }
 
-// The experiment's streams, side by side over each point's one connection (one CSV row each).
-// Replace/fifo: a stream whose QoS asks for replacement has one tag per key instance (each taken to
-// report once a second: a rate of N Hz is N instances), numbered after the previous stream's, so an
-// update replaces only an older one of its own stream; any other stream has one tag and replaces
-// nothing. The priority is the QoS's `priority` (else its transport_priority; 0 without): higher is
-// sent first.
-std::vector<adamant::bench::Stream> stream_setups() {
-  std::vector<adamant::bench::Stream> streams;
+}  // namespace
+
+// The sweep as the model states it; adamant::bench::sweep_main runs every point of it
+// (adamant/sweep.hpp: transports × receivers × loss × rate × runs, run k with seed k).
+int main(int argc, char** argv) {
+  adamant::bench::Sweep sweep;
+  sweep.name = "bf2_two_streams";
+  // One entry per transport of the experiment, with its parameters from the catalog:
+  // {runtime transport, nak_timeout, Ricochet r, c, replace/fifo pace in B/s (0 = unpaced)}.
+  sweep.transports = {
+      // transport mockets: Mockets-style reliable unicast with replacement: a newer update of a tag
+      //   supersedes the queued or unacknowledged older one — from profiles/tactical.adamant
+      // paced to 5120 B/s, the slowest bandwidth of environment radio_link
+      {"replace", std::chrono::microseconds(50000), 8, 3, 5120},
+  };
+  sweep.receivers = {1};
+  sweep.loss_pct = {0.0};
+  sweep.rate_hz = {20.0};  // BlueForce's; the other streams keep their ratio to it
+  sweep.runs = 1;
+  sweep.updates = 1000;  // BlueForce's; the other streams send for as long
+
+  // The experiment's streams, side by side over each point's one connection (one CSV row each).
+  // Replace/fifo: a stream whose QoS asks for replacement has one tag per key instance (each taken to
+  // report once a second: a rate of N Hz is N instances), numbered after the previous stream's, so an
+  // update replaces only an older one of its own stream; any other stream has one tag and replaces
+  // nothing. The priority is the QoS's `priority` (else its transport_priority; 0 without): higher is
+  // sent first.
   {
     // BlueForce (qos BlueForceTrack): replaceable, priority 0
-    adamant::bench::Stream s;
+    adamant::bench::Stream& s = sweep.streams.emplace_back();
     s.name = "BlueForce";
     s.rate_hz = 20.0;
     s.payload_bytes = kPayloadBytes_BlueForce;
@@ -118,11 +114,10 @@ std::vector<adamant::bench::Stream> stream_setups() {
     s.replaces = true;
     s.make_payload = make_payload_BlueForce;
     s.check_payload = check_payload_BlueForce;
-    streams.push_back(s);
   }
   {
     // SensorData (qos SensorReadings): replaceable, priority 5
-    adamant::bench::Stream s;
+    adamant::bench::Stream& s = sweep.streams.emplace_back();
     s.name = "SensorData";
     s.rate_hz = 20.0;
     s.payload_bytes = kPayloadBytes_SensorData;
@@ -132,88 +127,15 @@ std::vector<adamant::bench::Stream> stream_setups() {
     s.replaces = true;
     s.make_payload = make_payload_SensorData;
     s.check_payload = check_payload_SensorData;
-    streams.push_back(s);
   }
-  return streams;
-}
 
-// The sweep in the model's order: transports × receivers × loss × rate × runs.
-std::vector<adamant::bench::Point> sweep_points() {
-  std::vector<adamant::bench::Point> points;
-  for (const TransportSetup& transport : kTransports) {
-    for (const int receivers : kReceivers) {
-      for (const double loss_pct : kLossPct) {
-        for (const double rate_hz : kRateHz) {
-          for (int run = 1; run <= kRuns; ++run) {
-            adamant::bench::Point p;
-            p.transport = transport.name;
-            p.receivers = receivers;
-            p.loss_pct = loss_pct;
-            p.rate_hz = rate_hz;
-            p.updates = kUpdates;
-            p.run = run;
-            p.seed = static_cast<std::uint64_t>(run);  // same loss pattern for run k of every point
-            p.nak_timeout = transport.nak_timeout;
-            p.lec_r = transport.lec_r;
-            p.lec_c = transport.lec_c;
-            p.pace_bytes_per_s = transport.pace_bytes_per_s;
-            p.streams = stream_setups();
-            points.push_back(p);
-          }
-        }
-      }
-    }
-  }
-  return points;
-}
-
-// Environment radio_link (5 KB/s, queue 4 packets, rtt 100 ms): with --mode sim the simulator
-//   models this link, unless the command line sets the option itself. Real mode runs on loopback,
-//   which no option shapes; there the replace/fifo writer's pace stands in for the link.
-const char* const kSimLink[][2] = {
-    {"--bandwidth", "5120B/s"},
-    {"--queue", "4"},
-    {"--delay-us", "50000"},
-};
-
-bool has_option(const std::vector<std::string>& args, const std::string& name) {
-  return std::any_of(args.begin(), args.end(), [&](const std::string& a) {
-    return a == name || a.rfind(name + "=", 0) == 0;
-  });
-}
-
-// The command line, plus the modeled link's options when it asks for the simulator.
-std::vector<std::string> with_sim_link(int argc, char** argv) {
-  std::vector<std::string> args(argv, argv + argc);
-  bool sim = has_option(args, "--mode=sim");
-  for (std::size_t i = 0; i + 1 < args.size(); ++i) {
-    sim = sim || (args[i] == "--mode" && args[i + 1] == "sim");
-  }
-  if (sim) {
-    for (const auto& option : kSimLink) {
-      if (!has_option(args, option[0])) {
-        args.insert(args.end(), {option[0], option[1]});
-      }
-    }
-  }
-  return args;
-}
-
-}  // namespace
-
-int main(int argc, char** argv) {
-  adamant::bench::HarnessSpec spec;
-  spec.name = "bf2_two_streams";
-  spec.points = sweep_points();
-  // Every point carries its streams; the spec's payload is the first stream's.
-  spec.payload_bytes = stream_setups().front().payload_bytes;
-  spec.make_payload = make_payload_BlueForce;
-  spec.check_payload = check_payload_BlueForce;
-  std::vector<std::string> args = with_sim_link(argc, argv);
-  std::vector<char*> arg_pointers;
-  for (std::string& arg : args) {
-    arg_pointers.push_back(arg.data());
-  }
-  arg_pointers.push_back(nullptr);
-  return adamant::bench::harness_main(static_cast<int>(args.size()), arg_pointers.data(), spec);
+  // Environment radio_link (5 KB/s, queue 4 packets, rtt 100 ms): with --mode sim the simulator
+  //   models this link, unless the command line sets the option itself. Real mode runs on loopback,
+  //   which no option shapes; there the replace/fifo writer's pace stands in for the link.
+  sweep.sim_link = {
+      {"--bandwidth", "5120B/s"},
+      {"--queue", "4"},
+      {"--delay-us", "50000"},
+  };
+  return adamant::bench::sweep_main(argc, argv, sweep);
 }

@@ -18,101 +18,10 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <cstdint>
-#include <string>
 #include <vector>
 
 namespace {
-
-constexpr int kUpdates = 1000;  // updates 1000
-
-// One entry per transport of the experiment, with its parameters from the catalog.
-struct TransportSetup {
-  const char* name;
-  std::chrono::microseconds nak_timeout;
-  int lec_r;
-  int lec_c;
-  std::uint64_t pace_bytes_per_s;  // replace/fifo: the writer's own pace (0 = unpaced)
-};
-const TransportSetup kTransports[] = {
-    // transport mockets: Mockets-style reliable unicast with replacement: a newer update of a tag
-    //   supersedes the queued or unacknowledged older one — from profiles/tactical.adamant
-    // paced to 5120 B/s, the slowest bandwidth of environment fluctuating_link
-    {"replace", std::chrono::microseconds(50000), 8, 3, 5120},
-};
-const int kReceivers[] = {1};
-const double kLossPct[] = {0.0};
-const double kRateHz[] = {10.0};
-constexpr int kRuns = 5;
-
-// Replace/fifo: one tag per key instance (a node of the blue-force picture): update i carries
-// tag (i-1) mod tags. The model does not count instances; each is taken to report once a second,
-// so a rate of N Hz is N instances.
-constexpr double kInstanceRateHz = 1.0;
-
-// The sweep in the model's order: transports × receivers × loss × rate × runs.
-std::vector<adamant::bench::Point> sweep_points() {
-  std::vector<adamant::bench::Point> points;
-  for (const TransportSetup& transport : kTransports) {
-    for (const int receivers : kReceivers) {
-      for (const double loss_pct : kLossPct) {
-        for (const double rate_hz : kRateHz) {
-          for (int run = 1; run <= kRuns; ++run) {
-            adamant::bench::Point p;
-            p.transport = transport.name;
-            p.receivers = receivers;
-            p.loss_pct = loss_pct;
-            p.rate_hz = rate_hz;
-            p.updates = kUpdates;
-            p.run = run;
-            p.seed = static_cast<std::uint64_t>(run);  // same loss pattern for run k of every point
-            p.nak_timeout = transport.nak_timeout;
-            p.lec_r = transport.lec_r;
-            p.lec_c = transport.lec_c;
-            p.pace_bytes_per_s = transport.pace_bytes_per_s;
-            p.tags = static_cast<std::uint32_t>(std::max(1.0, std::round(rate_hz / kInstanceRateHz)));
-            points.push_back(p);
-          }
-        }
-      }
-    }
-  }
-  return points;
-}
-
-// Environment fluctuating_link (40 KB/s for 50 s, then 5 KB/s for 10 s, repeating, queue 4 packets,
-//   rtt 100 ms): with --mode sim the simulator models this link, unless the command line sets the
-//   option itself. Real mode runs on loopback, which no option shapes; there the replace/fifo
-//   writer's pace stands in for the link.
-const char* const kSimLink[][2] = {
-    {"--bandwidth", "40960B/s@50000ms,5120B/s@10000ms"},
-    {"--queue", "4"},
-    {"--delay-us", "50000"},
-};
-
-bool has_option(const std::vector<std::string>& args, const std::string& name) {
-  return std::any_of(args.begin(), args.end(), [&](const std::string& a) {
-    return a == name || a.rfind(name + "=", 0) == 0;
-  });
-}
-
-// The command line, plus the modeled link's options when it asks for the simulator.
-std::vector<std::string> with_sim_link(int argc, char** argv) {
-  std::vector<std::string> args(argv, argv + argc);
-  bool sim = has_option(args, "--mode=sim");
-  for (std::size_t i = 0; i + 1 < args.size(); ++i) {
-    sim = sim || (args[i] == "--mode" && args[i + 1] == "sim");
-  }
-  if (sim) {
-    for (const auto& option : kSimLink) {
-      if (!has_option(args, option[0])) {
-        args.insert(args.end(), {option[0], option[1]});
-      }
-    }
-  }
-  return args;
-}
 
 // The model's payload is 1024 B: each update is the PositionUpdate encoding followed by zero padding
 // up to 1024 B, so the link carries updates of the modeled size.
@@ -141,19 +50,41 @@ bool check_payload(adamant::ByteView bytes) {
 
 }  // namespace
 
+// The sweep as the model states it; adamant::bench::sweep_main runs every point of it
+// (adamant/sweep.hpp: transports × receivers × loss × rate × runs, run k with seed k).
 int main(int argc, char** argv) {
-  adamant::bench::HarnessSpec spec;
-  spec.name = "bf4_fluctuating_link";
-  spec.points = sweep_points();
+  adamant::bench::Sweep sweep;
+  sweep.name = "bf4_fluctuating_link";
+  // One entry per transport of the experiment, with its parameters from the catalog:
+  // {runtime transport, nak_timeout, Ricochet r, c, replace/fifo pace in B/s (0 = unpaced)}.
+  sweep.transports = {
+      // transport mockets: Mockets-style reliable unicast with replacement: a newer update of a tag
+      //   supersedes the queued or unacknowledged older one — from profiles/tactical.adamant
+      // paced to 5120 B/s, the slowest bandwidth of environment fluctuating_link
+      {"replace", std::chrono::microseconds(50000), 8, 3, 5120},
+  };
+  sweep.receivers = {1};
+  sweep.loss_pct = {0.0};
+  sweep.rate_hz = {10.0};
+  sweep.runs = 5;
+  sweep.updates = 1000;
+  // Replace/fifo: one tag per key instance of BlueForce: update i carries tag (i-1) mod tags. The
+  // model does not count instances; each is taken to report once a second, so a rate of N Hz is N
+  // instances.
+  sweep.instance_rate_hz = 1.0;
   // payload 1024 B in the model: PositionUpdate padded to it (see kPayloadBytes).
-  spec.payload_bytes = kPayloadBytes;
-  spec.make_payload = make_payload;
-  spec.check_payload = check_payload;
-  std::vector<std::string> args = with_sim_link(argc, argv);
-  std::vector<char*> arg_pointers;
-  for (std::string& arg : args) {
-    arg_pointers.push_back(arg.data());
-  }
-  arg_pointers.push_back(nullptr);
-  return adamant::bench::harness_main(static_cast<int>(args.size()), arg_pointers.data(), spec);
+  sweep.payload_bytes = kPayloadBytes;
+  sweep.make_payload = make_payload;
+  sweep.check_payload = check_payload;
+
+  // Environment fluctuating_link (40 KB/s for 50 s, then 5 KB/s for 10 s, repeating, queue 4 packets,
+  //   rtt 100 ms): with --mode sim the simulator models this link, unless the command line sets the
+  //   option itself. Real mode runs on loopback, which no option shapes; there the replace/fifo
+  //   writer's pace stands in for the link.
+  sweep.sim_link = {
+      {"--bandwidth", "40960B/s@50000ms,5120B/s@10000ms"},
+      {"--queue", "4"},
+      {"--delay-us", "50000"},
+  };
+  return adamant::bench::sweep_main(argc, argv, sweep);
 }

@@ -16,60 +16,11 @@
 #include "sar/samples.hpp"
 #include "sar/types.hpp"
 
-#include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <cstdint>
-#include <string>
 #include <vector>
 
 namespace {
-
-constexpr int kUpdates = 2000;  // updates 2000
-
-// One entry per transport of the experiment, with its parameters from the catalog.
-struct TransportSetup {
-  const char* name;
-  std::chrono::microseconds nak_timeout;
-  int lec_r;
-  int lec_c;
-};
-const TransportSetup kTransports[] = {
-    // transport nakcast: reliable multicast, NAK after 50 ms — from profiles/transports.adamant
-    {"nakcast", std::chrono::microseconds(50000), 8, 3},
-};
-const int kReceivers[] = {3};
-const double kLossPct[] = {1.0};
-const double kRateHz[] = {100.0};
-constexpr int kRuns = 1;
-
-// The sweep in the model's order: transports × receivers × loss × rate × runs.
-std::vector<adamant::bench::Point> sweep_points() {
-  std::vector<adamant::bench::Point> points;
-  for (const TransportSetup& transport : kTransports) {
-    for (const int receivers : kReceivers) {
-      for (const double loss_pct : kLossPct) {
-        for (const double rate_hz : kRateHz) {
-          for (int run = 1; run <= kRuns; ++run) {
-            adamant::bench::Point p;
-            p.transport = transport.name;
-            p.receivers = receivers;
-            p.loss_pct = loss_pct;
-            p.rate_hz = rate_hz;
-            p.updates = kUpdates;
-            p.run = run;
-            p.seed = static_cast<std::uint64_t>(run);  // same loss pattern for run k of every point
-            p.nak_timeout = transport.nak_timeout;
-            p.lec_r = transport.lec_r;
-            p.lec_c = transport.lec_c;
-            points.push_back(p);
-          }
-        }
-      }
-    }
-  }
-  return points;
-}
 
 std::vector<std::uint8_t> make_payload(std::uint64_t seq) {
   sar::ThermalScan sample;
@@ -86,13 +37,25 @@ bool check_payload(adamant::ByteView bytes) {
 
 }  // namespace
 
+// The sweep as the model states it; adamant::bench::sweep_main runs every point of it
+// (adamant/sweep.hpp: transports × receivers × loss × rate × runs, run k with seed k).
 int main(int argc, char** argv) {
-  adamant::bench::HarnessSpec spec;
-  spec.name = "nakcast_smoke";
-  spec.points = sweep_points();
+  adamant::bench::Sweep sweep;
+  sweep.name = "nakcast_smoke";
+  // One entry per transport of the experiment, with its parameters from the catalog:
+  // {runtime transport, nak_timeout, Ricochet r, c}.
+  sweep.transports = {
+      // transport nakcast: reliable multicast, NAK after 50 ms — from profiles/transports.adamant
+      {"nakcast", std::chrono::microseconds(50000), 8, 3},
+  };
+  sweep.receivers = {3};
+  sweep.loss_pct = {1.0};
+  sweep.rate_hz = {100.0};
+  sweep.runs = 1;
+  sweep.updates = 2000;
   // payload 12 B in the model = the encoded size of ThermalScan.
-  spec.payload_bytes = sar::kThermalScanEncodedSize;
-  spec.make_payload = make_payload;
-  spec.check_payload = check_payload;
-  return adamant::bench::harness_main(argc, argv, spec);
+  sweep.payload_bytes = sar::kThermalScanEncodedSize;
+  sweep.make_payload = make_payload;
+  sweep.check_payload = check_payload;
+  return adamant::bench::sweep_main(argc, argv, sweep);
 }

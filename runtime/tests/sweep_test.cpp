@@ -1,0 +1,289 @@
+// adamant/sweep.hpp: the points a Sweep expands to, its HarnessSpec, the command line sweep_main
+// hands to harness_main (the modeled link's options in sim mode), and a whole sweep_main run.
+#include <adamant/sweep.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <unistd.h>
+#include <utility>
+#include <vector>
+
+using namespace adamant::bench;
+using Args = std::vector<std::string>;
+using std::chrono::microseconds;
+
+namespace {
+
+// A one-stream sweep with the counter payload of `bytes` bytes.
+Sweep counter_sweep(std::size_t bytes) {
+  const HarnessSpec counter = counter_spec("counter", bytes, {});
+  Sweep s;
+  s.name = "t";
+  s.transports = {{"nakcast", microseconds(25'000), 8, 3}};
+  s.receivers = {1};
+  s.loss_pct = {0.0};
+  s.rate_hz = {100.0};
+  s.updates = 10;
+  s.payload_bytes = counter.payload_bytes;
+  s.make_payload = counter.make_payload;
+  s.check_payload = counter.check_payload;
+  return s;
+}
+
+Stream stream(const std::string& name, std::size_t bytes, std::uint32_t first_tag, std::uint32_t tags) {
+  Stream st;
+  st.name = name;
+  st.rate_hz = 20;
+  st.payload_bytes = bytes;
+  st.first_tag = first_tag;
+  st.tags = tags;
+  return st;
+}
+
+// The message of the std::invalid_argument sweep_spec throws, or "" when it does not throw.
+std::string rejection(const Sweep& s) {
+  try {
+    sweep_spec(s);
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST(Sweep, PointsAreEveryCombinationInTheModelsOrder) {
+  Sweep s = counter_sweep(16);
+  s.transports = {{"nakcast", microseconds(25'000), 8, 3}, {"replace", microseconds(50'000), 4, 2, 5120}};
+  s.receivers = {3, 5};
+  s.loss_pct = {0.0, 2.5};
+  s.rate_hz = {10.0, 100.0};
+  s.runs = 2;
+  s.updates = 77;
+  const std::vector<Point> points = sweep_points(s);
+  ASSERT_EQ(points.size(), 2u * 2 * 2 * 2 * 2);
+  std::size_t i = 0;
+  for (const SweepTransport& t : s.transports) {
+    for (int receivers : s.receivers) {
+      for (double loss : s.loss_pct) {
+        for (double rate : s.rate_hz) {
+          for (int run = 1; run <= 2; ++run, ++i) {
+            const Point& p = points[i];
+            SCOPED_TRACE("point " + std::to_string(i));
+            EXPECT_EQ(p.transport, t.name);
+            EXPECT_EQ(p.receivers, receivers);
+            EXPECT_DOUBLE_EQ(p.loss_pct, loss);
+            EXPECT_DOUBLE_EQ(p.rate_hz, rate);
+            EXPECT_EQ(p.run, run);
+            EXPECT_EQ(p.seed, static_cast<std::uint64_t>(run));  // run k: the same loss pattern everywhere
+            EXPECT_EQ(p.updates, 77);
+            EXPECT_EQ(p.nak_timeout, t.nak_timeout);
+            EXPECT_EQ(p.lec_r, t.lec_r);
+            EXPECT_EQ(p.lec_c, t.lec_c);
+            EXPECT_EQ(p.pace_bytes_per_s, t.pace_bytes_per_s);
+            EXPECT_EQ(p.tags, Point{}.tags);  // no instance rate: the default
+            EXPECT_TRUE(p.streams.empty());
+          }
+        }
+      }
+    }
+  }
+  EXPECT_EQ(transport_params(points[0]), "nak_timeout=25ms");
+  EXPECT_EQ(transport_params(points.back()), "tags=20;pace=5120;enqueue_timeout=0ms;retry_timeout=10s");
+}
+
+TEST(Sweep, OneTagPerInstanceFromTheRate) {
+  Sweep s = counter_sweep(16);
+  s.transports = {{"replace", microseconds(50'000), 8, 3, 5120}};
+  s.rate_hz = {0.1, 2.4, 2.5, 20.0};
+  s.instance_rate_hz = 1.0;
+  std::vector<std::uint32_t> tags;
+  for (const Point& p : sweep_points(s)) tags.push_back(p.tags);
+  EXPECT_EQ(tags, (std::vector<std::uint32_t>{1, 2, 3, 20}));  // max(1, round(rate / 1 Hz))
+  s.instance_rate_hz = 0.5;
+  EXPECT_EQ(sweep_points(s).back().tags, 40u);
+}
+
+TEST(Sweep, SpecCarriesTheNameThePointsAndTheOneStreamsPayload) {
+  const Sweep s = counter_sweep(24);
+  const HarnessSpec spec = sweep_spec(s);
+  EXPECT_EQ(spec.name, "t");
+  ASSERT_EQ(spec.points.size(), 1u);
+  EXPECT_EQ(spec.points[0].transport, "nakcast");
+  EXPECT_EQ(spec.payload_bytes, 24u);
+  const std::vector<std::uint8_t> bytes = spec.make_payload(7);
+  EXPECT_EQ(bytes, s.make_payload(7));
+  EXPECT_TRUE(spec.check_payload(adamant::ByteView{bytes.data(), bytes.size()}));
+  EXPECT_TRUE(spec.reader_args.empty());
+}
+
+TEST(Sweep, MultiStreamPointsCarryTheStreamsAndTheSpecHasTheFirstStreamsPayload) {
+  Sweep s = counter_sweep(16);
+  s.payload_bytes = 0;
+  s.make_payload = nullptr;
+  s.check_payload = nullptr;
+  Stream first = stream("BlueForce", 1024, 0, 20);
+  first.make_payload = [](std::uint64_t seq) { return std::vector<std::uint8_t>(1024, static_cast<std::uint8_t>(seq)); };
+  first.check_payload = [](adamant::ByteView b) { return b.size == 1024; };
+  Stream second = stream("Images", 5120, 20, 1);
+  second.replaces = false;
+  second.priority = 10;
+  s.streams = {first, second};
+  s.runs = 2;
+  const HarnessSpec spec = sweep_spec(s);
+  ASSERT_EQ(spec.points.size(), 2u);
+  for (const Point& p : spec.points) {
+    ASSERT_EQ(p.streams.size(), 2u);
+    EXPECT_EQ(p.streams[0].name, "BlueForce");
+    EXPECT_EQ(p.streams[1].name, "Images");
+    EXPECT_EQ(p.streams[1].first_tag, 20u);
+    EXPECT_EQ(p.streams[1].priority, 10);
+    EXPECT_FALSE(p.streams[1].replaces);
+  }
+  EXPECT_EQ(spec.payload_bytes, 1024u);
+  EXPECT_EQ(spec.make_payload(3), std::vector<std::uint8_t>(1024, 3));
+  const std::vector<std::uint8_t> short_update(8);
+  EXPECT_FALSE(spec.check_payload(adamant::ByteView{short_update.data(), short_update.size()}));
+}
+
+TEST(Sweep, MalformedSweepsAreRejectedWithTheField) {
+  const Sweep good = counter_sweep(16);
+  EXPECT_EQ(rejection(good), "");
+  auto rejected = [&](auto change, const std::string& field) {
+    Sweep s = good;
+    change(s);
+    const std::string message = rejection(s);
+    EXPECT_NE(message.find("sweep 't': "), std::string::npos) << message;
+    EXPECT_NE(message.find(field), std::string::npos) << "expected '" << field << "' in: " << message;
+  };
+  rejected([](Sweep& s) { s.transports.clear(); }, "no transports");
+  rejected([](Sweep& s) { s.receivers.clear(); }, "no receivers");
+  rejected([](Sweep& s) { s.loss_pct.clear(); }, "no loss_pct");
+  rejected([](Sweep& s) { s.rate_hz.clear(); }, "no rate_hz");
+  rejected([](Sweep& s) { s.runs = 0; }, "runs is 0");
+  rejected([](Sweep& s) { s.instance_rate_hz = -1; }, "instance_rate_hz is negative");
+  rejected([](Sweep& s) { s.make_payload = nullptr; }, "no make_payload");
+  rejected([](Sweep& s) { s.payload_bytes = 0; }, "payload_bytes is 0");
+  rejected([](Sweep& s) { s.streams = {stream("A", 16, 0, 1)}; }, "next to streams");  // payload kept
+  rejected(
+      [](Sweep& s) {
+        s.payload_bytes = 0, s.make_payload = nullptr, s.check_payload = nullptr;
+        s.streams = {stream("A", 16, 0, 1)};
+        s.instance_rate_hz = 1;
+      },
+      "instance_rate_hz next to streams");
+  rejected([](Sweep& s) { s.sim_link = {{"queue", "4"}}; }, "sim_link option 'queue'");
+  rejected([](Sweep& s) { s.sim_link = {{"--queue=4", ""}}; }, "sim_link option '--queue=4'");
+}
+
+TEST(Sweep, SimLinkOptionsAreAddedOnlyInSimMode) {
+  const std::vector<SimOption> link = {{"--bandwidth", "5120B/s"}, {"--queue", "4"}, {"--delay-us", "50000"}};
+  // real mode (the default or explicit): the command line as given
+  EXPECT_EQ(with_sim_link({"bench", "--csv", "x.csv"}, link), (Args{"bench", "--csv", "x.csv"}));
+  EXPECT_EQ(with_sim_link({"bench", "--mode", "real"}, link), (Args{"bench", "--mode", "real"}));
+  EXPECT_EQ(with_sim_link({"bench", "--csv", "sim"}, link), (Args{"bench", "--csv", "sim"}));  // a value, not the mode
+  EXPECT_EQ(with_sim_link({"bench", "--mode"}, link), (Args{"bench", "--mode"}));  // harness_main reports it
+  // sim mode, either spelling: every option appended after the command line, in the link's order
+  EXPECT_EQ(with_sim_link({"bench", "--mode", "sim", "--updates", "10"}, link),
+            (Args{"bench", "--mode", "sim", "--updates", "10", "--bandwidth", "5120B/s", "--queue", "4", "--delay-us",
+                  "50000"}));
+  EXPECT_EQ(with_sim_link({"bench", "--mode=sim"}, link),
+            (Args{"bench", "--mode=sim", "--bandwidth", "5120B/s", "--queue", "4", "--delay-us", "50000"}));
+  // an option the command line sets (either spelling) keeps the command line's value
+  EXPECT_EQ(with_sim_link({"bench", "--queue", "8", "--mode", "sim", "--bandwidth=1KB/s"}, link),
+            (Args{"bench", "--queue", "8", "--mode", "sim", "--bandwidth=1KB/s", "--delay-us", "50000"}));
+  // a longer option that starts with a link option's name does not set it
+  EXPECT_EQ(with_sim_link({"bench", "--mode", "sim", "--queue-depth", "1"}, {{"--queue", "4"}}),
+            (Args{"bench", "--mode", "sim", "--queue-depth", "1", "--queue", "4"}));
+  // no link: nothing to add
+  EXPECT_EQ(with_sim_link({"bench", "--mode", "sim"}, {}), (Args{"bench", "--mode", "sim"}));
+}
+
+namespace {
+
+// Runs sweep_main with `args` (after the program name) and returns the CSV it wrote, as rows of
+// column name -> value; `rc` gets its exit code.
+std::vector<std::vector<std::pair<std::string, std::string>>> run_sweep(const Sweep& s, Args args, int& rc) {
+  char path[] = "/tmp/adamant_sweep_test_XXXXXX";
+  const int fd = ::mkstemp(path);
+  EXPECT_GE(fd, 0);
+  ::close(fd);
+  std::remove(path);  // the harness writes the header into a new file
+  args.insert(args.begin(), "sweep_test");
+  args.insert(args.end(), {"--csv", path});
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  rc = sweep_main(static_cast<int>(args.size()), argv.data(), s);
+
+  std::ifstream in(path);
+  std::vector<std::string> header;
+  std::vector<std::vector<std::pair<std::string, std::string>>> rows;
+  std::string line;
+  while (std::getline(in, line)) {
+    std::vector<std::string> cells;
+    std::stringstream fields(line);
+    for (std::string cell; std::getline(fields, cell, ',');) cells.push_back(cell);
+    if (header.empty()) {
+      header = cells;
+      continue;
+    }
+    std::vector<std::pair<std::string, std::string>> row;
+    for (std::size_t i = 0; i < header.size(); ++i) row.emplace_back(header[i], i < cells.size() ? cells[i] : "");
+    rows.push_back(row);
+  }
+  std::remove(path);
+  return rows;
+}
+
+std::string cell(const std::vector<std::pair<std::string, std::string>>& row, const std::string& column) {
+  for (const auto& [name, value] : row) {
+    if (name == column) return value;
+  }
+  ADD_FAILURE() << "no column " << column;
+  return "";
+}
+
+}  // namespace
+
+TEST(Sweep, SweepMainRunsTheSweepWithTheModeledLinkInTheSimulator) {
+  Sweep s = counter_sweep(16);
+  s.transports = {{"nakcast", microseconds(25'000), 8, 3}, {"nakcast", microseconds(50'000), 8, 3}};
+  s.updates = 20;
+  s.sim_link = {{"--delay-us", "40000"}};
+  int rc = -1;
+  auto rows = run_sweep(s, {"--mode", "sim"}, rc);
+  EXPECT_EQ(rc, 0);
+  ASSERT_EQ(rows.size(), 2u);  // one row per point, in order
+  EXPECT_EQ(cell(rows[0], "transport_params"), "nak_timeout=25ms");
+  EXPECT_EQ(cell(rows[1], "transport_params"), "nak_timeout=50ms");
+  for (const auto& row : rows) {
+    EXPECT_EQ(cell(row, "sent"), "20");
+    EXPECT_EQ(cell(row, "delivery"), "1.000000");
+    EXPECT_GE(std::stod(cell(row, "lat_mean_us")), 40'000.0);  // the link's one-way delay was applied
+  }
+  // the command line's own --delay-us wins over the link's
+  rows = run_sweep(s, {"--mode=sim", "--delay-us", "1000", "--transport", "baseline"}, rc);
+  EXPECT_EQ(rc, 0);
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(cell(rows[0], "transport"), "baseline");  // harness_main's overrides still work
+  EXPECT_LT(std::stod(cell(rows[0], "lat_mean_us")), 40'000.0);
+  EXPECT_GE(std::stod(cell(rows[0], "lat_mean_us")), 1'000.0);
+}
+
+TEST(Sweep, SweepMainRefusesAMalformedSweep) {
+  Sweep s = counter_sweep(16);
+  s.receivers.clear();
+  int rc = -1;
+  testing::internal::CaptureStderr();
+  const auto rows = run_sweep(s, {"--mode", "sim"}, rc);
+  const std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(rc, 2);
+  EXPECT_TRUE(rows.empty());
+  EXPECT_NE(err.find("sweep 't': no receivers"), std::string::npos) << err;
+}
