@@ -24,6 +24,7 @@
 #include <adamant/udp.hpp>
 
 #include "point_common.hpp"
+#include "reader_process.hpp"
 
 #include <CLI/CLI.hpp>
 #include <normApi.h>
@@ -36,7 +37,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fcntl.h>
 #include <linux/if_packet.h>
 #include <memory>
 #include <net/ethernet.h>
@@ -47,9 +47,7 @@
 #include <poll.h>
 #include <stdexcept>
 #include <string>
-#include <sys/prctl.h>
 #include <sys/socket.h>
-#include <sys/wait.h>
 #include <system_error>
 #include <thread>
 #include <unistd.h>
@@ -57,11 +55,11 @@
 
 using namespace adamant;
 using bench::detail::Failure;
+using bench::detail::ReaderProcess;
 
 namespace {
 
 constexpr std::uint64_t kMagic = 0x4E4F524D52534C54ull;  // "NORMRSLT"
-constexpr char kReady = 'R';
 
 // ------------------------------------------------------------------ NORM handles (RAII)
 
@@ -133,17 +131,6 @@ struct PointArgs {
   NormParams norm;
 };
 
-void write_all(int fd, const void* data, std::size_t n) {
-  auto p = static_cast<const std::uint8_t*>(data);
-  while (n > 0) {
-    const ssize_t w = ::write(fd, p, n);
-    if (w < 0 && errno == EINTR) continue;
-    if (w < 0) throw std::system_error(errno, std::generic_category(), "write result pipe");
-    p += w;
-    n -= static_cast<std::size_t>(w);
-  }
-}
-
 std::vector<std::uint8_t> update_object(std::int64_t send_ns, std::size_t payload, std::uint64_t seq) {
   std::vector<std::uint8_t> v(8);
   for (int i = 0; i < 8; ++i) v[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(static_cast<std::uint64_t>(send_ns) >> (56 - 8 * i));
@@ -160,15 +147,11 @@ std::uint64_t be64(const std::uint8_t* p) {
 
 // ------------------------------------------------------------------ receiver process
 
-struct ReceiverResult {
-  std::uint64_t corrupt = 0, aborted = 0, duplicates = 0;
-  std::vector<std::int64_t> latencies_ns;
-  std::vector<std::uint64_t> sequences;
-};
+// A receiver's report: these fields, then its latencies and their sequences.
+enum ReportField { kCorrupt, kAborted, kDuplicates, kReportFields };
 
 // Runs receiver `index` until it has every update or the writer closes `ctrl`; writes
-// 'R' to `result` once its session is open, then kMagic, corrupt, aborted, duplicates, the
-// count and the latencies and sequences.
+// 'R' to `result` once its session is open, then its report.
 void run_receiver(const PointArgs& a, int index, int result, int ctrl) {
   std::srand(static_cast<unsigned>(bench::detail::reader_seed(a.seed, index)));  // NORM's rx-loss RNG
   NormInstance inst;
@@ -178,10 +161,11 @@ void run_receiver(const PointArgs& a, int index, int result, int ctrl) {
   NormSetRxCacheLimit(session.get(), 4096);
   if (a.loss > 0) NormSetRxLoss(session.get(), a.loss);
   if (!NormStartReceiver(session.get(), a.norm.buffer)) throw Failure("NormStartReceiver failed");
-  write_all(result, &kReady, 1);
+  bench::detail::write_ready(result);
 
   const auto total = static_cast<std::uint64_t>(a.updates);
-  ReceiverResult r;
+  bench::detail::ReaderReport r;
+  r.fields.assign(kReportFields, 0);
   r.latencies_ns.reserve(total);
   r.sequences.reserve(total);
   std::vector<bool> seen(total + 1, false);
@@ -192,22 +176,22 @@ void run_receiver(const PointArgs& a, int index, int result, int ctrl) {
     if (fds[1].revents) break;  // the writer closed the control pipe: report now
     NormEvent ev;
     while (NormGetNextEvent(inst.get(), &ev, false)) {
-      if (ev.type == NORM_RX_OBJECT_ABORTED) ++r.aborted;
+      if (ev.type == NORM_RX_OBJECT_ABORTED) ++r.fields[kAborted];
       if (ev.type != NORM_RX_OBJECT_COMPLETED || NormObjectGetType(ev.object) != NORM_OBJECT_DATA) continue;
       const std::int64_t now = monotonic_now_ns();  // first: keep the checks out of the latency
       const auto* d = reinterpret_cast<const std::uint8_t*>(NormDataAccessData(ev.object));
       const auto size = static_cast<std::size_t>(NormObjectGetSize(ev.object));
       if (size != 8 + a.payload || !bench::detail::counter_check(a.payload, ByteView{d + 8, size - 8})) {
-        ++r.corrupt;
+        ++r.fields[kCorrupt];
         continue;
       }
       const std::uint64_t seq = be64(d + 8);
       if (seq < 1 || seq > total) {
-        ++r.corrupt;
+        ++r.fields[kCorrupt];
         continue;
       }
       if (seen[seq]) {
-        ++r.duplicates;
+        ++r.fields[kDuplicates];
         continue;
       }
       seen[seq] = true;
@@ -216,97 +200,35 @@ void run_receiver(const PointArgs& a, int index, int result, int ctrl) {
       r.sequences.push_back(seq);
     }
   }
-  const std::uint64_t head[] = {kMagic, r.corrupt, r.aborted, r.duplicates, r.latencies_ns.size()};
-  write_all(result, head, sizeof head);
-  write_all(result, r.latencies_ns.data(), r.latencies_ns.size() * 8);
-  write_all(result, r.sequences.data(), r.sequences.size() * 8);
+  bench::detail::write_report(result, kMagic, r);
 }
 
-// One forked receiver; the destructor kills and reaps it unless it was reaped already.
-class Receiver {
- public:
-  Receiver(const PointArgs& a, int index) : index_(index) {
-    int res[2], ctl[2];
-    if (::pipe2(res, O_CLOEXEC) != 0) throw std::system_error(errno, std::generic_category(), "pipe2");
-    io::UniqueFd res_r(res[0]), res_w(res[1]);
-    if (::pipe2(ctl, O_CLOEXEC) != 0) throw std::system_error(errno, std::generic_category(), "pipe2");
-    io::UniqueFd ctl_r(ctl[0]), ctl_w(ctl[1]);
-    if (::fcntl(res_r.get(), F_SETFL, O_NONBLOCK) != 0) throw std::system_error(errno, std::generic_category(), "fcntl");
-    std::fflush(nullptr);  // nothing buffered is written twice
-    const pid_t parent = ::getpid();
-    const pid_t pid = ::fork();
-    if (pid < 0) throw std::system_error(errno, std::generic_category(), "fork");
-    if (pid == 0) {  // the writer has no thread yet: the child may run normal code
-      ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-      if (::getppid() != parent) ::_exit(127);
-      int code = 0;
-      try {
-        res_r.reset();
-        ctl_w.reset();
-        run_receiver(a, index, res_w.get(), ctl_r.get());
-      } catch (const std::exception& e) {
-        std::fprintf(stderr, "ant-peer-bench: receiver %d: %s\n", index, e.what());
-        code = 1;
-      }
-      std::fflush(nullptr);
-      ::_exit(code);  // no unwinding into the writer's stack, no atexit handlers
+// Forks receiver `index` (the writer must have no thread yet: the child runs normal code).
+std::unique_ptr<ReaderProcess> fork_receiver(const PointArgs& a, int index) {
+  auto rp = std::make_unique<ReaderProcess>(index);
+  std::fflush(nullptr);  // nothing buffered is written twice
+  rp->start([&a, index, res = rp->child_result_fd(), ctl = rp->child_ctrl_fd()] {
+    int code = 0;
+    try {
+      run_receiver(a, index, res, ctl);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "ant-peer-bench: receiver %d: %s\n", index, e.what());
+      code = 1;
     }
-    pid_ = pid;
-    result_ = std::move(res_r);
-    ctrl_ = std::move(ctl_w);
-  }
-  Receiver(const Receiver&) = delete;
-  Receiver& operator=(const Receiver&) = delete;
-  ~Receiver() {
-    if (pid_ <= 0) return;
-    ::kill(pid_, SIGKILL);
-    int st = 0;
-    while (::waitpid(pid_, &st, 0) < 0 && errno == EINTR) {
-    }
-  }
-  int index() const { return index_; }
-  bool ready() const { return !buf_.empty(); }
-  bool eof() const { return eof_; }
-  void stop() { ctrl_.reset(); }
-  void drain() {
-    std::uint8_t tmp[65536];
-    while (!eof_) {
-      const ssize_t n = ::read(result_.get(), tmp, sizeof tmp);
-      if (n > 0) buf_.insert(buf_.end(), tmp, tmp + n);
-      else if (n == 0) eof_ = true;
-      else if (errno == EAGAIN) return;
-      else if (errno != EINTR) throw std::system_error(errno, std::generic_category(), "read receiver pipe");
-    }
-  }
-  // Reaps the process and decodes its report; throws Failure on any failure.
-  ReceiverResult finish() {
-    int st = 0;
-    while (::waitpid(pid_, &st, 0) < 0 && errno == EINTR) {
-    }
-    pid_ = -1;
-    const std::string who = "receiver " + std::to_string(index_);
-    if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) throw Failure(who + " failed (status " + std::to_string(st) + ")");
-    constexpr std::size_t head = 1 + 5 * 8;
-    std::uint64_t h[5] = {};
-    if (buf_.size() >= head) std::memcpy(h, buf_.data() + 1, sizeof h);
-    if (buf_.size() < head || h[0] != kMagic || buf_.size() != head + h[4] * 16)
-      throw Failure(who + " sent a malformed result");
-    ReceiverResult r;
-    r.corrupt = h[1], r.aborted = h[2], r.duplicates = h[3];
-    r.latencies_ns.resize(h[4]);
-    r.sequences.resize(h[4]);
-    std::memcpy(r.latencies_ns.data(), buf_.data() + head, h[4] * 8);
-    std::memcpy(r.sequences.data(), buf_.data() + head + h[4] * 8, h[4] * 8);
-    return r;
-  }
+    std::fflush(nullptr);
+    return code;
+  });
+  return rp;
+}
 
- private:
-  int index_;
-  pid_t pid_ = -1;
-  io::UniqueFd result_, ctrl_;
-  std::vector<std::uint8_t> buf_;
-  bool eof_ = false;
-};
+// Reaps receiver `r` and decodes its report; throws Failure on any failure.
+bench::detail::ReaderReport finish_receiver(ReaderProcess& r) {
+  const std::string who = "receiver " + std::to_string(r.index());
+  if (auto err = r.reap()) throw Failure(who + " " + *err);
+  auto rep = bench::detail::parse_report(r.received(), kMagic, kReportFields);
+  if (!rep) throw Failure(who + " sent a malformed result");
+  return std::move(*rep);
+}
 
 // ------------------------------------------------------------------ bytes on the wire
 
@@ -422,7 +344,7 @@ void drain_events(const NormInstance& inst) {
 }
 
 // Services the sender's events and the receivers' pipes until `until_ns`.
-void service_until(const NormInstance& inst, std::vector<std::unique_ptr<Receiver>>& rx, std::int64_t until_ns) {
+void service_until(const NormInstance& inst, std::vector<std::unique_ptr<ReaderProcess>>& rx, std::int64_t until_ns) {
   for (;;) {
     drain_events(inst);
     for (auto& r : rx) r->drain();
@@ -434,8 +356,8 @@ void service_until(const NormInstance& inst, std::vector<std::unique_ptr<Receive
 }
 
 void run_point(const PointArgs& a, const std::string& csv) {
-  std::vector<std::unique_ptr<Receiver>> rx;  // forked first: no thread exists yet
-  for (int i = 0; i < a.receivers; ++i) rx.push_back(std::make_unique<Receiver>(a, i));
+  std::vector<std::unique_ptr<ReaderProcess>> rx;  // forked first: no thread exists yet
+  for (int i = 0; i < a.receivers; ++i) rx.push_back(fork_receiver(a, i));
   const std::int64_t ready_deadline = monotonic_now_ns() + 10'000'000'000;
   while (!std::all_of(rx.begin(), rx.end(), [](const auto& r) { return r->ready(); })) {
     for (auto& r : rx) {
@@ -491,9 +413,9 @@ void run_point(const PointArgs& a, const std::string& csv) {
   std::vector<std::int64_t> lat;
   std::uint64_t corrupt = 0, aborted = 0, duplicates = 0;
   for (auto& r : rx) {
-    auto res = r->finish();
-    corrupt += res.corrupt, aborted += res.aborted, duplicates += res.duplicates;
-    lat.insert(lat.end(), res.latencies_ns.begin(), res.latencies_ns.end());
+    const auto rep = finish_receiver(*r);
+    corrupt += rep.fields[kCorrupt], aborted += rep.fields[kAborted], duplicates += rep.fields[kDuplicates];
+    lat.insert(lat.end(), rep.latencies_ns.begin(), rep.latencies_ns.end());
   }
   std::string why;
   const engine::WireBytes bytes = wire.finish(why);
