@@ -417,6 +417,7 @@ void run_point(const PointArgs& a, const std::string& csv) {
     corrupt += rep.fields[kCorrupt], aborted += rep.fields[kAborted], duplicates += rep.fields[kDuplicates];
     lat.insert(lat.end(), rep.latencies_ns.begin(), rep.latencies_ns.end());
   }
+  const double grtt_end_ms = NormGetGrttEstimate(session.get()) * 1e3;  // the sender's, at the end
   std::string why;
   const engine::WireBytes bytes = wire.finish(why);
   auto row = metrics::make_row("norm", a.receivers, a.loss, a.rate, a.run, total, std::move(lat));
@@ -425,14 +426,14 @@ void run_point(const PointArgs& a, const std::string& csv) {
   metrics::append_csv(csv, row);
   std::printf("[ant-peer-bench/real] norm receivers=%d loss=%g%% rate=%gHz run=%d (%s): sent %llu, received %llu, "
               "delivery %.6f | latency us mean %.1f sd %.1f p50 %.1f p99 %.1f max %.1f | ReLate2 %.1f | bytes data "
-              "%llu retransmit %llu parity %llu nack %llu control %llu | enqueue failures %llu, aborted objects %llu, "
-              "duplicates %llu%s%s\n",
+              "%llu retransmit %llu parity %llu nack %llu control %llu | GRTT at the end %.1f ms, enqueue failures %llu, "
+              "aborted objects %llu, duplicates %llu%s%s\n",
               a.receivers, a.loss, a.rate, a.run, row.transport_params.c_str(),
               static_cast<unsigned long long>(row.sent), static_cast<unsigned long long>(row.received), row.delivery,
               row.lat.mean_us, row.lat.std_us, row.lat.p50_us, row.lat.p99_us, row.lat.max_us, row.relate2,
               static_cast<unsigned long long>(bytes.data), static_cast<unsigned long long>(bytes.retransmit),
               static_cast<unsigned long long>(bytes.repair), static_cast<unsigned long long>(bytes.nak),
-              static_cast<unsigned long long>(bytes.control), static_cast<unsigned long long>(enqueue_failures),
+              static_cast<unsigned long long>(bytes.control), grtt_end_ms, static_cast<unsigned long long>(enqueue_failures),
               static_cast<unsigned long long>(aborted), static_cast<unsigned long long>(duplicates),
               why.empty() ? "" : " | ", why.c_str());
   std::fflush(stdout);
