@@ -5,6 +5,7 @@
 #include <adamant/udp.hpp>
 
 #include "point_common.hpp"
+#include "reader_process.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -12,7 +13,6 @@
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
-#include <cstring>
 #include <fcntl.h>
 #include <iostream>
 #include <memory>
@@ -20,8 +20,6 @@
 #include <poll.h>
 #include <stdexcept>
 #include <string>
-#include <sys/prctl.h>
-#include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
 
@@ -37,7 +35,6 @@ std::string exact(double v) {
 
 using namespace std::chrono_literals;
 constexpr std::uint64_t kResultMagic = 0x4144524553554C54ull;  // "ADRESULT"
-constexpr char kReady = 'R';
 
 struct ReaderResult {
   std::uint64_t delivered = 0, unrecoverable = 0, corrupt = 0, order_errors = 0, drops = 0,
@@ -47,8 +44,8 @@ struct ReaderResult {
   std::vector<std::uint64_t> sequences;  // of each latency's update
 };
 
-// The reader→writer result: 'R' (ready), then the magic, these fields (the one place their
-// order is defined), the latency count, the latencies, and each latency's sequence.
+// The reader→writer result (detail::write_report): these fields, the one place their order is
+// defined, then the latencies and each latency's sequence.
 template <class R, class F>
 void result_fields(R& r, F&& f) {
   f(r.delivered), f(r.unrecoverable), f(r.corrupt), f(r.order_errors), f(r.drops), f(r.naks);
@@ -58,20 +55,20 @@ void result_fields(R& r, F&& f) {
 constexpr std::size_t kResultFields = 13;
 
 using detail::Failure;
+using detail::ReaderProcess;
 
 std::int64_t now_ns() { return monotonic_now_ns(); }
 
-void write_all(int fd, const void* data, std::size_t n) {
-  auto p = static_cast<const std::uint8_t*>(data);
-  while (n > 0) {
-    ssize_t w = ::write(fd, p, n);
-    if (w < 0) {
-      if (errno == EINTR) continue;
-      throw std::system_error(errno, std::generic_category(), "adamant reader: write result");
-    }
-    p += w;
-    n -= static_cast<std::size_t>(w);
-  }
+// Decodes everything a reader wrote; nullopt when malformed.
+std::optional<ReaderResult> parse_result(const std::vector<std::uint8_t>& bytes) {
+  auto rep = detail::parse_report(bytes, kResultMagic, kResultFields);
+  if (!rep) return std::nullopt;
+  ReaderResult r;
+  std::size_t i = 0;
+  result_fields(r, [&](std::uint64_t& v) { v = rep->fields[i++]; });
+  r.latencies_ns = std::move(rep->latencies_ns);
+  r.sequences = std::move(rep->sequences);
+  return r;
 }
 
 // ------------------------------------------------------------------ reader role
@@ -117,7 +114,7 @@ int run_reader(const ReaderArgs& a, const HarnessSpec& spec) {
     if (s.sequence <= last_seq) ++r.order_errors;
     last_seq = s.sequence;
   });
-  write_all(result.get(), &kReady, 1);
+  detail::write_ready(result.get());
 
   for (;;) {
     sub.poll_until(now_ns() + 5'000'000);
@@ -132,137 +129,21 @@ int run_reader(const ReaderArgs& a, const HarnessSpec& spec) {
   r.repairs = sub.stats().repairs_sent;
   r.recovered = sub.stats().recovered;
   r.sent = sub.sent_bytes();
-  std::vector<std::uint64_t> header{kResultMagic};
-  result_fields(r, [&](std::uint64_t v) { header.push_back(v); });
-  header.push_back(r.latencies_ns.size());
-  write_all(result.get(), header.data(), header.size() * sizeof(std::uint64_t));
-  write_all(result.get(), r.latencies_ns.data(), r.latencies_ns.size() * sizeof(std::int64_t));
-  write_all(result.get(), r.sequences.data(), r.sequences.size() * sizeof(std::uint64_t));
+  detail::ReaderReport rep;
+  result_fields(r, [&](std::uint64_t v) { rep.fields.push_back(v); });
+  rep.latencies_ns = std::move(r.latencies_ns);
+  rep.sequences = std::move(r.sequences);
+  detail::write_report(result.get(), kResultMagic, rep);
   return 0;
 }
 
 // ------------------------------------------------------------------ writer role
 
-// One reader process. The destructor kills and reaps it unless it was already reaped,
-// so an exception anywhere in the writer leaves neither zombies nor orphans.
-class Child {
- public:
-  Child(const std::vector<std::string>& args, int index) : index_(index) {
-    int res[2], ctl[2];
-    if (::pipe2(res, O_CLOEXEC) != 0) throw std::system_error(errno, std::generic_category(), "pipe2");
-    io::UniqueFd res_r(res[0]), res_w(res[1]);  // owned before the next call can fail
-    if (::pipe2(ctl, O_CLOEXEC) != 0) throw std::system_error(errno, std::generic_category(), "pipe2");
-    io::UniqueFd ctl_r(ctl[0]), ctl_w(ctl[1]);
-    // Before fork: a throw after it would leave a running child that no destructor reaps.
-    if (::fcntl(res_r.get(), F_SETFL, O_NONBLOCK) != 0)
-      throw std::system_error(errno, std::generic_category(), "fcntl O_NONBLOCK");
-    std::vector<std::string> full = args;
-    full.push_back("--reader-result-fd");
-    full.push_back(std::to_string(res_w.get()));
-    full.push_back("--reader-ctrl-fd");
-    full.push_back(std::to_string(ctl_r.get()));
-    std::vector<char*> argv;
-    for (auto& s : full) argv.push_back(s.data());
-    argv.push_back(nullptr);
-    const pid_t parent = ::getpid();
-    pid_t pid = ::fork();
-    if (pid < 0) throw std::system_error(errno, std::generic_category(), "fork");
-    if (pid == 0) {
-      // Async-signal-safe calls only until exec.
-      ::prctl(PR_SET_PDEATHSIG, SIGKILL);  // die with the writer: no orphans
-      if (::getppid() != parent) ::_exit(127);
-      if (::fcntl(res_w.get(), F_SETFD, 0) != 0 || ::fcntl(ctl_r.get(), F_SETFD, 0) != 0) ::_exit(127);
-      ::execv("/proc/self/exe", argv.data());
-      ::_exit(127);
-    }
-    pid_ = pid;
-    result_ = std::move(res_r);
-    ctrl_ = std::move(ctl_w);
-  }
-  Child(const Child&) = delete;
-  Child& operator=(const Child&) = delete;
-  ~Child() {
-    if (pid_ > 0) {
-      ::kill(pid_, SIGKILL);
-      int st = 0;
-      while (::waitpid(pid_, &st, 0) < 0 && errno == EINTR) {
-      }
-    }
-  }
-
-  int index() const { return index_; }
-  int result_fd() const { return result_.get(); }
-  bool eof() const { return eof_; }
-  bool ready() const { return !buf_.empty(); }
-  void stop() { ctrl_.reset(); }  // reader sees EOF/POLLHUP and reports
-
-  // Reads whatever is available without blocking; records EOF.
-  void drain() {
-    if (eof_) return;
-    std::uint8_t tmp[65536];
-    for (;;) {
-      ssize_t n = ::read(result_.get(), tmp, sizeof(tmp));
-      if (n > 0) {
-        buf_.insert(buf_.end(), tmp, tmp + n);
-        continue;
-      }
-      if (n == 0) {
-        eof_ = true;
-        return;
-      }
-      if (errno == EINTR) continue;
-      if (errno == EAGAIN) return;
-      throw std::system_error(errno, std::generic_category(), "read reader pipe");
-    }
-  }
-
-  // Reaps the process; returns a description of the failure, if any.
-  std::optional<std::string> reap() {
-    int st = 0;
-    while (::waitpid(pid_, &st, 0) < 0) {
-      if (errno != EINTR) {
-        pid_ = -1;  // never signal a pid we no longer know is ours
-        return "waitpid failed";
-      }
-    }
-    pid_ = -1;
-    if (WIFSIGNALED(st)) return "killed by signal " + std::to_string(WTERMSIG(st));
-    if (WIFEXITED(st) && WEXITSTATUS(st) != 0) return "exited with status " + std::to_string(WEXITSTATUS(st));
-    return std::nullopt;
-  }
-
-  std::optional<ReaderResult> parse() const {
-    constexpr std::size_t words = kResultFields + 2;  // magic, fields, latency count
-    const std::size_t head = 1 + words * 8;
-    if (buf_.size() < head || buf_[0] != static_cast<std::uint8_t>(kReady)) return std::nullopt;
-    std::uint64_t h[words];
-    std::memcpy(h, buf_.data() + 1, sizeof(h));
-    const std::uint64_t n = h[words - 1];
-    if (h[0] != kResultMagic || n > (buf_.size() - head) / 16 || buf_.size() != head + n * 16)
-      return std::nullopt;
-    ReaderResult r;
-    std::size_t i = 1;
-    result_fields(r, [&](std::uint64_t& v) { v = h[i++]; });
-    r.latencies_ns.resize(n);
-    std::memcpy(r.latencies_ns.data(), buf_.data() + head, n * 8);
-    r.sequences.resize(n);
-    std::memcpy(r.sequences.data(), buf_.data() + head + n * 8, n * 8);
-    return r;
-  }
-
- private:
-  int index_;
-  pid_t pid_ = -1;
-  io::UniqueFd result_, ctrl_;
-  std::vector<std::uint8_t> buf_;
-  bool eof_ = false;
-};
-
-void drain_all(std::vector<std::unique_ptr<Child>>& kids) {
+void drain_all(std::vector<std::unique_ptr<ReaderProcess>>& kids) {
   for (auto& k : kids) k->drain();
 }
 
-bool all(const std::vector<std::unique_ptr<Child>>& kids, bool (Child::*pred)() const) {
+bool all(const std::vector<std::unique_ptr<ReaderProcess>>& kids, bool (ReaderProcess::*pred)() const) {
   return std::all_of(kids.begin(), kids.end(), [&](const auto& k) { return ((*k).*pred)(); });
 }
 
@@ -282,7 +163,7 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
   cfg.iface = opt.iface;
   Publisher pub(cfg);
 
-  std::vector<std::unique_ptr<Child>> kids;
+  std::vector<std::unique_ptr<ReaderProcess>> kids;
   for (int i = 0; i < pt.receivers; ++i) {
     std::vector<std::string> args{"adamant-reader", "--reader", "--reader-transport", pt.transport,
                                   "--reader-group", opt.group, "--reader-iface", opt.iface,
@@ -295,12 +176,24 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
     // the program's own options (parsed before harness_main, e.g. ant-bench --payload) must reach
     // the re-executed reader too, or it would build a different spec than the writer
     args.insert(args.end(), spec.reader_args.begin(), spec.reader_args.end());
-    kids.push_back(std::make_unique<Child>(std::move(args), i));
+    auto kid = std::make_unique<ReaderProcess>(i);
+    args.insert(args.end(), {"--reader-result-fd", std::to_string(kid->child_result_fd()), "--reader-ctrl-fd",
+                             std::to_string(kid->child_ctrl_fd())});
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    const int fds[2] = {kid->child_result_fd(), kid->child_ctrl_fd()};
+    kid->start([&argv, fds] {  // async-signal-safe calls only until exec
+      if (::fcntl(fds[0], F_SETFD, 0) != 0 || ::fcntl(fds[1], F_SETFD, 0) != 0) return 127;
+      ::execv("/proc/self/exe", argv.data());
+      return 127;
+    });
+    kids.push_back(std::move(kid));
   }
 
   // Wait until every reader has joined the group.
   const std::int64_t ready_deadline = now_ns() + 10'000'000'000;
-  while (!all(kids, &Child::ready)) {
+  while (!all(kids, &ReaderProcess::ready)) {
     drain_all(kids);
     for (auto& k : kids)
       if (k->eof() && !k->ready())
@@ -341,13 +234,13 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
   std::chrono::milliseconds linger = detail::linger_for(kind, pt);
   if (opt.linger_ms) linger = std::chrono::milliseconds(*opt.linger_ms);
   const std::int64_t linger_end = now_ns() + std::chrono::duration_cast<std::chrono::nanoseconds>(linger).count();
-  while (!all(kids, &Child::eof) && now_ns() < linger_end) {
+  while (!all(kids, &ReaderProcess::eof) && now_ns() < linger_end) {
     pub.service_for(5ms);
     drain_all(kids);
   }
   for (auto& k : kids) k->stop();
   const std::int64_t report_deadline = now_ns() + 5'000'000'000;
-  while (!all(kids, &Child::eof)) {
+  while (!all(kids, &ReaderProcess::eof)) {
     if (now_ns() > report_deadline) throw Failure("readers did not report within 5 s of stop");
     pub.service_for(5ms);
     drain_all(kids);
@@ -359,7 +252,7 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
   for (auto& k : kids) {
     const std::string who = "reader " + std::to_string(k->index());
     if (auto err = k->reap()) throw Failure(who + " " + *err);
-    auto r = k->parse();
+    auto r = parse_result(k->received());
     if (!r) throw Failure(who + " sent a malformed result");
     for (std::size_t j = 0; j < r->latencies_ns.size(); ++j) {
       const std::uint64_t seq = r->sequences[j];
