@@ -121,14 +121,14 @@ std::vector<adamant::bench::Stream> stream_setups() {
     streams.push_back(s);
   }
   {
-    // SensorData (qos SensorReadings): replaceable, priority 5
+    // SensorData (qos SensorReadings): replaceable, priority 0
     adamant::bench::Stream s;
     s.name = "SensorData";
     s.rate_hz = 20.0;
     s.payload_bytes = kPayloadBytes_SensorData;
     s.first_tag = 20;
     s.tags = 20;
-    s.priority = 5;
+    s.priority = 0;
     s.replaces = true;
     s.make_payload = make_payload_SensorData;
     s.check_payload = check_payload_SensorData;
@@ -167,13 +167,13 @@ std::vector<adamant::bench::Point> sweep_points() {
   return points;
 }
 
-// Environment radio_link (5 KB/s, queue 4 packets, rtt 100 ms): with --mode sim the simulator
-//   models this link, unless the command line sets the option itself. Real mode runs on loopback,
-//   which no option shapes; there the replace/fifo writer's pace stands in for the link.
+// Environment radio_link (5 KB/s, queue 4 packets, rtt 1 ms): with --mode sim the simulator models
+//   this link, unless the command line sets the option itself. Real mode runs on loopback, which no
+//   option shapes; there the replace/fifo writer's pace stands in for the link.
 const char* const kSimLink[][2] = {
     {"--bandwidth", "5120B/s"},
     {"--queue", "4"},
-    {"--delay-us", "50000"},
+    {"--delay-us", "500"},
 };
 
 bool has_option(const std::vector<std::string>& args, const std::string& name) {

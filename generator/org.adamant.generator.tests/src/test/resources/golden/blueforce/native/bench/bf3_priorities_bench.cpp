@@ -167,13 +167,13 @@ std::vector<adamant::bench::Point> sweep_points() {
   return points;
 }
 
-// Environment radio_link (5 KB/s, queue 4 packets, rtt 100 ms): with --mode sim the simulator
-//   models this link, unless the command line sets the option itself. Real mode runs on loopback,
-//   which no option shapes; there the replace/fifo writer's pace stands in for the link.
+// Environment radio_link (5 KB/s, queue 4 packets, rtt 1 ms): with --mode sim the simulator models
+//   this link, unless the command line sets the option itself. Real mode runs on loopback, which no
+//   option shapes; there the replace/fifo writer's pace stands in for the link.
 const char* const kSimLink[][2] = {
     {"--bandwidth", "5120B/s"},
     {"--queue", "4"},
-    {"--delay-us", "50000"},
+    {"--delay-us", "500"},
 };
 
 bool has_option(const std::vector<std::string>& args, const std::string& name) {
