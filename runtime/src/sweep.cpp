@@ -19,6 +19,8 @@ void check(const Sweep& sweep) {
   require(!sweep.rate_hz.empty(), sweep, "no rate_hz (give at least one rate)");
   require(sweep.runs >= 1, sweep, "runs is " + std::to_string(sweep.runs) + " (1 or more required)");
   require(sweep.instance_rate_hz >= 0, sweep, "instance_rate_hz is negative (0 = the points' default tags)");
+  require(sweep.tags == 0 || sweep.instance_rate_hz == 0, sweep,
+          "tags and instance_rate_hz both set (a fixed tag count, or one per instance: give one of them)");
   if (sweep.streams.empty()) {
     require(static_cast<bool>(sweep.make_payload), sweep, "no make_payload (one stream needs its encoding)");
     require(sweep.payload_bytes > 0, sweep, "payload_bytes is 0 (the encoded size of one update)");
@@ -28,6 +30,7 @@ void check(const Sweep& sweep) {
             "streams'; leave them empty)");
     require(sweep.instance_rate_hz == 0, sweep,
             "instance_rate_hz next to streams (each stream has its own tags; leave it 0)");
+    require(sweep.tags == 0, sweep, "tags next to streams (each stream has its own tags; leave it 0)");
   }
   for (const SimOption& o : sweep.sim_link) {
     require(o.name.size() > 2 && o.name.rfind("--", 0) == 0 && o.name.find('=') == std::string::npos, sweep,
@@ -69,7 +72,9 @@ std::vector<Point> sweep_points(const Sweep& sweep) {
             p.lec_r = transport.lec_r;
             p.lec_c = transport.lec_c;
             p.pace_bytes_per_s = transport.pace_bytes_per_s;
-            if (sweep.instance_rate_hz > 0) {
+            if (sweep.tags > 0) {
+              p.tags = sweep.tags;
+            } else if (sweep.instance_rate_hz > 0) {
               p.tags = static_cast<std::uint32_t>(std::max(1.0, std::round(rate_hz / sweep.instance_rate_hz)));
             }
             p.streams = sweep.streams;

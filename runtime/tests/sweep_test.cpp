@@ -109,6 +109,16 @@ TEST(Sweep, OneTagPerInstanceFromTheRate) {
   EXPECT_EQ(sweep_points(s).back().tags, 40u);
 }
 
+TEST(Sweep, AFixedTagCountHoldsAtEveryRate) {
+  Sweep s = counter_sweep(16);
+  s.transports = {{"replace", microseconds(50'000), 8, 3, 5120}};
+  s.rate_hz = {0.5, 20.0, 100.0};
+  s.tags = 1;  // a keyless topic: one instance
+  for (const Point& p : sweep_points(s)) EXPECT_EQ(p.tags, 1u);
+  s.tags = 0;  // neither: the points' default
+  EXPECT_EQ(sweep_points(s).back().tags, Point{}.tags);
+}
+
 TEST(Sweep, SpecCarriesTheNameThePointsAndTheOneStreamsPayload) {
   const Sweep s = counter_sweep(24);
   const HarnessSpec spec = sweep_spec(s);
@@ -177,6 +187,14 @@ TEST(Sweep, MalformedSweepsAreRejectedWithTheField) {
         s.instance_rate_hz = 1;
       },
       "instance_rate_hz next to streams");
+  rejected([](Sweep& s) { s.tags = 1, s.instance_rate_hz = 1; }, "tags and instance_rate_hz both set");
+  rejected(
+      [](Sweep& s) {
+        s.payload_bytes = 0, s.make_payload = nullptr, s.check_payload = nullptr;
+        s.streams = {stream("A", 16, 0, 1)};
+        s.tags = 1;
+      },
+      "tags next to streams");
   rejected([](Sweep& s) { s.sim_link = {{"queue", "4"}}; }, "sim_link option 'queue'");
   rejected([](Sweep& s) { s.sim_link = {{"--queue=4", ""}}; }, "sim_link option '--queue=4'");
 }

@@ -121,7 +121,7 @@ fi
 # ------------------------------------------------------------------------------ blueforce
 if build_example blueforce; then
   b="$work/blueforce.build"
-  # The generated bench adds the modeled link (--bandwidth 5120B/s --queue 4 --delay-us 50000) in sim mode.
+  # The generated bench adds the modeled link (--bandwidth 5120B/s --queue 4 --delay-us 500) in sim mode.
   "$b/bf1_low_bandwidth_bench" --mode sim --csv "$work/bf1.csv" --updates 200 >"$work/bf1.run" 2>&1
   check "blueforce: bf1 runs in the simulator (200 updates)" test $? -eq 0
   check "blueforce: the simulator ran on the modeled link (it reports link drops)" grep -q "link drops" "$work/bf1.run"
@@ -134,6 +134,18 @@ if build_example blueforce; then
       "num(rows[0],'received') + num(rows[0],'replaced') == num(rows[0],'sent') and num(rows[0],'delivery_or_replaced') == 1.0" \
     "blueforce bf1 (sim): latency is that of a 5 KB/s link (mean between 0.1 s and 5 s)" \
       "1e5 < num(rows[0],'lat_mean_us') < 5e6"
+
+  # The model tags the blue-force stream once (keyless PositionUpdate, as the paper's Mockets tagged
+  # each stream); the generator still gives a replaceable stream one tag per 1 Hz of rate (20 here),
+  # so the one-tag run overrides it. Predicted (Predictions.replacement, the simulator's 1100-byte
+  # datagrams): the update sent is 25 ms old, + 78 ms bucket lead + 215 ms on the link = 318 ms.
+  "$b/bf1_low_bandwidth_bench" --mode sim --tags 1 --csv "$work/bf1-tag.csv" --updates 200 >"$work/bf1-tag.run" 2>&1
+  check "blueforce: bf1 with one tag (the paper's per-stream tag) runs in the simulator" test $? -eq 0
+  csv_check "$work/bf1-tag.csv" \
+    "blueforce bf1 (sim, one tag): mean latency within 6 % of the predicted 318 ms, nothing lost" \
+      "abs(num(rows[0],'lat_mean_us') - 318e3) < 0.06 * 318e3 and num(rows[0],'delivery_or_replaced') == 1.0 and rows[0]['transport_params'].startswith('tags=1;')" \
+    "blueforce bf1 (sim, one tag): the link carries one 1100-byte datagram per 215 ms (10 s: 40..55 received)" \
+      "40 <= num(rows[0],'received') <= 55"
 
   # The runtime's replace serves several receivers: the same experiment with 5 in the simulator.
   "$b/bf1_low_bandwidth_bench" --mode sim --receivers 5 --csv "$work/bf1-5.csv" --updates 200 >"$work/bf1-5.run" 2>&1

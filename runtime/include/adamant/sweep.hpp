@@ -51,6 +51,11 @@ struct Sweep {
   // Not with streams (each stream has its own tags).
   double instance_rate_hz = 0;
 
+  // One stream, replace/fifo: a fixed tag count for every point instead (a keyless topic is one
+  // instance, so 1: every update replaces the previous one). 0: instance_rate_hz decides. Not
+  // together with instance_rate_hz, nor with streams.
+  std::uint32_t tags = 0;
+
   // One stream: the encoded size of an update, its encoding and its check (HarnessSpec's).
   // Leave them empty for a multi-stream sweep: there they are streams[0]'s.
   std::size_t payload_bytes = 0;
@@ -67,13 +72,13 @@ struct Sweep {
 
 // The points of the sweep, transports outermost, then receivers, loss, rate and run 1..runs:
 // point (t, n, l, r, k) has the transport's engine parameters, n receivers, l % loss, r Hz,
-// `updates` updates, run k, seed k, the streams, and tags per instance_rate_hz.
+// `updates` updates, run k, seed k, the streams, and `tags` or tags per instance_rate_hz.
 std::vector<Point> sweep_points(const Sweep& sweep);
 
 // The HarnessSpec of the sweep: its name, sweep_points, and the payload (streams[0]'s for a
 // multi-stream sweep). Throws std::invalid_argument naming the field when the sweep is
 // malformed: an empty axis, runs < 1, no make_payload or payload_bytes for one stream, a payload
-// or instance_rate_hz next to streams, or a sim_link option not of the form "--name".
+// instance_rate_hz or tags next to streams, both tags and instance_rate_hz, or a sim_link option not of the form "--name".
 HarnessSpec sweep_spec(const Sweep& sweep);
 
 // `args` (args[0] is the program) plus the link options, when the command line asks for the

@@ -10,6 +10,7 @@ import org.adamant.dsl.adamant.Application;
 import org.adamant.dsl.adamant.BandwidthStep;
 import org.adamant.dsl.adamant.Endpoint;
 import org.adamant.dsl.adamant.Environment;
+import org.adamant.dsl.adamant.Member;
 import org.adamant.dsl.adamant.Publication;
 import org.adamant.dsl.adamant.StructType;
 import org.adamant.dsl.adamant.Subscription;
@@ -158,7 +159,22 @@ public final class Flow {
 				.orElseGet(() -> topic() == null ? 0.0 : encodedSize(topic().getType()));
 		double rtt = environment == null ? 0 : Quantities.base(environment.getRtt(), Dimension.DURATION).orElse(0.0);
 		return new FlowScenario(rate.get(), payload, receivers, lossPercent(environment) / 100.0, rtt,
-				minBandwidth(environment));
+				minBandwidth(environment), topic() == null ? 1 : replacementTags(topic().getType(), rate.get()));
+	}
+
+	/** How often one key instance is taken to publish when the model does not say: once a second. */
+	public static final double INSTANCE_RATE_HZ = 1.0;
+
+	/**
+	 * The replacement tags a flow's updates cycle through: a newer update replaces only a queued or
+	 * unacknowledged older one of its tag (Mockets). A keyless type is one instance, so one tag for the
+	 * whole topic (the Mockets experiments tag each stream); a keyed type has one tag per key instance,
+	 * and as the model does not count instances each is taken to publish at {@value #INSTANCE_RATE_HZ}
+	 * Hz: a rate of N Hz is N tags.
+	 */
+	public static int replacementTags(StructType type, double rateHz) {
+		boolean keyed = type != null && type.getMembers().stream().anyMatch(Member::isKey);
+		return keyed ? (int) Math.max(1, Math.min(1 << 20, Math.round(rateHz / INSTANCE_RATE_HZ))) : 1;
 	}
 
 	/** Subscriptions of {@code topic} anywhere in the resource set of {@code context}. */

@@ -338,8 +338,7 @@ public final class TransportRanking {
 					(int) Math.max(1, count(transport, "c", DEFAULT_C)));
 			case FEC -> Predictions.fec(name, s, (int) Math.max(2, count(transport, "r", DEFAULT_FEC_R)),
 					(int) Math.max(1, count(transport, "c", DEFAULT_FEC_C)));
-			case REPLACE -> transport.isReplacement() ? Predictions.replacement(name, s, DEFAULT_RTO)
-					: Predictions.ackUnicast(name, s, DEFAULT_RTO);
+			case REPLACE -> transport.isReplacement() ? Predictions.replacement(name, s) : Predictions.fifo(name, s);
 			};
 		} else if (transport.getMapping() instanceof OpenDdsMapping m) {
 			p = switch (m.getKind()) {

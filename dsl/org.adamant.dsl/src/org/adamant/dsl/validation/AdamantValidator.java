@@ -477,7 +477,7 @@ public class AdamantValidator extends AbstractAdamantValidator {
 			for (Experiments.Stream s : streams) {
 				double rate = s.ratesHz().stream().mapToDouble(Double::doubleValue).max().getAsDouble();
 				FlowScenario scenario = new FlowScenario(rate, s.payloadBytes(), receivers, Math.min(100, loss) / 100, rtt,
-						min);
+						min, Flow.replacementTags(s.topic().getType(), rate));
 				Optional<FlowPrediction> p = TransportRanking.predict(scenario, t);
 				if (p.isPresent()) {
 					total += p.get().offeredLoad();

@@ -54,21 +54,18 @@ inline void apply_SensorReadings(DDS::TopicQos& qos) {
   qos.reliability.kind = DDS::RELIABLE_RELIABILITY_QOS;
   qos.history.kind = DDS::KEEP_LAST_HISTORY_QOS;
   qos.history.depth = 1;
-  qos.transport_priority.value = 5;  // priority 5 (the profile sets no transport_priority)
 }
 
 inline void apply_SensorReadings(DDS::DataWriterQos& qos) {
   qos.reliability.kind = DDS::RELIABLE_RELIABILITY_QOS;
   qos.history.kind = DDS::KEEP_LAST_HISTORY_QOS;
   qos.history.depth = 1;
-  qos.transport_priority.value = 5;  // priority 5 (the profile sets no transport_priority)
 }
 
 inline void apply_SensorReadings(DDS::DataReaderQos& qos) {
   qos.reliability.kind = DDS::RELIABLE_RELIABILITY_QOS;
   qos.history.kind = DDS::KEEP_LAST_HISTORY_QOS;
   qos.history.depth = 1;
-  // priority 5: carried by the writer's transport_priority
 }
 
 inline void apply_SensorReadings(DDS::PublisherQos& qos) {

@@ -17,7 +17,7 @@ namespace blueforce {
 namespace samples {
 
 inline void fill(blueforce::PositionUpdate& sample, std::uint64_t seq, std::uint64_t key) {
-  sample.node = static_cast<decltype(sample.node)>(key);
+  sample.node = static_cast<decltype(sample.node)>(seq);
   sample.time_ms = static_cast<decltype(sample.time_ms)>(seq);
   sample.latitude = static_cast<decltype(sample.latitude)>(seq);
   sample.longitude = static_cast<decltype(sample.longitude)>(seq);

@@ -3,8 +3,13 @@ package org.adamant.dsl.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.adamant.dsl.prediction.FlowPrediction;
 import org.adamant.dsl.prediction.FlowScenario;
@@ -139,5 +144,76 @@ class CalibrationTest {
 		}
 		assertEquals(16, SIMULATED_FEC.length);
 		assertTrue(misses.isEmpty(), () -> String.join("\n", misses));
+	}
+
+	/**
+	 * The runtime's paced reliable sender, {@code replace} (Mockets tag replacement) and {@code fifo}:
+	 * the points of {@code calibration/replace-sim.csv} (recorded by {@code calibration/replace-sim.sh};
+	 * its header says how): 1 receiver, 1 KB updates, 1000 updates, 500 us one-way delay; replace over
+	 * 5120 B/s at 2–40 Hz (0.43–8.6× the link) × 1, 5, 20 tags × queue 1, 4, 16 × 0 and 3 % loss; fifo
+	 * over it at 2 and 4 Hz; both without a bandwidth limit at 10 and 100 Hz, 1 and 3 % loss. The
+	 * simulator's links carry the datagram without UDP/IP, so the prediction is asked for that overhead,
+	 * and it is given the loss the point realized (injected drops / datagrams sent to the receiver):
+	 * at 1000 updates the draw alone moves the mean latency of the lossy unlimited points by ±20 %.
+	 * Mean latency within 6 %, delivery within 0.01.
+	 *
+	 * <p>Known deviation, excluded and checked to still deviate: replace with one tag at 4 Hz (0.86× the
+	 * link, nothing replaced) measures 380 ms where every update should cross the idle link in S =
+	 * 215 ms (fifo, and replace with 5 or 20 tags, measure 220 ms there): its RTO converges to the
+	 * constant simulated round trip, so messages are resent just before their ACK and hold the link;
+	 * reported to the runtime.
+	 */
+	@Test
+	void replaceAndFifoMatchTheSimulatorWithinTheStatedTolerance() throws IOException {
+		List<String> misses = new ArrayList<>();
+		List<String> knownStillOff = new ArrayList<>();
+		int points = 0;
+		for (Map<String, String> r : replacePoints()) {
+			double rate = Double.parseDouble(r.get("rate_hz"));
+			int tags = Integer.parseInt(r.get("tags"));
+			boolean replaces = r.get("transport").equals("replace");
+			double loss = Double.parseDouble(r.get("injected_drops")) / Double.parseDouble(r.get("datagrams"));
+			FlowScenario s = new FlowScenario(rate, 1024, 1, loss, 0.001, Double.parseDouble(r.get("bandwidth")), tags);
+			FlowPrediction p = Predictions.paced(r.get("transport"), s, replaces, Predictions.REPLACE_MSG_BYTES, 1000);
+			double latency = Double.parseDouble(r.get("lat_mean_us")) * 1e-6;
+			double delivery = Double.parseDouble(r.get("received")) / Double.parseDouble(r.get("sent"));
+			boolean off = Math.abs(p.meanLatency() - latency) / latency > LATENCY_TOLERANCE
+					|| Math.abs(p.delivery() - delivery) > REPLACE_DELIVERY_TOLERANCE;
+			String line = r + ": predicted " + p.meanLatency() * 1e6 + " us, delivery " + p.delivery();
+			if (replaces && rate == 4 && tags == 1) {
+				if (!off) {
+					knownStillOff.add(line);
+				}
+			} else if (off) {
+				misses.add(line);
+			}
+			points++;
+		}
+		assertEquals(110, points);
+		assertTrue(misses.isEmpty(), () -> String.join("\n", misses));
+		assertTrue(knownStillOff.isEmpty(),
+				() -> "the runtime's one-tag deviation at 4 Hz is gone; include these points:\n" + String.join("\n", knownStillOff));
+	}
+
+	static final double REPLACE_DELIVERY_TOLERANCE = 0.01;
+
+	/** The rows of calibration/replace-sim.csv (comment lines start with '#'), as column → value. */
+	private static List<Map<String, String>> replacePoints() throws IOException {
+		List<Map<String, String>> rows = new ArrayList<>();
+		try (InputStream in = CalibrationTest.class.getResourceAsStream("/calibration/replace-sim.csv")) {
+			assertTrue(in != null, "calibration/replace-sim.csv is on the test class path");
+			List<String> lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
+					.filter(l -> !l.startsWith("#") && !l.isBlank()).toList();
+			String[] header = lines.get(0).split(",");
+			for (String line : lines.subList(1, lines.size())) {
+				String[] f = line.split(",");
+				Map<String, String> row = new LinkedHashMap<>();
+				for (int i = 0; i < header.length; i++) {
+					row.put(header[i], f[i]);
+				}
+				rows.add(row);
+			}
+		}
+		return rows;
 	}
 }

@@ -74,11 +74,17 @@ class ExamplesTest {
 		Publication bf = (Publication) reflector.getEndpoints().get(0);
 		Flow flow = Flow.of(bf);
 		assertEquals(1, flow.receivers());
-		// 20 Hz of 1 KB to one client on 5 KB/s: replacement sends 5120 / 23040 of the updates
+		// 20 Hz of 1 KB to one client on 5 KB/s, one tag (PositionUpdate is keyless, as Mockets tagged
+		// each stream): the link carries one 1128-byte datagram per S = 1128 / 5120 s, so 1000 updates
+		// in 50 s deliver 50 / S + 1; the update sent is 25 ms old and waits the bucket's lead
+		// (1500 - 1128) / 5120 s, then S, then half the 1 ms RTT
+		assertEquals(1, flow.scenario().get().tags());
 		var best = TransportRanking.rank(bf).stream().filter(TransportRanking.Assessment::feasible).findFirst();
 		assertTrue(best.isPresent());
 		assertEquals("mockets", best.get().name());
-		assertEquals(5120.0 / 23040.0, best.get().prediction().delivery(), 1e-12);
+		double service = 1128.0 / 5120;
+		assertEquals((50 / service + 1) / 1000, best.get().prediction().delivery(), 1e-12);
+		assertEquals(0.025 + (1500 - 1128) / 5120.0 + service + 0.0005, best.get().prediction().meanLatency(), 1e-12);
 		Environment fluctuating = (Environment) load("profiles/tactical.adamant").getContents().get(0).eContents()
 				.stream().filter(e -> e instanceof Environment en && en.getName().equals("fluctuating_link"))
 				.findFirst().get();
@@ -86,5 +92,19 @@ class ExamplesTest {
 		assertEquals((40 * 1024.0 * 50 + 5 * 1024.0 * 10) / 60, Flow.meanBandwidth(fluctuating), 1e-9);
 		assertFalse(fluctuating.isMulticastAvailable());
 		assertTrue(fluctuating.isMulticastUnavailable());
+	}
+
+	@Test
+	void aKeyedTypeHasOneReplacementTagPerInstanceAKeylessOneTag() {
+		// the OpenDDS blue-force model keeps PositionUpdate's @key node: 20 Hz is 20 instances, 20 tags
+		Resource keyed = load("tests/e2e/opendds/blueforce_replace.adamant");
+		Application reflector = (Application) model(keyed).getElements().stream()
+				.filter(e -> e instanceof Application a && a.getName().equals("jbi_reflector")).findFirst().get();
+		assertEquals(20, Flow.of((Publication) reflector.getEndpoints().get(0)).scenario().get().tags());
+		// examples/blueforce: keyless, as the Mockets experiments tagged each stream once
+		Resource keyless = load("examples/blueforce/blueforce.adamant");
+		Application reflector2 = (Application) model(keyless).getElements().stream()
+				.filter(e -> e instanceof Application a && a.getName().equals("jbi_reflector")).findFirst().get();
+		assertEquals(1, Flow.of((Publication) reflector2.getEndpoints().get(0)).scenario().get().tags());
 	}
 }

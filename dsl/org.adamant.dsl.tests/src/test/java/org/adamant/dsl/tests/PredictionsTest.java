@@ -3,6 +3,7 @@ package org.adamant.dsl.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.adamant.dsl.prediction.Flow;
 import org.adamant.dsl.prediction.FlowPrediction;
 import org.adamant.dsl.prediction.FlowScenario;
 import org.adamant.dsl.prediction.Predictions;
@@ -120,18 +121,28 @@ class PredictionsTest {
 
 	@Test
 	void replacementSendsWhatTheLinkCarries() {
-		// Mockets experiment one: 20 updates/s of 1 KB to one client over 5 KB/s, no loss
+		// Mockets experiment one: 20 updates/s of 1 KB to one client over 5 KB/s, no loss, one tag
 		FlowScenario s = new FlowScenario(20, 1024, 1, 0, 0, 5 * 1024);
-		FlowPrediction p = Predictions.replacement("mockets", s, 0.2);
-		// offered 20 * (1088 + 64) = 23040 B/s; sent 5120 / 23040 = 22.2 % (the paper measured 28.3 %)
+		FlowPrediction p = Predictions.replacement("mockets", s);
+		// offered 20 * (1088 + 64) = 23040 B/s (data and ACKs, as for ACK unicast)
 		assertEquals(23040, p.offeredLoad(), 1e-9);
-		assertEquals(5120.0 / 23040, p.delivery(), 1e-12);
-		// one packet on the wire (1088 / 5120 = 0.2125 s) plus one queued: 0.425 s (paper: 528 ms)
-		assertEquals(0.425, p.meanLatency(), 1e-12);
-		// under the bandwidth it is plain reliable unicast
-		FlowScenario light = new FlowScenario(2, 1024, 1, 0, 0, 5 * 1024);
-		assertEquals(Predictions.ackUnicast("m", light, 0.2).meanLatency(),
-				Predictions.replacement("m", light, 0.2).meanLatency(), 1e-15);
-		assertEquals(1.0, Predictions.replacement("m", light, 0.2).delivery());
+		// datagram 1024 + 76 + 28 = 1128 B, S = 1128 / 5120 = 0.2203125 s; bucket lead (1500 - 1128) / 5120
+		// = 0.07265625 s; the update sent is 1 / 40 s old: 0.31796875 s
+		assertEquals(0.31796875, p.meanLatency(), 1e-12);
+		// 1000 updates in 50 s, one every S: 1000 / (20 * S) + 1 tag drained = 227.95 delivered
+		assertEquals((1000 / (20 * 0.2203125) + 1) / 1000, p.delivery(), 1e-12);
+		// 20 tags: the update sent is 39/40 s old, and the 20 queued at the end drain one per S:
+		// + (S - 0.05) * 190 / (1000 / (20 S) + 20)
+		FlowPrediction keyed = Predictions.replacement("m", new FlowScenario(20, 1024, 1, 0, 0, 5 * 1024, 20));
+		double delivered = 1000 / (20 * 0.2203125) + 20;
+		assertEquals(0.975 + 0.07265625 + 0.2203125 + (0.2203125 - 0.05) * 190 / delivered, keyed.meanLatency(), 1e-12);
+		assertEquals(delivered / 1000, keyed.delivery(), 1e-12);
+		// under the bandwidth every update is sent at once: S; a 3 % loss is resent after the RTO
+		// (S + 64 / 5120 = 0.2328125 s) and arrives S later; the next update (0.5 s later) does not wait
+		FlowScenario light = new FlowScenario(2, 1024, 1, 0.03, 0, 5 * 1024);
+		assertEquals(0.2203125 + 0.03 * (0.2328125 + 0.2203125), Predictions.replacement("m", light).meanLatency(), 1e-12);
+		assertEquals(1.0, Predictions.replacement("m", light).delivery());
+		// a keyless type is one tag; a keyed one is one tag per 1 Hz instance
+		assertEquals(1, Flow.replacementTags(null, 20));
 	}
 }

@@ -55,9 +55,9 @@ class NativeTargetTest {
 		// mockets has `replacement`: runtime replace, paced to the radio link's 5 KB/s
 		assertTrue(bf1.contains("{\"replace\", std::chrono::microseconds(50000), 8, 3, 5120},"), bf1);
 		assertTrue(bf1.contains("  sweep.instance_rate_hz = 1.0;\n"), bf1);
-		// the simulator models the link: bandwidth, 4-packet queue, half the 100 ms rtt
+		// the simulator models the link: bandwidth, 4-packet queue, half the 1 ms rtt
 		assertTrue(bf1.contains("  sweep.sim_link = {\n      {\"--bandwidth\", \"5120B/s\"},\n      {\"--queue\", \"4\"},\n"
-				+ "      {\"--delay-us\", \"50000\"},\n  };\n"), bf1);
+				+ "      {\"--delay-us\", \"500\"},\n  };\n"), bf1);
 		assertTrue(bf1.contains("  return adamant::bench::sweep_main(argc, argv, sweep);\n}\n"), bf1);
 
 		// the model's 1 KB updates: the 40-B PositionUpdate padded with zeros, checked on receipt
@@ -65,14 +65,15 @@ class NativeTargetTest {
 		assertTrue(bf1.contains("bytes.resize(std::max(bytes.size(), kPayloadBytes), 0);"), bf1);
 		assertTrue(bf1.contains("  sweep.payload_bytes = kPayloadBytes;\n"), bf1);
 
-		// experiment 2: two replaceable 20 Hz streams over one connection, each its own tag space
+		// experiment 2: two replaceable 20 Hz streams over one connection, each its own tag space, no
+		// priorities (the generator gives a replaceable stream one tag per 1 Hz of rate, keyed or not)
 		String bf2 = files.get("native/bench/bf2_two_streams_bench.cpp");
 		assertTrue(bf2.contains("    adamant::bench::Stream& s = sweep.streams.emplace_back();\n"), bf2);
 		// the spec's payload is the first stream's (sweep_spec), so the sweep sets none
 		assertFalse(bf2.contains("sweep.payload_bytes") || bf2.contains("sweep.make_payload"), bf2);
 		assertFalse(bf2.contains("instance_rate_hz"), bf2);
 		assertTrue(bf2.contains("    s.name = \"SensorData\";\n    s.rate_hz = 20.0;\n    s.payload_bytes = kPayloadBytes_SensorData;\n"
-				+ "    s.first_tag = 20;\n    s.tags = 20;\n    s.priority = 5;\n    s.replaces = true;\n"), bf2);
+				+ "    s.first_tag = 20;\n    s.tags = 20;\n    s.priority = 0;\n    s.replaces = true;\n"), bf2);
 		assertTrue(bf2.contains("  sweep.rate_hz = {20.0};  // BlueForce's; the other streams keep their ratio to it\n"), bf2);
 
 		// experiment 3: the Images stream (SensorImages: priority 10, no replacement) next to the position updates

@@ -4,9 +4,9 @@
 #
 # Experiment bf1_low_bandwidth for real, over loopback shaped like environment radio_link.
 #
-# The link: 5 KB/s, queue 4 packets, rtt 100 ms. A token bucket filter (tc tbf) on lo passes 5120
-#   B/s, and queues 4 packets of 1088 B (an update of 1024 B and 64 B of headers); what overflows
-#   the queue is dropped, as on the radio. Every datagram on lo shares the bucket (acknowledgements
+# The link: 5 KB/s, queue 4 packets, rtt 1 ms. A token bucket filter (tc tbf) on lo passes 5120 B/s,
+#   and queues 4 packets of 1088 B (an update of 1024 B and 64 B of headers); what overflows the
+#   queue is dropped, as on the radio. Every datagram on lo shares the bucket (acknowledgements
 #   too). The round-trip time is not shaped.
 #
 # Run it inside a private network namespace (it refuses to shape anything else), from the build

@@ -4,7 +4,7 @@
 #
 # Experiment bf4_fluctuating_link for real, over loopback shaped like environment fluctuating_link.
 #
-# The link: 40 KB/s for 50 s, then 5 KB/s for 10 s, repeating, queue 4 packets, rtt 100 ms. A token
+# The link: 40 KB/s for 50 s, then 5 KB/s for 10 s, repeating, queue 4 packets, rtt 1 ms. A token
 #   bucket filter (tc tbf) on lo passes 40960 B/s for 50 s, then 5120 B/s for 10 s, and queues 4
 #   packets of 1088 B (an update of 1024 B and 64 B of headers); what overflows the queue is
 #   dropped, as on the radio. Every datagram on lo shares the bucket (acknowledgements too). The

@@ -48,7 +48,7 @@ int main(int argc, char** argv) {
   // transport mockets: Mockets-style reliable unicast with replacement: a newer update of a tag
   //   supersedes the queued or unacknowledged older one — from profiles/tactical.adamant
   // paced to 5120 B/s, the slowest bandwidth of environment radio_link (5 KB/s, queue 4 packets, rtt
-  //   100 ms)
+  //   1 ms)
   adamant::TransportSettings blue_force_pub_transport =
       transport(adamant::TransportKind::Replace, std::chrono::microseconds(50000), 8, 3, 5120);
   // every message waits for the model's 1 subscriber of BlueForce: disadvantaged_client
@@ -64,7 +64,7 @@ int main(int argc, char** argv) {
   //   `replacement` in the catalog): runtime fifo, every update is sent in order — from
   //   profiles/tactical.adamant
   // paced to 5120 B/s, the slowest bandwidth of environment radio_link (5 KB/s, queue 4 packets, rtt
-  //   100 ms)
+  //   1 ms)
   adamant::TransportSettings images_pub_transport =
       transport(adamant::TransportKind::Fifo, std::chrono::microseconds(50000), 8, 3, 5120);
   // every message waits for the model's 1 subscriber of Images: disadvantaged_client

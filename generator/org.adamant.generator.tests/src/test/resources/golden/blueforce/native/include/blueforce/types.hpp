@@ -207,7 +207,7 @@ std::size_t wire_size(const std::array<T, N>& value) {
 // ---- struct PositionUpdate (blueforce/blueforce.adamant) ----------------------------------------
 
 struct PositionUpdate {
-  std::uint32_t node{};  // @key
+  std::uint32_t node{};
   std::uint64_t time_ms{};
   double latitude{};
   double longitude{};
