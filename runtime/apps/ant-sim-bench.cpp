@@ -1,6 +1,9 @@
 // ant-sim-bench: simulator throughput (not a test). Prints raw event-queue events/s and the
 // wall time of the RT-ESP point (25 receivers, 3% loss, 100 Hz, 20,000 updates) in the
-// simulator for NAKcast, Ricochet (r = 4 and r = 8, c = 3) and FEC (r = 4, c = 1).
+// simulator for NAKcast, Ricochet (r = 4 and r = 8, c = 3) and FEC (r = 4, c = 1); then the
+// Mockets experiment 4 link (40 KB/s for 50 s, 5 KB/s for 10 s, 4-packet queue, 50 ms delay;
+// 10 tags x 1 KB at 10 Hz, 1,200 updates = two periods) with replace paced to the slowest phase
+// (fixed) and to the bandwidth it estimates from ACKs (estimate): delivered, latency, drops.
 //   ant-sim-bench [--updates N] [--receivers N] [--loss PCT] [--rate HZ] [--seed S]
 #include <adamant/sim.hpp>
 
@@ -65,6 +68,30 @@ int main(int argc, char** argv) {
         res.row.relate2, static_cast<unsigned long long>(res.recovered),
         static_cast<unsigned long long>(res.repairs_sent), static_cast<unsigned long long>(res.naks),
         static_cast<unsigned long long>(res.retransmits));
+    std::fflush(stdout);
+  }
+
+  for (const bool estimate : {false, true}) {
+    bench::Point p{"replace", 1, 0.0, 10.0, 1200, 1, seed, std::chrono::microseconds(50'000)};
+    p.tags = 10;
+    p.estimate_bandwidth = estimate;
+    sim::NetConfig net;
+    net.bandwidth = *sim::parse_bandwidth("40960B/s@50s,5120B/s@10s");
+    net.queue_packets = 4;
+    net.delay = std::chrono::milliseconds(50);
+    const auto t0 = clock::now();
+    const auto res = sim::run_point(bench::counter_spec("ant-sim-bench", 1024, {p}), p, net);
+    const double s = std::chrono::duration<double>(clock::now() - t0).count();
+    std::printf(
+        "bf4 fluctuating link, replace pace_mode=%-8s | delivered %llu of %llu (%.1f %%), replaced %llu, "
+        "latency mean %.0f ms p50 %.0f ms p99 %.0f ms max %.0f ms | link drops %llu, retransmits %llu, "
+        "final estimate %.0f B/s (%llu samples) | wall %.3f s\n",
+        estimate ? "estimate" : "fixed", static_cast<unsigned long long>(res.row.received),
+        static_cast<unsigned long long>(res.row.sent), 100.0 * res.row.delivery,
+        static_cast<unsigned long long>(res.row.replaced), res.row.lat.mean_us / 1e3, res.row.lat.p50_us / 1e3,
+        res.row.lat.p99_us / 1e3, res.row.lat.max_us / 1e3, static_cast<unsigned long long>(res.link_drops),
+        static_cast<unsigned long long>(res.retransmits), res.estimate_bytes_per_s,
+        static_cast<unsigned long long>(res.bandwidth_samples), s);
     std::fflush(stdout);
   }
   return 0;

@@ -711,6 +711,7 @@ std::unique_ptr<SenderEngine> make_sender(TransportKind kind, const SenderConfig
     rc.session = cfg.session;
     rc.replacement = kind == TransportKind::Replace;
     rc.pace_bytes_per_s = cfg.pace_bytes_per_s;
+    rc.estimate_bandwidth = cfg.estimate_bandwidth;
     rc.pace_overhead_bytes = cfg.pace_overhead_bytes;
     rc.enqueue_timeout = cfg.enqueue_timeout;
     rc.retry_timeout = cfg.retry_timeout;

@@ -247,6 +247,7 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
   }
 
   std::vector<std::vector<std::int64_t>> lat(plan.streams.size());
+  std::vector<std::vector<std::uint64_t>> delivered;  // per reader: the sequences it delivered
   detail::Totals t;
   engine::WireBytes bytes;
   for (auto& k : kids) {
@@ -267,6 +268,7 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
     t.repairs += r->repairs;
     t.recovered += r->recovered;
     bytes.add(r->sent);
+    delivered.push_back(std::move(r->sequences));
   }
   t.retransmits = pub.stats().retransmitted;
   t.repairs += pub.stats().repairs_sent;  // FEC: the sender's repairs
@@ -276,6 +278,8 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
     rows.push_back(detail::stream_row(pt, plan, s, std::move(lat[s])));
     detail::set_bytes(rows.back(), bytes);
   }
+  detail::set_replaced(plan, pt, kind, delivered, rows);
+  detail::set_sender_counts(pub.engine(), plan, rows);
   detail::finish_point(spec, pt, kind, rows, t, opt.csv, "real");
 }
 
@@ -319,6 +323,7 @@ struct PointOverrides {
   bool nak_fallback = false;
   std::optional<std::uint32_t> tags;
   std::optional<std::uint64_t> pace;
+  std::optional<std::string> pace_mode;
 
   void add_to(CLI::App& app) {
     const std::string g = "Point (every point of the spec)";
@@ -336,7 +341,11 @@ struct PointOverrides {
     app.add_flag("--nak-fallback", nak_fallback, "ricochet: also NAK the sender after --nak-timeout")->group(e);
     app.add_option("--tags", tags, "replace/fifo: update i carries tag (i-1) mod TAGS")
         ->check(CLI::Range(1, 1 << 20))->group(e);
-    app.add_option("--pace", pace, "replace/fifo: pacing in bytes/s (0: sim link bandwidth; real: unpaced)")->group(e);
+    app.add_option("--pace", pace, "replace/fifo: pacing in bytes/s, or where --pace-mode estimate starts (0: sim the link's "
+                   "slowest phase; real: unpaced, or 125000 when estimating)")->group(e);
+    app.add_option("--pace-mode", pace_mode,
+                   "replace/fifo: fixed (--pace) or estimate (from ACKs, starting at --pace)")
+        ->check(CLI::IsMember({"fixed", "estimate"}))->group(e);
     app.add_option("--enqueue-timeout", enqueue_timeout, "replace/fifo: drop messages queued longer (0 = never)")
         ->group(e);
     app.add_option("--retry-timeout", retry_timeout, "replace/fifo: abandon unacknowledged messages after")->group(e);
@@ -364,6 +373,7 @@ struct PointOverrides {
     if (nak_fallback) p.lec_nak_fallback = true;
     if (tags) p.tags = *tags;
     if (pace) p.pace_bytes_per_s = *pace;
+    if (pace_mode) p.estimate_bandwidth = *pace_mode == "estimate";
   }
 };
 

@@ -66,7 +66,7 @@ std::string_view csv_header() {
   return "transport,receivers,loss_pct,rate_hz,run,sent,received,delivery,lat_mean_us,lat_std_us,"
          "lat_p50_us,lat_p99_us,lat_max_us,relate,relate2,"
          "bytes_data,bytes_nak,bytes_repair,bytes_retransmit,bytes_control,replaced,delivery_or_replaced,"
-         "transport_params,stream";
+         "transport_params,stream,sender_replaced,sender_expired,sender_abandoned";
 }
 
 std::string csv_line(const Row& r) {
@@ -85,7 +85,8 @@ std::string csv_line(const Row& r) {
     throw std::invalid_argument("adamant: transport_params must not contain ',', '\"' or a newline");
   if (r.stream.find_first_of(",\n\"") != std::string::npos)
     throw std::invalid_argument("adamant: stream must not contain ',', '\"' or a newline");
-  return std::string(buf) + "," + r.transport_params + "," + r.stream;
+  return std::string(buf) + "," + r.transport_params + "," + r.stream + "," + std::to_string(r.sender_replaced) +
+         "," + std::to_string(r.sender_expired) + "," + std::to_string(r.sender_abandoned);
 }
 
 void append_csv(const std::string& path, const Row& r) {

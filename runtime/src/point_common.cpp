@@ -1,10 +1,13 @@
 #include "point_common.hpp"
 
+#include <adamant/replace.hpp>
+
 #include <algorithm>
 #include <cstdio>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <map>
 #include <regex>
 
 namespace adamant::bench::detail {
@@ -185,6 +188,7 @@ ChannelConfig point_channel(const Point& pt, TransportKind kind, bool reader, in
   cfg.transport.lec_c = pt.lec_c;
   cfg.transport.lec_nak_fallback = pt.lec_nak_fallback;
   cfg.transport.pace_bytes_per_s = pt.pace_bytes_per_s;
+  cfg.transport.estimate_bandwidth = pt.estimate_bandwidth;
   cfg.transport.enqueue_timeout = pt.enqueue_timeout;
   cfg.transport.retry_timeout = pt.retry_timeout;
   cfg.transport.min_receivers = static_cast<std::size_t>(pt.receivers);
@@ -209,6 +213,49 @@ void set_bytes(metrics::Row& row, const engine::WireBytes& b) {
   row.bytes_repair = b.repair;
   row.bytes_retransmit = b.retransmit;
   row.bytes_control = b.control;
+}
+
+void set_replaced(const Plan& plan, const Point& pt, TransportKind kind,
+                  const std::vector<std::vector<std::uint64_t>>& delivered, std::vector<metrics::Row>& rows) {
+  if (kind != TransportKind::Replace && kind != TransportKind::Fifo) return;
+  const std::uint64_t total = plan.total();
+  for (const auto& seqs : delivered) {
+    std::map<std::uint32_t, std::uint64_t> newest;  // per tag: the newest sequence delivered
+    std::vector<bool> got(static_cast<std::size_t>(total) + 1, false);
+    for (const auto seq : seqs) {
+      if (seq == 0 || seq > total) continue;
+      got[seq] = true;
+      auto& n = newest[plan.tag(seq)];
+      n = std::max(n, seq);
+    }
+    for (std::uint64_t s = 1; s <= total; ++s) {
+      if (got[s]) continue;
+      const auto it = newest.find(plan.tag(s));
+      if (it != newest.end() && it->second > s) ++rows[plan.slot(s).stream].replaced;
+    }
+  }
+  for (auto& row : rows) {
+    const double expect = static_cast<double>(row.sent) * pt.receivers;
+    row.delivery_or_replaced = expect > 0 ? static_cast<double>(row.received + row.replaced) / expect : 0.0;
+  }
+}
+
+void set_sender_counts(const engine::SenderEngine& sender, const Plan& plan, std::vector<metrics::Row>& rows) {
+  const auto* rs = dynamic_cast<const engine::ReplaceSender*>(&sender);
+  if (!rs) return;
+  const auto& st = rs->replace_stats();
+  for (const auto& kv : st.tags)
+    for (std::size_t s = 0; s < plan.streams.size() && s < rows.size(); ++s) {
+      const auto& stream = plan.streams[s];
+      if (kv.first >= stream.first_tag && kv.first - stream.first_tag < stream.tags) {
+        rows[s].sender_replaced += kv.second.cancelled;
+        break;
+      }
+    }
+  for (auto& row : rows) {
+    row.sender_expired = st.expired;
+    row.sender_abandoned = st.abandoned;
+  }
 }
 
 metrics::Row stream_row(const Point& pt, const Plan& plan, std::size_t s, std::vector<std::int64_t> latencies_ns) {
@@ -303,6 +350,12 @@ const Param kParams[] = {
      [](Point& p, const std::string& v) { return to_duration(v, p.enqueue_timeout); }},
     {"retry_timeout", replace_like, [](const Point& p) { return format_duration(p.retry_timeout); },
      [](Point& p, const std::string& v) { return to_duration(v, p.retry_timeout); }},
+    {"pace_mode", replace_like, [](const Point& p) { return std::string(p.estimate_bandwidth ? "estimate" : "fixed"); },
+     [](Point& p, const std::string& v) {
+       if (v != "fixed" && v != "estimate") return false;
+       p.estimate_bandwidth = v == "estimate";
+       return true;
+     }},
 };
 
 std::string join_params(const Point& pt, const std::optional<TransportKind>& kind) {

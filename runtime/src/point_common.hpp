@@ -67,6 +67,13 @@ ChannelConfig point_channel(const Point& pt, TransportKind kind, bool reader, in
 // How long the writer keeps servicing repairs after the last update.
 std::chrono::milliseconds linger_for(TransportKind kind, const Point& pt);
 void set_bytes(metrics::Row& row, const engine::WireBytes& b);
+// Replace / Fifo (no-op for other transports): each stream row's `replaced` — updates a reader
+// did not get although it got a newer update of the same tag — and `delivery_or_replaced`,
+// from `delivered[i]`, the sequences reader i delivered; then the sender's own counters
+// (sender_replaced per stream from its per-tag statistics, sender_expired, sender_abandoned).
+void set_replaced(const Plan& plan, const Point& pt, TransportKind kind,
+                  const std::vector<std::vector<std::uint64_t>>& delivered, std::vector<metrics::Row>& rows);
+void set_sender_counts(const engine::SenderEngine& sender, const Plan& plan, std::vector<metrics::Row>& rows);
 // The point's CSV row from every delivered latency (transport_params filled in).
 metrics::Row point_row(const Point& pt, std::vector<std::int64_t> latencies_ns);
 // Stream s's CSV row: its rate, its updates as `sent`, its name in `stream`.

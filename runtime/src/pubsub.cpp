@@ -131,6 +131,7 @@ void Publisher::service_until(std::int64_t deadline) { impl_->service_until(dead
 
 const engine::SenderStats& Publisher::stats() const { return impl_->engine->stats(); }
 const engine::WireBytes& Publisher::sent_bytes() const { return impl_->sent; }
+const engine::SenderEngine& Publisher::engine() const { return *impl_->engine; }
 std::uint64_t Publisher::auth_rejected() const { return impl_->auth ? impl_->auth->rejected() : 0; }
 std::vector<int> Publisher::fds() const { return {impl_->sock.fd()}; }
 std::optional<std::int64_t> Publisher::next_deadline_ns() const {

@@ -11,10 +11,66 @@ namespace {
 std::size_t msg_wire_size(std::size_t body) { return wire::kHeaderSize + wire::kMsgFixedSize + body; }
 }  // namespace
 
+// ---------------------------------------------------------------- bandwidth estimation
+
+DeliverySnapshot on_sent(DeliveryState& d, std::size_t bytes, Nanos sent) {
+  d.sent += bytes;
+  return DeliverySnapshot{d.delivered, d.first_sent_bytes, d.sent, d.unknown, d.delivered_time, d.first_sent_time,
+                          sent, d.delivered > 0};
+}
+
+void settle_unknown(DeliveryState& d, std::size_t bytes) { d.unknown += bytes; }
+
+std::optional<DeliverySample> on_delivered(DeliveryState& d, const DeliverySnapshot& snap, std::size_t bytes,
+                                           Nanos now) {
+  d.delivered += bytes;
+  d.delivered_time = now;
+  d.first_sent_time = snap.sent;  // the next samples measure from this message
+  d.first_sent_bytes = snap.sent_bytes;
+  if (!snap.valid) return std::nullopt;
+  // The same two events seen from both ends: the reference message (acknowledged last when
+  // this one was sent) and this one. Without a queue growing on the path both intervals
+  // are equal; the longer one bounds the rate (ACK compression cannot inflate it).
+  const Nanos send_elapsed = snap.sent - snap.first_sent_time;
+  const Nanos ack_elapsed = now - snap.delivered_time;
+  const Nanos interval = std::max(send_elapsed, ack_elapsed);
+  if (interval.count() <= 0) return std::nullopt;
+  const std::uint64_t got = d.delivered - snap.delivered;
+  const std::uint64_t sent = snap.sent_bytes > snap.first_sent_bytes ? snap.sent_bytes - snap.first_sent_bytes : 0;
+  DeliverySample s;
+  s.app_limited = snap.app_limited;
+  s.bytes_per_s = static_cast<double>(got) * 1e9 / static_cast<double>(interval.count());
+  const std::uint64_t settled = got + (d.unknown - snap.unknown);  // unknown: not known to be lost
+  s.network_limited = ack_elapsed > send_elapsed + send_elapsed / 8 + std::chrono::milliseconds(1) ||
+                      settled + sent / 8 < sent;
+  return s;
+}
+
+BandwidthEstimate::BandwidthEstimate(double initial, double min, double max)
+    : bw_(std::clamp(initial, min, max)), min_(min), max_(max) {
+  if (!(min > 0) || max < min) throw std::invalid_argument("adamant::engine::BandwidthEstimate: need 0 < min <= max");
+}
+
+void BandwidthEstimate::add(const DeliverySample& s) {
+  ++samples_;
+  if (s.bytes_per_s > bw_) bw_ = s.bytes_per_s;
+  else if (s.network_limited || !s.app_limited) bw_ += (s.bytes_per_s - bw_) / 2;
+  bw_ = std::clamp(bw_, min_, max_);
+}
+
+double pacing_gain(std::uint64_t round) {
+  static constexpr double kGain[] = {1.25, 0.75, 1.0, 1.0};
+  return kGain[round % 4];
+}
+
 // ---------------------------------------------------------------- sender
 
 ReplaceSender::ReplaceSender(ReplaceConfig cfg) : cfg_(cfg) {
   if (cfg_.max_receivers == 0) throw std::invalid_argument("adamant::engine::ReplaceSender: max_receivers must be >= 1");
+  if (cfg_.bwe_min_bytes_per_s == 0 || cfg_.bwe_max_bytes_per_s < cfg_.bwe_min_bytes_per_s)
+    throw std::invalid_argument("adamant::engine::ReplaceSender: need 0 < bwe_min_bytes_per_s <= bwe_max_bytes_per_s");
+  start_rate_ = std::clamp(static_cast<double>(cfg_.pace_bytes_per_s ? cfg_.pace_bytes_per_s : cfg_.bwe_initial_bytes_per_s),
+                           static_cast<double>(cfg_.bwe_min_bytes_per_s), static_cast<double>(cfg_.bwe_max_bytes_per_s));
   tokens_ = static_cast<double>(cfg_.pace_burst_bytes);
   sync_stats();
 }
@@ -69,6 +125,11 @@ std::size_t ReplaceSender::drop_tag(std::uint32_t tag, bool by_cancel) {
   for (auto it = inflight_.begin(); it != inflight_.end();) {
     if (it->second.msg.tag == tag) {
       for (const auto& o : it->second.owed) ++conns_.at(o.conn).stats.cancelled;
+      if (!it->second.owed.empty()) {
+        ghosts_.emplace(it->first, Ghost{msg_wire_size(it->second.msg.body.size()) + cfg_.pace_overhead_bytes,
+                                         it->second.first_tx, std::move(it->second.owed)});
+        if (ghosts_.size() > kMaxGhosts) ghosts_.erase(ghosts_.begin());
+      }
       it = inflight_.erase(it);
       ++n;
       if (by_cancel) ++rstats_.cancelled;
@@ -139,14 +200,41 @@ std::uint64_t ReplaceSender::flow_prev(int flow, std::uint64_t below) const {
   return p;
 }
 
+double ReplaceSender::estimate() const {
+  if (conns_.empty()) return start_rate_;
+  double e = std::numeric_limits<double>::infinity();
+  for (const auto& kv : conns_) e = std::min(e, kv.second.bw.bytes_per_s());
+  return e;
+}
+
+double ReplaceSender::pace_rate() const {
+  if (!cfg_.estimate_bandwidth) return static_cast<double>(cfg_.pace_bytes_per_s);
+  return estimate() * pacing_gain(round_);
+}
+
 void ReplaceSender::refill(Nanos now) {
-  if (cfg_.pace_bytes_per_s == 0) return;
+  if (!paced()) return;
   if (last_refill_ && now > *last_refill_) {
     const double dt = static_cast<double>((now - *last_refill_).count()) * 1e-9;
-    tokens_ = std::min(static_cast<double>(cfg_.pace_burst_bytes),
-                       tokens_ + dt * static_cast<double>(cfg_.pace_bytes_per_s));
+    tokens_ = std::min(static_cast<double>(cfg_.pace_burst_bytes), tokens_ + dt * pace_rate());
   }
   if (!last_refill_ || now > *last_refill_) last_refill_ = now;
+  if (cfg_.estimate_bandwidth) {
+    // Probe rounds of one (slowest) smoothed RTT, and long enough for 4 datagrams of the
+    // newest queued message at the estimate (a round must carry a few samples).
+    Nanos len = std::max(rstats_.srtt, cfg_.bwe_min_round);
+    if (!queue_.empty()) {
+      const double bytes = 4.0 * static_cast<double>(msg_wire_size(queue_.begin()->second.body.size()));
+      len = std::max(len, Nanos{static_cast<Nanos::rep>(bytes * 1e9 / estimate())});
+    }
+    if (!round_start_) {
+      round_start_ = now;
+    } else if (now >= *round_start_ + len) {
+      const auto k = (now - *round_start_) / len;
+      round_ += static_cast<std::uint64_t>(k);
+      *round_start_ += k * len;
+    }
+  }
 }
 
 void ReplaceSender::transmit(const Msg& m, Dest dest, const Endpoint& peer, Output& out) {
@@ -157,13 +245,14 @@ void ReplaceSender::transmit(const Msg& m, Dest dest, const Endpoint& peer, Outp
   info.priority = m.cls.priority;
   info.flow_seq = m.flow_seq;
   info.low_water = std::min(low_water(), m.id);
+  if (m.id > info.low_water)  // a receiver without low_water - 1 may stop exactly there
+    if (auto g = ghosts_.find(info.low_water - 1); g != ghosts_.end()) g->second.skip_announced = true;
   info.flow_low = std::min(flow_low(flow_of(m.cls)), m.flow_seq);
   info.flow_prev = flow_prev(flow_of(m.cls), m.flow_seq);
   out.datagrams.push_back({dest, peer,
                            wire::encode_msg(cfg_.session, cfg_.stream_id, m.id, m.send_time_ns, info,
                                             ByteView{m.body.data(), m.body.size()})});
-  if (cfg_.pace_bytes_per_s)
-    tokens_ -= static_cast<double>(out.datagrams.back().bytes.size() + cfg_.pace_overhead_bytes);
+  if (paced()) tokens_ -= static_cast<double>(out.datagrams.back().bytes.size() + cfg_.pace_overhead_bytes);
   ++rstats_.transmitted;
 }
 
@@ -172,12 +261,23 @@ void ReplaceSender::retransmit(Inflight& f, Nanos now, Output& out) {
   const Owed* one = nullptr;
   for (const auto& o : f.owed)
     if (o.last_tx + conns_.at(o.conn).rto <= now) ++due, one = &o;
+  // Karn: a timeout doubles the receiver's RTO (at most once per RTO, as one TCP timer would)
+  // until an unambiguous sample resets it, so a path that got slower is not flooded with
+  // retransmissions that could never be measured.
+  for (const auto& o : f.owed) {
+    auto& c = conns_.at(o.conn);
+    if (o.last_tx + c.rto <= now && (!c.backed_off || *c.backed_off + c.rto <= now)) {
+      c.rto = std::min(2 * c.rto, cfg_.max_rto);
+      c.backed_off = now;
+    }
+  }
   if (due == 1 && !group_due(f, now)) {
     const std::uint64_t key = one->conn;
     auto& c = conns_.at(key);
     transmit(f.msg, Dest::Peer, c.ep, out);
+    const auto snap = on_sent(c.delivery, msg_wire_size(f.msg.body.size()) + cfg_.pace_overhead_bytes, now);
     for (auto& o : f.owed)
-      if (o.conn == key) o.last_tx = now, ++o.tx;
+      if (o.conn == key) o.last_tx = now, ++o.tx, o.snap = snap;
     ++c.stats.retransmissions;
   } else {  // several receivers (or one not known yet) miss it: one multicast serves them all
     transmit(f.msg, Dest::Group, {}, out);
@@ -185,7 +285,9 @@ void ReplaceSender::retransmit(Inflight& f, Nanos now, Output& out) {
     ++f.tx;
     for (auto& o : f.owed) {
       o.last_tx = now, ++o.tx;
-      ++conns_.at(o.conn).stats.retransmissions;
+      auto& c = conns_.at(o.conn);
+      ++c.stats.retransmissions;
+      o.snap = on_sent(c.delivery, msg_wire_size(f.msg.body.size()) + cfg_.pace_overhead_bytes, now);
     }
   }
   ++rstats_.retransmissions;
@@ -238,6 +340,8 @@ void ReplaceSender::pump(Nanos now, Output& out) {
     }
   }
   drop_conns(gone);
+  for (auto it = ghosts_.begin(); it != ghosts_.end();)
+    it = now - it->second.first_tx >= cfg_.retry_timeout ? ghosts_.erase(it) : std::next(it);
   refill(now);
   for (;;) {
     // Due retransmissions first (oldest id), then the queue head.
@@ -254,8 +358,7 @@ void ReplaceSender::pump(Nanos now, Output& out) {
     const Msg* m = due ? &due->msg : (queue_.empty() ? nullptr : &queue_.begin()->second);
     if (!m) break;
     const auto size = static_cast<double>(msg_wire_size(m->body.size()) + cfg_.pace_overhead_bytes);
-    if (cfg_.pace_bytes_per_s &&
-        tokens_ < std::min(size, static_cast<double>(cfg_.pace_burst_bytes)))
+    if (paced() && tokens_ < std::min(size, static_cast<double>(cfg_.pace_burst_bytes)))
       break;
     if (due) {
       retransmit(*due, now, out);
@@ -268,7 +371,12 @@ void ReplaceSender::pump(Nanos now, Output& out) {
         const std::uint64_t id = msg.id;
         Inflight f{std::move(msg), now, now, 1, {}};
         f.owed.reserve(conns_.size());
-        for (const auto& kv : conns_) f.owed.push_back(Owed{kv.first, now, 1});
+        const std::size_t bytes = msg_wire_size(f.msg.body.size()) + cfg_.pace_overhead_bytes;
+        const bool app_limited = queue_.empty() || pacing_gain(round_) < 1.0;
+        for (auto& kv : conns_) {
+          f.owed.push_back(Owed{kv.first, now, 1, on_sent(kv.second.delivery, bytes, now)});
+          f.owed.back().snap.app_limited = app_limited;
+        }
         inflight_.emplace(id, std::move(f));
       }
     }
@@ -276,9 +384,45 @@ void ReplaceSender::pump(Nanos now, Output& out) {
   sync_stats();
 }
 
+void ReplaceSender::measure(Conn& c, const Owed& o, std::size_t bytes, Nanos now, bool rtt) {
+  // The receiver's delivery rate, measured from the message's latest transmission (the
+  // snapshot taken then; a receiver learnt later has none: its first ACK is no sample).
+  DeliverySnapshot snap = o.snap;
+  snap.sent = o.last_tx;
+  if (auto s = on_delivered(c.delivery, snap, bytes, now)) c.bw.add(*s);
+  if (!rtt || o.tx != 1) return;  // Karn: only unambiguous RTT samples (none from ghosts)
+  const Nanos sample = now - o.last_tx;
+  if (!c.srtt) {
+    c.srtt = sample;
+    c.rttvar = sample / 2;
+  } else {
+    const Nanos err = sample > *c.srtt ? sample - *c.srtt : *c.srtt - sample;
+    c.rttvar = (3 * *c.rttvar + err) / 4;
+    c.srtt = (7 * *c.srtt + sample) / 8;
+  }
+  c.rto = conn_rto(c);
+  c.backed_off.reset();
+}
+
 void ReplaceSender::on_ack(std::uint64_t key, std::uint64_t cum, const std::vector<wire::SeqRange>& ranges,
                            Nanos now) {
   auto& c = conns_.at(key);
+  // A ghost in a selective range was received. One the cumulative ACK covers was received
+  // only when the ACK stops exactly at it and no MSG told receivers to skip to just above it
+  // (the receiver would then stop there without it); otherwise it is settled unmeasured.
+  auto ghost = [&](std::map<std::uint64_t, Ghost>::iterator it, bool received) {
+    auto& owed = it->second.owed;
+    auto o = std::find_if(owed.begin(), owed.end(), [&](const Owed& x) { return x.conn == key; });
+    if (o == owed.end()) return std::next(it);
+    if (received) measure(c, *o, it->second.bytes, now, false);
+    else settle_unknown(c.delivery, it->second.bytes);
+    owed.erase(o);
+    return owed.empty() ? ghosts_.erase(it) : std::next(it);
+  };
+  for (const auto& rg : ranges)
+    for (auto it = ghosts_.lower_bound(rg.first); it != ghosts_.end() && it->first <= rg.last;) it = ghost(it, true);
+  for (auto it = ghosts_.begin(); it != ghosts_.end() && it->first <= cum;)
+    it = ghost(it, it->first == cum && !it->second.skip_announced);
   auto acked = [&](std::map<std::uint64_t, Inflight>::iterator it) {
     auto& owed = it->second.owed;
     auto o = std::find_if(owed.begin(), owed.end(), [&](const Owed& x) { return x.conn == key; });
@@ -287,18 +431,7 @@ void ReplaceSender::on_ack(std::uint64_t key, std::uint64_t cum, const std::vect
       ++rstats_.acked;
       return inflight_.erase(it);
     }
-    if (o->tx == 1) {  // Karn: only unambiguous samples
-      const Nanos sample = now - o->last_tx;
-      if (!c.srtt) {
-        c.srtt = sample;
-        c.rttvar = sample / 2;
-      } else {
-        const Nanos err = sample > *c.srtt ? sample - *c.srtt : *c.srtt - sample;
-        c.rttvar = (3 * *c.rttvar + err) / 4;
-        c.srtt = (7 * *c.srtt + sample) / 8;
-      }
-      c.rto = conn_rto(c);
-    }
+    measure(c, *o, msg_wire_size(it->second.msg.body.size()) + cfg_.pace_overhead_bytes, now, true);
     owed.erase(o);
     ++c.stats.acked;
     if (!complete(it->second)) return std::next(it);
@@ -328,13 +461,16 @@ void ReplaceSender::on_datagram(ByteView bytes, const Endpoint& from, Nanos now,
       ++stats_.rejected;
       return;
     }
-    Conn c{from, std::nullopt, std::nullopt, cfg_.initial_rto, now, {}};
+    Conn c{from, std::nullopt, std::nullopt, cfg_.initial_rto, now, {}, {},
+           BandwidthEstimate(estimate(), static_cast<double>(cfg_.bwe_min_bytes_per_s),
+                             static_cast<double>(cfg_.bwe_max_bytes_per_s)),
+           std::nullopt};
     c.stats.endpoint = from;
     ci = conns_.emplace(key, std::move(c)).first;
     // A new receiver owes every in-flight message above its cumulative ACK; on_ack below
     // settles those its ranges acknowledge (and takes their RTT samples).
     for (auto& kv : inflight_)
-      if (kv.first > cum) kv.second.owed.push_back(Owed{key, kv.second.last_tx, kv.second.tx});
+      if (kv.first > cum) kv.second.owed.push_back(Owed{key, kv.second.last_tx, kv.second.tx, {}});
   }
   ci->second.last_heard = now;
   ++ci->second.stats.acks;
@@ -348,11 +484,13 @@ std::optional<Nanos> ReplaceSender::next_deadline() const {
   std::optional<Nanos> best;
   auto consider = [&](Nanos t) { best = best ? std::min(*best, t) : t; };
   // When the bucket holds enough tokens for a datagram carrying `body` bytes.
-  auto paced = [&](Nanos due, std::size_t body) {
-    if (!cfg_.pace_bytes_per_s || !last_refill_) return due;
+  const bool bucket = paced() && last_refill_;
+  const double rate = bucket ? pace_rate() : 0.0;
+  auto when_paced = [&](Nanos due, std::size_t body) {
+    if (!bucket) return due;
     const auto size = static_cast<double>(msg_wire_size(body) + cfg_.pace_overhead_bytes);
     const double need = std::min(size, static_cast<double>(cfg_.pace_burst_bytes)) - tokens_;
-    const double ns = need <= 0 ? 0.0 : std::ceil(need * 1e9 / static_cast<double>(cfg_.pace_bytes_per_s));
+    const double ns = need <= 0 ? 0.0 : std::ceil(need * 1e9 / rate);
     return std::max(due, *last_refill_ + Nanos{static_cast<Nanos::rep>(ns)});
   };
   const bool unknown = conns_.size() < cfg_.min_receivers;
@@ -361,12 +499,12 @@ std::optional<Nanos> ReplaceSender::next_deadline() const {
     const auto& f = kv.second;
     consider(f.first_tx + cfg_.retry_timeout);
     const std::size_t body = f.msg.body.size();
-    if (unknown) consider(paced(f.last_tx + grto, body));
-    for (const auto& o : f.owed) consider(paced(o.last_tx + conns_.at(o.conn).rto, body));
+    if (unknown) consider(when_paced(f.last_tx + grto, body));
+    for (const auto& o : f.owed) consider(when_paced(o.last_tx + conns_.at(o.conn).rto, body));
   }
   if (cfg_.enqueue_timeout.count() > 0)
     for (const auto& kv : queue_) consider(kv.second.enqueued + cfg_.enqueue_timeout + Nanos{1});
-  if (!queue_.empty()) consider(paced(last_refill_.value_or(Nanos{0}), queue_.begin()->second.body.size()));
+  if (!queue_.empty()) consider(when_paced(last_refill_.value_or(Nanos{0}), queue_.begin()->second.body.size()));
   return best;
 }
 
@@ -397,6 +535,10 @@ void ReplaceSender::sync_stats() {
   rstats_.srtt = slow && slow->srtt ? *slow->srtt : Nanos{0};
   rstats_.rttvar = slow && slow->rttvar ? *slow->rttvar : Nanos{0};
   rstats_.rto = slow ? slow->rto : cfg_.initial_rto;
+  rstats_.pace_bytes_per_s = paced() ? pace_rate() : 0.0;
+  rstats_.estimate_bytes_per_s = estimate();
+  rstats_.bandwidth_samples = 0;
+  for (const auto& kv : conns_) rstats_.bandwidth_samples += kv.second.bw.samples();
 }
 
 // ---------------------------------------------------------------- receiver

@@ -16,6 +16,7 @@ engine::SenderConfig sender_config(const ChannelConfig& cfg, std::uint32_t sessi
       std::clamp(t / 2, Nanos{std::chrono::milliseconds(1)}, Nanos{std::chrono::milliseconds(10)});
   sc.retransmit_holdoff = t / 2;  // below the receivers' re-NAK interval
   sc.pace_bytes_per_s = cfg.transport.pace_bytes_per_s;
+  sc.estimate_bandwidth = cfg.transport.estimate_bandwidth;
   sc.pace_overhead_bytes = cfg.psk.empty() ? 0 : auth::kTagSize;
   sc.enqueue_timeout = std::chrono::duration_cast<Nanos>(cfg.transport.enqueue_timeout);
   sc.retry_timeout = std::chrono::duration_cast<Nanos>(cfg.transport.retry_timeout);

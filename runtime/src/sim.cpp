@@ -239,37 +239,19 @@ class PointSim {
     res.end_time = q_.now();
     for (std::size_t s = 0; s < lat.size(); ++s) res.rows.push_back(bench::detail::stream_row(pt_, plan_, s, std::move(lat[s])));
     res.deliveries = std::move(records_);
-    if (kind_ == TransportKind::Replace || kind_ == TransportKind::Fifo) {
-      // An update is replaced for a reader when it was not delivered but a newer update
-      // with the same tag was.
-      const std::uint64_t total = plan_.total();
-      for (std::size_t h = 1; h < hosts_.size(); ++h) {
-        std::map<std::uint32_t, std::uint64_t> newest;
-        std::vector<bool> got(static_cast<std::size_t>(total) + 1, false);
-        for (const auto& d : res.deliveries) {
-          if (d.reader != static_cast<int>(h) - 1 || d.sequence == 0 || d.sequence > total) continue;
-          got[d.sequence] = true;
-          auto& n = newest[plan_.tag(d.sequence)];
-          n = std::max(n, d.sequence);
-        }
-        for (std::uint64_t s = 1; s <= total; ++s) {
-          if (got[s]) continue;
-          const auto it = newest.find(plan_.tag(s));
-          if (it != newest.end() && it->second > s) ++res.rows[plan_.slot(s).stream].replaced;
-        }
-      }
-      for (auto& row : res.rows) {
-        const double expect = static_cast<double>(row.sent) * pt_.receivers;
-        row.delivery_or_replaced = expect > 0 ? static_cast<double>(row.received + row.replaced) / expect : 0.0;
-      }
-      if (const auto* rs = dynamic_cast<const engine::ReplaceSender*>(writer_.get())) {
-        const auto& s = rs->replace_stats();
-        res.replaced_queued = s.replaced_queued;
-        res.replaced_inflight = s.replaced_inflight;
-        res.expired = s.expired;
-        res.transmitted = s.transmitted;
-        res.srtt = s.srtt;
-      }
+    std::vector<std::vector<std::uint64_t>> delivered(hosts_.size() - 1);
+    for (const auto& d : res.deliveries) delivered[static_cast<std::size_t>(d.reader)].push_back(d.sequence);
+    bench::detail::set_replaced(plan_, pt_, kind_, delivered, res.rows);
+    bench::detail::set_sender_counts(*writer_, plan_, res.rows);
+    if (const auto* rs = dynamic_cast<const engine::ReplaceSender*>(writer_.get())) {
+      const auto& s = rs->replace_stats();
+      res.replaced_queued = s.replaced_queued;
+      res.replaced_inflight = s.replaced_inflight;
+      res.expired = s.expired;
+      res.transmitted = s.transmitted;
+      res.srtt = s.srtt;
+      res.estimate_bytes_per_s = s.estimate_bytes_per_s;
+      res.bandwidth_samples = s.bandwidth_samples;
     }
     for (auto& row : res.rows) bench::detail::set_bytes(row, bytes_);
     res.row = res.rows.front();

@@ -42,23 +42,25 @@ TEST(Metrics, RowAndCsvFormat) {
             "transport,receivers,loss_pct,rate_hz,run,sent,received,delivery,lat_mean_us,"
             "lat_std_us,lat_p50_us,lat_p99_us,lat_max_us,relate,relate2,"
             "bytes_data,bytes_nak,bytes_repair,bytes_retransmit,bytes_control,replaced,delivery_or_replaced,"
-            "transport_params,stream");
+            "transport_params,stream,sender_replaced,sender_expired,sender_abandoned");
   EXPECT_EQ(csv_line(row),
             "nakcast,2,1,100,3,2,3,0.750000,200.000,81.650,200.000,300.000,300.000,266.667,5200.000,"
-            "0,0,0,0,0,0,0.750000,,");
+            "0,0,0,0,0,0,0.750000,,,0,0,0");
   row.bytes_data = 480, row.bytes_nak = 52, row.bytes_repair = 7, row.bytes_retransmit = 48,
   row.bytes_control = 44;
   row.transport_params = "nak_timeout=25ms";
   EXPECT_EQ(csv_line(row),
             "nakcast,2,1,100,3,2,3,0.750000,200.000,81.650,200.000,300.000,300.000,266.667,5200.000,"
-            "480,52,7,48,44,0,0.750000,nak_timeout=25ms,");
+            "480,52,7,48,44,0,0.750000,nak_timeout=25ms,,0,0,0");
   row.transport_params = "a,b";  // would shift every later column
   EXPECT_THROW(csv_line(row), std::invalid_argument);
   row.transport_params = "nak_timeout=25ms";
   row.stream = "BlueForce";
   EXPECT_EQ(csv_line(row),
             "nakcast,2,1,100,3,2,3,0.750000,200.000,81.650,200.000,300.000,300.000,266.667,5200.000,"
-            "480,52,7,48,44,0,0.750000,nak_timeout=25ms,BlueForce");
+            "480,52,7,48,44,0,0.750000,nak_timeout=25ms,BlueForce,0,0,0");
+  row.sender_replaced = 440, row.sender_expired = 2, row.sender_abandoned = 1;
+  EXPECT_EQ(csv_line(row).substr(csv_line(row).rfind("BlueForce")), "BlueForce,440,2,1");
   row.stream = "a,b";
   EXPECT_THROW(csv_line(row), std::invalid_argument);
   row.stream.clear();
@@ -87,7 +89,10 @@ TEST(Metrics, TransportParamsPerTransport) {
   p.lec_nak_fallback = true, p.nak_timeout = std::chrono::microseconds(1500);
   EXPECT_EQ(adamant::bench::transport_params(p), "nak_timeout=1500us;r=4;c=3;nak_fallback=1");
   p.transport = "replace", p.pace_bytes_per_s = 5000;
-  EXPECT_EQ(adamant::bench::transport_params(p), "tags=20;pace=5000;enqueue_timeout=0ms;retry_timeout=10s");
+  EXPECT_EQ(adamant::bench::transport_params(p), "tags=20;pace=5000;enqueue_timeout=0ms;retry_timeout=10s;pace_mode=fixed");
+  p.estimate_bandwidth = true;
+  EXPECT_EQ(adamant::bench::transport_params(p), "tags=20;pace=5000;enqueue_timeout=0ms;retry_timeout=10s;pace_mode=estimate");
+
   p.transport = "baseline";
   EXPECT_EQ(adamant::bench::transport_params(p), "");
 }

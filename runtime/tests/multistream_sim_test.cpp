@@ -63,7 +63,7 @@ TEST(MultiStream, TwoReplaceableStreamsShareOneConnection) {
     EXPECT_GT(row.replaced, 100u);  // 8x overload: most updates are superseded
     EXPECT_DOUBLE_EQ(row.delivery_or_replaced, 1.0);
     EXPECT_EQ(row.bytes_data, r.rows[0].bytes_data);  // the point's connection, on every row
-    EXPECT_EQ(row.transport_params, "pace=0;enqueue_timeout=0ms;retry_timeout=10s");  // no point-wide tags
+    EXPECT_EQ(row.transport_params, "pace=0;enqueue_timeout=0ms;retry_timeout=10s;pace_mode=fixed");  // no point-wide tags
   }
   // One shared pace: together the streams deliver no more than the link carries.
   const double seconds = static_cast<double>(r.end_time.count()) / 1e9;

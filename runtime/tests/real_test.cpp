@@ -68,8 +68,9 @@ std::vector<std::string> run_point(const bench::Point& p) {
 
 TEST(Real, Nakcast3Readers1PctLoss) {
   const auto cols = run_point(real_spec().points[0]);
-  // The contract's 15 + bytes by kind + replaced, delivery_or_replaced, transport_params, stream.
-  ASSERT_EQ(cols.size(), 24u);
+  // The contract's 15 + bytes by kind + replaced, delivery_or_replaced, transport_params, stream,
+  // and the sender's counters (replace/fifo only; 0 here).
+  ASSERT_EQ(cols.size(), 27u);
   EXPECT_EQ(cols[22], "nak_timeout=50ms");
   EXPECT_EQ(cols[23], "");  // one stream: no name
   EXPECT_EQ(cols[15], std::to_string(500 * 48));  // DATA: 500 × (36 + 12) bytes
@@ -87,7 +88,7 @@ TEST(Real, Nakcast3Readers1PctLoss) {
 // delivered to every reader, in order (the harness fails the point on an out-of-order one).
 TEST(Real, Nakcast25Readers3PctLoss) {
   const auto cols = run_point(bench::Point{"nakcast", 25, 3.0, 100.0, 300, 1, 19, std::chrono::microseconds(25'000)});
-  ASSERT_EQ(cols.size(), 24u);
+  ASSERT_EQ(cols.size(), 27u);
   EXPECT_EQ(cols[6], std::to_string(300 * 25));
   EXPECT_EQ(std::stod(cols[7]), 1.0);
   EXPECT_NE(cols[16], "0");  // NAKs
@@ -102,7 +103,7 @@ TEST(Real, Ricochet5Readers3PctLoss) {
   p.lec_r = 4;
   p.lec_c = 3;
   const auto cols = run_point(p);
-  ASSERT_EQ(cols.size(), 24u);
+  ASSERT_EQ(cols.size(), 27u);
   EXPECT_EQ(cols[0], "ricochet");
   EXPECT_EQ(cols[16], "0");  // no NAKs: the fallback is off
   EXPECT_NE(cols[17], "0");  // repairs between readers
@@ -120,11 +121,42 @@ TEST(Real, ReplaceAndFifo5Readers3PctLoss) {
     bench::Point p{transport, 5, 3.0, 200.0, 300, 1, 13, std::chrono::microseconds(50'000)};
     p.tags = 300;  // every update its own tag: nothing is superseded, everything must arrive
     const auto cols = run_point(p);
-    ASSERT_EQ(cols.size(), 24u) << transport;
+    ASSERT_EQ(cols.size(), 27u) << transport;
     EXPECT_EQ(cols[0], transport);
     EXPECT_EQ(cols[6], "1500") << transport;  // 300 updates x 5 readers
     EXPECT_EQ(std::stod(cols[7]), 1.0) << transport;
   }
+}
+
+// Replace at 8x overload over real sockets (2 readers): 200 updates/s of 5 tags, paced to
+// 2,000 B/s (~20 datagrams/s). The row counts what replacement superseded, as the simulator
+// does (`replaced`, from what each reader delivered) and as the sender saw it
+// (`sender_replaced`); every update is delivered or superseded. Then the same with the pace
+// estimated from the ACKs (unshaped loopback: it climbs from 2,000 B/s).
+TEST(Real, ReplaceOverloadReportsReplaced) {
+  bench::Point p{"replace", 2, 0.0, 200.0, 400, 1, 29, std::chrono::microseconds(50'000)};
+  p.tags = 5;
+  p.pace_bytes_per_s = 2000;
+  const auto cols = run_point(p);
+  ASSERT_EQ(cols.size(), 27u);
+  const auto received = std::stoull(cols[6]), replaced = std::stoull(cols[20]);
+  std::printf("real replace, fixed pace: received %llu replaced %llu sender_replaced %s delivery_or_replaced %s\n",
+              static_cast<unsigned long long>(received), static_cast<unsigned long long>(replaced), cols[24].c_str(),
+              cols[21].c_str());
+  EXPECT_GT(replaced, 400u);                       // most of the 2 x 400 were superseded
+  EXPECT_EQ(received + replaced, 800u);            // and the rest delivered
+  EXPECT_EQ(std::stod(cols[21]), 1.0);             // delivery_or_replaced
+  EXPECT_GE(std::stoull(cols[24]), replaced / 2);  // the sender dropped them (queued or in flight)
+  EXPECT_EQ(cols[25], "0");                        // nothing expired (no enqueue timeout)
+  EXPECT_EQ(cols[22], "tags=5;pace=2000;enqueue_timeout=0ms;retry_timeout=10s;pace_mode=fixed");
+  p.estimate_bandwidth = true;
+  const auto est = run_point(p);
+  ASSERT_EQ(est.size(), 27u);
+  std::printf("real replace, estimated pace: received %s replaced %s sender_replaced %s\n", est[6].c_str(),
+              est[20].c_str(), est[24].c_str());
+  EXPECT_EQ(std::stod(est[21]), 1.0);
+  EXPECT_EQ(est[22], "tags=5;pace=2000;enqueue_timeout=0ms;retry_timeout=10s;pace_mode=estimate");
+  EXPECT_GT(std::stoull(est[6]), received);  // loopback is far faster than 2,000 B/s
 }
 
 // Two streams over one fifo connection (2 readers, 3 % loss): one row per stream, each
@@ -138,7 +170,7 @@ TEST(Real, FifoTwoStreams2Readers3PctLoss) {
   p.streams = {a, b};
   const auto rows = run_rows(p);
   ASSERT_EQ(rows.size(), 2u);
-  for (const auto& cols : rows) ASSERT_EQ(cols.size(), 24u);
+  for (const auto& cols : rows) ASSERT_EQ(cols.size(), 27u);
   EXPECT_EQ(rows[0][23], "Tracks");
   EXPECT_EQ(rows[1][23], "Images");
   EXPECT_EQ(rows[0][3], "100");  // rate_hz
@@ -156,7 +188,7 @@ TEST(Real, Fec3Readers3PctLoss) {
   p.lec_r = 4;
   p.lec_c = 1;
   const auto cols = run_point(p);
-  ASSERT_EQ(cols.size(), 24u);
+  ASSERT_EQ(cols.size(), 27u);
   EXPECT_EQ(cols[0], "fec");
   EXPECT_EQ(cols[16], "0");  // no NAKs
   // 100 repairs of 4 packets; a block the writer could not finish within 50 ms (a loaded

@@ -159,3 +159,56 @@ TEST(ReplaceSim, TwentyReceiversAt3PctLossEverythingDeliveredOrReplaced) {
   // A retransmission waits for its RTO and the shared pace: the bound grows by a few RTOs.
   EXPECT_LT(st.first, 4.0e6);
 }
+
+// Mockets experiment 4: 10 tags x 1 KB at 10 Hz over a link of 40 KB/s for 50 s, then 5 KB/s
+// for 10 s (4-packet queue, 50 ms each way), two periods. Paced to the slowest phase the sender
+// wastes the fast phase (half the updates replaced although the link could carry them all);
+// pacing to the bandwidth it estimates from the ACKs delivers nearly everything then, and
+// replaces only while the link is slow.
+TEST(ReplaceSim, EstimatedPaceFollowsAFluctuatingLink) {
+  auto bf4 = [](bool estimate) {
+    bench::Point p{"replace", 1, 0.0, 10.0, 1200, 1, 1, 50ms};
+    p.tags = 10;
+    p.estimate_bandwidth = estimate;
+    NetConfig net;
+    net.bandwidth = *parse_bandwidth("40960B/s@50s,5120B/s@10s");
+    net.queue_packets = 4;
+    net.delay = 50ms;
+    return run_point(bench::counter_spec("bf4", 1024, {p}), p, net);
+  };
+  const auto fixed = bf4(false), est = bf4(true);
+  // Mean latency (us) of the updates sent in the fast phases (t mod 60 s < 45 s, clear of the
+  // switch) and in the slow ones.
+  auto phase_mean = [](const PointResult& r, bool fast) {
+    double sum = 0;
+    int n = 0;
+    for (const auto& d : r.deliveries) {
+      const double t = static_cast<double>(d.sequence - 1) / 10.0;
+      const double in_period = t - 60.0 * static_cast<int>(t / 60.0);
+      if ((in_period < 45.0) == fast && (fast || in_period >= 50.0)) sum += d.latency_ns / 1e3, ++n;
+    }
+    return n ? sum / n : 0.0;
+  };
+  std::printf("bf4 fixed:    delivered %llu mean %.0f us (fast phases %.0f us, slow %.0f us) drops %llu\n",
+              (unsigned long long)fixed.row.received, fixed.row.lat.mean_us, phase_mean(fixed, true),
+              phase_mean(fixed, false), (unsigned long long)fixed.link_drops);
+  std::printf("bf4 estimate: delivered %llu mean %.0f us (fast phases %.0f us, slow %.0f us) drops %llu, "
+              "retransmits %llu, estimate %.0f B/s from %llu samples\n",
+              (unsigned long long)est.row.received, est.row.lat.mean_us, phase_mean(est, true), phase_mean(est, false),
+              (unsigned long long)est.link_drops, (unsigned long long)est.retransmits, est.estimate_bytes_per_s,
+              (unsigned long long)est.bandwidth_samples);
+  EXPECT_EQ(fixed.row.transport_params, "tags=10;pace=0;enqueue_timeout=0ms;retry_timeout=10s;pace_mode=fixed");
+  EXPECT_EQ(est.row.transport_params, "tags=10;pace=0;enqueue_timeout=0ms;retry_timeout=10s;pace_mode=estimate");
+  EXPECT_EQ(fixed.corrupt + est.corrupt, 0u);
+  EXPECT_DOUBLE_EQ(fixed.row.delivery_or_replaced, 1.0);
+  EXPECT_DOUBLE_EQ(est.row.delivery_or_replaced, 1.0);
+  EXPECT_LT(fixed.row.delivery, 0.55);                          // the slow pace all the time
+  EXPECT_GT(est.row.delivery, 0.85);                            // the fast phases carry everything
+  EXPECT_LT(est.row.lat.mean_us, 0.4 * fixed.row.lat.mean_us);  // and promptly
+  EXPECT_LT(phase_mean(est, true), 0.25 * phase_mean(fixed, true));
+  EXPECT_LT(phase_mean(est, false), 2.0e6);  // slow phases: replacement keeps it bounded
+  EXPECT_LT(est.link_drops, 10u);            // the estimate falls fast enough to spare the queue
+  EXPECT_GT(est.bandwidth_samples, 1000u);
+  const auto again = bf4(true);  // deterministic
+  EXPECT_EQ(metrics::csv_line(again.row), metrics::csv_line(est.row));
+}

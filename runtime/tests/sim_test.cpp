@@ -153,9 +153,9 @@ TEST(Sim, BytesOnTheWireByKind) {
   EXPECT_LE(r.row.bytes_repair, r.repairs_sent * (36 + 16 + 4 * 8 + 12));
   EXPECT_GT(r.row.bytes_control, 0u);  // JOINs + heartbeats
   const std::string line = metrics::csv_line(r.row);
-  EXPECT_EQ(std::count(line.begin(), line.end(), ','), 23);
-  EXPECT_EQ(line.substr(line.rfind(',') + 1), "");  // stream: one-stream point
-  const std::string head = line.substr(0, line.rfind(','));
+  EXPECT_EQ(std::count(line.begin(), line.end(), ','), 26);
+  EXPECT_EQ(line.substr(line.rfind(',') - 5), ",,0,0,0");  // stream (one-stream point), sender counters
+  const std::string head = line.substr(0, line.rfind(',') - 5);
   EXPECT_EQ(head.substr(head.rfind(',') + 1), "r=4;c=3;nak_fallback=0");  // transport_params
 }
 

@@ -10,13 +10,15 @@
 #         replacement supersedes most updates, none is lost;
 #       bf1 for real (processes + UDP on loopback shaped by tc tbf to 5 KB/s with a 4-packet queue,
 #         through the generated bf1_low_bandwidth_real_link.sh): part of the 20 KB/s arrives, the
-#         rest is superseded (the real harness does not count replaced updates, the simulator does);
+#         rest is superseded;
 #       bf2 (two streams of 20 x 1 KB updates/s over one connection) in the simulator: one row per
 #         stream, each stream's updates delivered or superseded by its own;
 #       bf3 (5 KB images every 10 s, priority 10, never replaced, next to the 20 Hz position
 #         updates) in the simulator: every image arrives within 2.5 s, position updates are replaced;
-#       bf4 on the fluctuating link (40 KB/s, then 5 KB/s) in the simulator: the writer paces to the
-#         slowest phase (it does not estimate bandwidth), so about half the updates get through.
+#       bf4 on the fluctuating link (40 KB/s, then 5 KB/s) in the simulator: the generated bench
+#         paces the writer to the slowest phase (pace_mode=fixed), so about half the updates get
+#         through; with --pace-mode estimate (the pace follows the bandwidth measured from the ACKs)
+#         over 85 % do.
 # bf1 runs both in the simulator and over a really shaped link; bf2, bf3 and bf4 in the simulator only.
 # Prints PASS:/FAIL: lines (tests/run counts them); needs the CLI and runtime built (tests/run does).
 source "$(dirname "${BASH_SOURCE[0]}")/../lib/e2e.bash"
@@ -107,8 +109,8 @@ if build_example sar; then
       "0 < num(rows[0],'lat_mean_us') <= num(rows[0],'lat_p99_us') <= num(rows[0],'lat_max_us') < 5e6" \
     "sar: ReLate2 equals the mean latency when nothing is lost" \
       "math.isclose(num(rows[0],'relate2'), num(rows[0],'lat_mean_us'), rel_tol=1e-6)" \
-    "sar: the CSV has every column of the runtime contract, then transport_params and stream" \
-      "list(rows[0].keys()) == 'transport,receivers,loss_pct,rate_hz,run,sent,received,delivery,lat_mean_us,lat_std_us,lat_p50_us,lat_p99_us,lat_max_us,relate,relate2,bytes_data,bytes_nak,bytes_repair,bytes_retransmit,bytes_control,replaced,delivery_or_replaced,transport_params,stream'.split(',')" \
+    "sar: the CSV has every column of the runtime contract, then transport_params, stream and the sender counters" \
+      "list(rows[0].keys()) == 'transport,receivers,loss_pct,rate_hz,run,sent,received,delivery,lat_mean_us,lat_std_us,lat_p50_us,lat_p99_us,lat_max_us,relate,relate2,bytes_data,bytes_nak,bytes_repair,bytes_retransmit,bytes_control,replaced,delivery_or_replaced,transport_params,stream,sender_replaced,sender_expired,sender_abandoned'.split(',')" \
     "sar: the row names its NAK timeout (nak_timeout=50ms)" \
       "rows[0]['transport_params'] == 'nak_timeout=50ms'"
   # The generated applications: the gateway publishes 200 scans at 100 Hz to one fusion center.
@@ -209,6 +211,16 @@ if build_example blueforce; then
       "all(0.4 <= num(r,'delivery') <= 0.6 for r in rows)" \
     "blueforce bf4 (sim): every row names its replace parameters (10 tags for 10 Hz, pace 5120 B/s)" \
       "all(r['transport_params'].startswith('tags=10;pace=5120;') for r in rows)"
+  # The same generated bench with the runtime's bandwidth estimation (from 5120 B/s, following
+  # the ACKs) over a whole period (50 s fast, 10 s slow): the fast phase carries every update.
+  "$b/bf4_fluctuating_link_bench" --mode sim --csv "$work/bf4-est.csv" --updates 600 --pace-mode estimate \
+    >"$work/bf4-est.run" 2>&1
+  check "blueforce: bf4 runs in the simulator with --pace-mode estimate (600 updates, one 60 s period)" test $? -eq 0
+  csv_check "$work/bf4-est.csv" \
+    "blueforce bf4 (sim, estimated pace): over 85 % delivered (the fixed pace: about half), nothing lost" \
+      "len(rows) == 5 and all(num(r,'delivery') > 0.85 and num(r,'delivery_or_replaced') == 1.0 for r in rows)" \
+    "blueforce bf4 (sim, estimated pace): the rows say so (pace_mode=estimate)" \
+      "all(r['transport_params'].endswith(';pace_mode=estimate') for r in rows)"
 fi
 
 # ------------------------------------------------------------------------------ charts

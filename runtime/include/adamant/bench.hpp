@@ -53,6 +53,10 @@ struct Point {
   // (ties: the earlier stream first), so sequence k is the k-th of that schedule. The CSV
   // gets one row per stream (its name in the `stream` column, its rate and updates).
   std::vector<Stream> streams{};
+  // Replace / Fifo (appended): pace to the bandwidth measured from ACKs, starting at
+  // pace_bytes_per_s (0: the simulated link's slowest phase (sim) or 125,000 B/s (real));
+  // false: the fixed pace. `transport_params` writes it as pace_mode=fixed|estimate.
+  bool estimate_bandwidth = false;
 };
 
 struct HarnessSpec {
@@ -83,8 +87,8 @@ struct HarnessSpec {
 // The engine parameters of `pt` that matter for its transport, as the CSV's
 // `transport_params` column writes them: `name=value` joined by ';' in a fixed order, e.g.
 // "nak_timeout=25ms" (nakcast), "r=4;c=3;nak_fallback=0" (ricochet; + nak_timeout when the
-// fallback is on), "r=4;c=1" (fec), "tags=20;pace=5000;enqueue_timeout=0ms;retry_timeout=10s"
-// (replace, fifo), "" (baseline). Durations in the largest exact unit of s, ms, us.
+// fallback is on), "r=4;c=1" (fec), "tags=20;pace=5000;enqueue_timeout=0ms;retry_timeout=10s;
+// pace_mode=fixed" (replace, fifo), "" (baseline). Durations in the largest exact unit of s, ms, us.
 std::string transport_params(const Point& pt);
 int harness_main(int argc, char** argv, const HarnessSpec& spec);
 

@@ -104,7 +104,8 @@ struct SenderConfig {
   Nanos heartbeat_interval = std::chrono::milliseconds(10);  // when idle
   Nanos retransmit_holdoff = std::chrono::milliseconds(10);  // ignore repeat NAKs this soon
   // Replace / Fifo only (see replace.hpp).
-  std::uint64_t pace_bytes_per_s = 0;
+  std::uint64_t pace_bytes_per_s = 0;   // fixed pace, or the start of the estimate
+  bool estimate_bandwidth = false;       // pace to the bandwidth measured from ACKs
   std::size_t pace_overhead_bytes = 0;  // added per datagram below the engine (HMAC trailer)
   Nanos enqueue_timeout{0};
   Nanos retry_timeout = std::chrono::seconds(10);

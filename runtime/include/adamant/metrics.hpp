@@ -47,6 +47,12 @@ struct Row {
   // "" for a point of one stream). Its rate_hz and sent are the stream's; the bytes_* columns
   // are the whole point's (every stream shares the connection), repeated on each stream's row.
   std::string stream;
+  // Appended after stream: the sender's own counters (replace/fifo; 0 for other transports).
+  // sender_replaced: messages of this row's stream (its tags) the sender dropped because a
+  // newer one of their tag replaced them (or cancel(tag)) — queued or sent but unacknowledged;
+  // sender_expired: dropped after the enqueue timeout; sender_abandoned: given up after the
+  // retry timeout (both the whole connection's, repeated on each stream's row).
+  std::uint64_t sender_replaced = 0, sender_expired = 0, sender_abandoned = 0;
 };
 
 // Builds a complete row from raw results (every delivered latency of every receiver).
@@ -54,7 +60,8 @@ Row make_row(std::string transport, int receivers, double loss_pct, double rate_
              std::uint64_t sent, std::vector<std::int64_t> latencies_ns);
 
 // The contract's 15 columns, then (appended) bytes_data, bytes_nak, bytes_repair,
-// bytes_retransmit, bytes_control, replaced, delivery_or_replaced, transport_params, stream.
+// bytes_retransmit, bytes_control, replaced, delivery_or_replaced, transport_params, stream,
+// sender_replaced, sender_expired, sender_abandoned.
 // No trailing newline.
 std::string_view csv_header();
 std::string csv_line(const Row& r);  // no trailing newline

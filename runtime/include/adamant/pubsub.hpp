@@ -31,6 +31,8 @@ class Publisher {  // RAII: owns its sockets
   void service_until(std::int64_t deadline_monotonic_ns);
   const engine::SenderStats& stats() const;
   const engine::WireBytes& sent_bytes() const;  // by kind, everything this publisher sent
+  // The sender engine (read only), e.g. engine::ReplaceSender's replace_stats().
+  const engine::SenderEngine& engine() const;
   std::uint64_t auth_rejected() const;  // datagrams dropped: no / wrong HMAC (psk set)
   // Event-loop integration (extension; the OpenDDS transports drive a Publisher from their
   // own thread): the descriptors to watch for readability, and when the engine next has

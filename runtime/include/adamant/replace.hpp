@@ -18,6 +18,25 @@
 //   reaches the retry timeout, is dropped (it left); it is learnt again from a new ACK.
 // - Pacing is one token bucket over everything the sender emits (multicast and unicast
 //   retransmissions): the link bandwidth is shared by all receivers.
+// - Bandwidth estimation (`estimate_bandwidth`; off = the fixed pace `pace_bytes_per_s`):
+//   the pace follows the link, measured from the acknowledgements (Mockets' network
+//   condition monitoring reports the available bandwidth; this is how ADAMANT measures it).
+//   Every reliable message sent once to a known receiver is a delivery-rate sample when that
+//   receiver acknowledges it (also after replace/cancel dropped it in flight): the bytes the
+//   receiver acknowledged since the reference message (the one it had acknowledged last when
+//   this one was sent), over the longer of the send interval and the ACK interval between the
+//   two (DeliverySample). A sample saw the path limit the rate when its ACK interval exceeds
+//   its send interval (by 1/8 + 1 ms: a queue grew) or fewer bytes arrived than were sent to
+//   that receiver in between (by more than 1/8: a full queue dropped them); it measures the
+//   bottleneck. A sample above the estimate raises it to the sample (it cannot exceed what was
+//   sent); one below moves it halfway down when the path limited it or when the sender was
+//   sending all it could (messages waited behind this one, not in a draining round); a low
+//   sample of an app-limited message just means the sender had less to send. The sender's
+//   estimate is the lowest of its receivers' (one multicast serves them all). The pace is
+//   the estimate times a gain cycling 5/4, 3/4, 1, 1 per round (the slowest receiver's
+//   smoothed RTT, at least `bwe_min_round`): the 5/4 round probes for more bandwidth, the 3/4
+//   round drains what the probe queued. It starts at `pace_bytes_per_s` (0:
+//   `bwe_initial_bytes_per_s`) and stays within [bwe_min, bwe_max].
 //
 // Sender
 // - Messages carry a tag, a class (reliable/unreliable × sequenced/unsequenced) and a
@@ -72,7 +91,63 @@ struct ReplaceConfig {
   MessageClass default_class;              // what publish() / publish_tagged() use
   std::size_t min_receivers = 1;           // receivers a message waits for (known by their ACKs)
   std::size_t max_receivers = 1024;        // connection table bound (ACKs of others are rejected)
+  // Bandwidth estimation (see above): the pace follows the acknowledged delivery rate.
+  bool estimate_bandwidth = false;
+  std::uint64_t bwe_initial_bytes_per_s = 125'000;  // start when pace_bytes_per_s is 0
+  std::uint64_t bwe_min_bytes_per_s = 500;
+  std::uint64_t bwe_max_bytes_per_s = 1'250'000'000;
+  Nanos bwe_min_round = std::chrono::milliseconds(10);
 };
+
+// One delivery-rate measurement (sans-IO, pure: deterministic tests call it directly).
+// A receiver's delivery state: the bytes it acknowledged (each message once), when that
+// count last grew, and when the message acknowledged then had been sent.
+// `sent` counts every byte sent that it had not acknowledged (retransmissions too), and
+// `first_sent_bytes` was `sent` just after that message was sent.
+// `unknown` counts bytes settled without knowing whether they arrived (see settle_unknown).
+struct DeliveryState {
+  std::uint64_t delivered = 0, sent = 0, first_sent_bytes = 0, unknown = 0;
+  Nanos delivered_time{0}, first_sent_time{0};
+};
+// What a message records when it is sent to a receiver: that receiver's delivery state.
+struct DeliverySnapshot {
+  std::uint64_t delivered = 0, first_sent_bytes = 0, sent_bytes = 0, unknown = 0;
+  Nanos delivered_time{0}, first_sent_time{0}, sent{0};
+  bool valid = false;  // the receiver had acknowledged something before (a reference exists)
+  // The sender could have sent more: nothing waited behind the message, or it was sent in a
+  // draining round (gain < 1). Such a sample says little about the path when it is low.
+  bool app_limited = false;
+};
+struct DeliverySample {
+  double bytes_per_s = 0;
+  bool network_limited = false;  // the ACKs came slower than the messages were sent, or fewer
+  bool app_limited = false;      // the snapshot's
+};
+// A message of `bytes` sent to the receiver at `sent`: counts it, returns its snapshot.
+DeliverySnapshot on_sent(DeliveryState& d, std::size_t bytes, Nanos sent);
+// A message the receiver may or may not have got was settled (its ACK covers it, but it
+// might have been told to skip it): not a sample, and not counted as lost.
+void settle_unknown(DeliveryState& d, std::size_t bytes);
+// The receiver acknowledged the message of `bytes` sent with `snap` at `now`: updates `d`
+// and returns the sample (none for an invalid snapshot or an empty interval).
+std::optional<DeliverySample> on_delivered(DeliveryState& d, const DeliverySnapshot& snap, std::size_t bytes,
+                                           Nanos now);
+
+// One receiver's bandwidth estimate from its samples (see above), within [min, max].
+class BandwidthEstimate {
+ public:
+  BandwidthEstimate(double initial, double min, double max);
+  void add(const DeliverySample& s);
+  double bytes_per_s() const { return bw_; }
+  std::uint64_t samples() const { return samples_; }
+
+ private:
+  double bw_, min_, max_;
+  std::uint64_t samples_ = 0;
+};
+
+// The pacing gain of probe round `round` (0, 1, 2, ...): 5/4, 3/4, 1, 1, repeating.
+double pacing_gain(std::uint64_t round);
 
 // One receiver as its sender sees it.
 struct ReceiverConnStats {
@@ -104,6 +179,10 @@ struct ReplaceSenderStats {
   std::size_t receivers = 0;            // known receivers (connections)
   std::size_t queue_length = 0, unacked = 0;
   std::map<std::uint32_t, TagStats> tags;
+  // Pacing: the rate the token bucket fills at now (0 = unpaced) and, when estimating,
+  // the bandwidth estimate (the slowest receiver's) and the samples taken.
+  double pace_bytes_per_s = 0, estimate_bytes_per_s = 0;
+  std::uint64_t bandwidth_samples = 0;
 };
 
 class ReplaceSender final : public SenderEngine {
@@ -122,7 +201,9 @@ class ReplaceSender final : public SenderEngine {
   void on_tick(Nanos now, Output& out) override;
   std::optional<Nanos> next_deadline() const override;
   const SenderStats& stats() const override { return stats_; }
-  std::size_t state_entries() const override { return queue_.size() + inflight_.size() + obligations() + conns_.size(); }
+  std::size_t state_entries() const override {
+    return queue_.size() + inflight_.size() + obligations() + conns_.size() + ghosts_.size();
+  }
   const ReplaceSenderStats& replace_stats() const { return rstats_; }
   // One entry per known receiver, in endpoint order.
   std::vector<ReceiverConnStats> receiver_stats() const;
@@ -145,7 +226,17 @@ class ReplaceSender final : public SenderEngine {
     std::uint64_t conn;
     Nanos last_tx;
     int tx;
+    DeliverySnapshot snap;  // its delivery state at the first transmission
   };
+  // A message replaced or cancelled while in flight: receivers may still acknowledge it, and
+  // their ACKs still measure the delivery rate (kept until all did, or retry_timeout).
+  struct Ghost {
+    std::size_t bytes;
+    Nanos first_tx;
+    std::vector<Owed> owed;
+    bool skip_announced = false;  // a MSG carried low water id + 1 (see on_ack)
+  };
+  static constexpr std::size_t kMaxGhosts = 4096;
   struct Inflight {
     Msg msg;
     Nanos first_tx, last_tx;  // last_tx: last multicast
@@ -158,6 +249,9 @@ class ReplaceSender final : public SenderEngine {
     Nanos rto;
     Nanos last_heard;
     ReceiverConnStats stats;
+    DeliveryState delivery;
+    BandwidthEstimate bw;
+    std::optional<Nanos> backed_off;  // last RTO backoff (reset by an RTT sample)
   };
   static std::uint64_t conn_key(const Endpoint& e) { return (std::uint64_t{e.ipv4} << 16) | e.port; }
   using QKey = std::pair<int, std::uint64_t>;  // (-priority, id)
@@ -165,6 +259,9 @@ class ReplaceSender final : public SenderEngine {
   std::uint64_t enqueue(std::uint32_t tag, ByteView payload, const MessageClass& cls, bool replace, Nanos now);
   std::size_t drop_tag(std::uint32_t tag, bool by_cancel);
   void refill(Nanos now);
+  bool paced() const { return cfg_.pace_bytes_per_s > 0 || cfg_.estimate_bandwidth; }
+  double pace_rate() const;  // bytes/s the bucket fills at now
+  double estimate() const;   // the slowest receiver's estimate (the start value before any)
   void pump(Nanos now, Output& out);
   void transmit(const Msg& m, Dest dest, const Endpoint& peer, Output& out);
   bool complete(const Inflight& f) const { return f.owed.empty() && conns_.size() >= cfg_.min_receivers; }
@@ -173,6 +270,8 @@ class ReplaceSender final : public SenderEngine {
   }
   Nanos group_rto() const;
   void retransmit(Inflight& f, Nanos now, Output& out);
+  // Delivery-rate sample, and (rtt) an RTT sample when the message was sent once.
+  void measure(Conn& c, const Owed& o, std::size_t bytes, Nanos now, bool rtt);
   void on_ack(std::uint64_t key, std::uint64_t cum, const std::vector<wire::SeqRange>& ranges, Nanos now);
   void drop_conns(const std::vector<std::uint64_t>& keys);
   std::uint64_t low_water() const;
@@ -186,8 +285,12 @@ class ReplaceSender final : public SenderEngine {
   std::uint64_t next_flow_seq_[4] = {1, 1, 1, 1};
   std::map<QKey, Msg> queue_;
   std::map<std::uint64_t, Inflight> inflight_;  // reliable, sent, unacknowledged
+  std::map<std::uint64_t, Ghost> ghosts_;       // replaced/cancelled in flight, by id
   double tokens_ = 0;                           // bytes
   std::optional<Nanos> last_refill_;
+  double start_rate_ = 0;                       // estimation: before any sample
+  std::uint64_t round_ = 0;                     // estimation: probe round (pacing_gain)
+  std::optional<Nanos> round_start_;
   std::map<std::uint64_t, Conn> conns_;        // by conn_key(endpoint)
   SenderStats stats_;
   ReplaceSenderStats rstats_;

@@ -134,6 +134,8 @@ struct PointResult {
   // replace/fifo: sender statistics (0 otherwise).
   std::uint64_t replaced_queued = 0, replaced_inflight = 0, expired = 0, transmitted = 0;
   Nanos srtt{0};
+  double estimate_bytes_per_s = 0;      // the sender's bandwidth estimate at the end
+  std::uint64_t bandwidth_samples = 0;  // delivery-rate samples it took
 };
 
 // Runs one point (same schedule as the real harness: 100 ms of warm-up, updates at

@@ -47,6 +47,10 @@ struct TransportSettings {
   // Replace / Fifo (extension): a message stays in flight (retransmitted to the group) until
   // at least this many receivers are known from their ACKs and all of them acknowledged it.
   std::size_t min_receivers = 1;
+  // Replace / Fifo (extension): pace to the bandwidth the sender measures from the receivers'
+  // ACKs (adamant/replace.hpp), starting at pace_bytes_per_s (0: 125,000 B/s); false: the
+  // fixed pace_bytes_per_s.
+  bool estimate_bandwidth = false;
 };
 
 struct ChannelConfig {
