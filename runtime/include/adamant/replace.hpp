@@ -34,9 +34,13 @@
 // - A queued message that waited longer than `enqueue_timeout` (0 = forever) is dropped.
 // Receiver
 // - ACKs every MSG at once: cumulative id (advanced past ids the sender no longer needs,
-//   from the MSG's low water) + up to 64 selective ranges above it.
+//   from the MSG's low water) + up to 64 selective ranges above it, the oldest first; when
+//   more do not fit, the last range is the one holding this MSG's id (a queued low-priority
+//   message holds the low water back while newer ids arrive: each is still acknowledged).
 // - Unsequenced classes deliver on arrival (duplicates dropped). Unreliable sequenced
 //   delivers only messages newer (flow sequence) than the last delivered of its class.
+//   The sender numbers a message's flow sequence at its first transmission (its id at
+//   enqueue), so flow order is sending order and never waits for a message still queued.
 //   Reliable sequenced delivers in flow order, skipping flow sequences below the MSG's
 //   `flow low` (cancelled / abandoned on the sender); a message waits only for its
 //   `flow prev` (the newest older message the sender still meant to deliver). A message older than one already
@@ -196,6 +200,7 @@ class ReplaceSender final : public SenderEngine {
 struct ReplaceReceiverStats {
   std::uint64_t obsolete = 0;  // older than a delivered message of the same tag/flow
   std::uint64_t acks_sent = 0;
+  std::uint64_t acks_truncated = 0;  // ACKs whose ranges did not all fit (the last: this MSG's)
   std::map<std::uint32_t, TagStats> tags;
 };
 
