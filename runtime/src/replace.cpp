@@ -462,17 +462,21 @@ void ReplaceReceiver::on_datagram(ByteView bytes, const Endpoint& from, Nanos no
   // ACK: cumulative + the first ranges above it; when those are more than fit, the last
   // one is the range holding this id instead, so every MSG received (and every
   // retransmission of it) is acknowledged at least once whatever holds the cumulative back.
+  // An ACK is no larger than the MSG it answers (at least kMinAckRanges ranges): one ACK
+  // per MSG, so on a link the ACKs share with the data they never outgrow it.
+  const std::size_t max_ranges =
+      std::clamp((wire::kMsgFixedSize + info->body.size) / wire::kNakRangeSize, kMinAckRanges, wire::kMaxNakRanges);
   std::vector<wire::SeqRange> ranges;
   for (auto v : above_) {
     if (!ranges.empty() && ranges.back().last + 1 == v) {
       ranges.back().last = v;
     } else {
-      if (ranges.size() == wire::kMaxNakRanges) break;
+      if (ranges.size() == max_ranges) break;
       ranges.push_back({v, v});
     }
   }
   const auto self = above_.find(id);
-  if (self != above_.end() && ranges.size() == wire::kMaxNakRanges && ranges.back().last < id) {
+  if (self != above_.end() && ranges.size() == max_ranges && ranges.back().last < id) {
     auto lo = self, hi = self;
     while (lo != above_.begin() && *std::prev(lo) + 1 == *lo) --lo;
     while (std::next(hi) != above_.end() && *std::next(hi) == *hi + 1) ++hi;

@@ -403,11 +403,12 @@ TEST(Replace, ReceiverTagTableStaysBoundedWithATagPerMessage) {
 }
 
 // More ranges above the cumulative ACK than fit (a queued message holds the low water at 1;
-// every other id arrives): the ACK of each MSG still covers that MSG.
+// every other id arrives): the ACK of each MSG still covers that MSG. 1000-byte MSGs carry
+// 64 ranges; a 10-byte MSG's ACK has 4 (an ACK stays within its MSG's size).
 TEST(Replace, AckCoversItsOwnMessageWhenTheRangesOverflow) {
   ReplaceReceiver r(ReceiverConfig{});
   Output ro;
-  const auto b = body(1);
+  const auto b = body(1, 1000);
   for (std::uint64_t id = 2; id <= 2 * (wire::kMaxNakRanges + 10); id += 2) {
     wire::MsgInfo m;
     m.tag = static_cast<std::uint32_t>(id), m.sequenced = false, m.flow_seq = id, m.low_water = 1;
@@ -426,6 +427,18 @@ TEST(Replace, AckCoversItsOwnMessageWhenTheRangesOverflow) {
     ro.datagrams.clear();
   }
   EXPECT_EQ(r.replace_stats().acks_truncated, 10u);
+  wire::MsgInfo m;
+  m.tag = 1, m.sequenced = false, m.flow_seq = 1000, m.low_water = 1;
+  const auto small = wire::encode_msg(1, 1, 1000, 0, m, view(body(1, 10)));
+  r.on_datagram(view(small), kSender, 0ms, ro);
+  ASSERT_EQ(ro.datagrams.size(), 1u);
+  auto a = wire::decode(view(ro.datagrams[0].bytes));
+  ASSERT_TRUE(a);
+  auto ranges = wire::decode_ack_ranges(a->header.sequence, a->payload);
+  ASSERT_TRUE(ranges);
+  EXPECT_EQ(ranges->size(), 4u);
+  EXPECT_EQ(ranges->back().first, 1000u);
+  EXPECT_EQ(ranges->front().first, 2u);
 }
 
 // A high-priority sequenced message overtakes a queued low-priority one: it is delivered at

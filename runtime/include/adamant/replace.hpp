@@ -34,9 +34,11 @@
 // - A queued message that waited longer than `enqueue_timeout` (0 = forever) is dropped.
 // Receiver
 // - ACKs every MSG at once: cumulative id (advanced past ids the sender no longer needs,
-//   from the MSG's low water) + up to 64 selective ranges above it, the oldest first; when
-//   more do not fit, the last range is the one holding this MSG's id (a queued low-priority
-//   message holds the low water back while newer ids arrive: each is still acknowledged).
+//   from the MSG's low water) + selective ranges above it, the oldest first: no more than
+//   keep the ACK within the MSG's size (4..64 ranges; the ACKs of a deep backlog must not
+//   crowd out the data on a link they share). When more do not fit, the last range is the
+//   one holding this MSG's id (a queued low-priority message or a lost one holds the low
+//   water back while newer ids arrive: each is still acknowledged).
 // - Unsequenced classes deliver on arrival (duplicates dropped). Unreliable sequenced
 //   delivers only messages newer (flow sequence) than the last delivered of its class.
 //   The sender numbers a message's flow sequence at its first transmission (its id at
@@ -236,6 +238,7 @@ class ReplaceReceiver final : public ReceiverEngine {
   std::uint64_t next_flow_[4] = {1, 1, 1, 1};   // sequenced: next flow seq to deliver
   std::map<std::uint64_t, Held> held_[4];       // reliable sequenced: waiting for a gap
   std::map<std::uint32_t, std::uint64_t> tag_latest_;  // newest id delivered per tag
+  static constexpr std::size_t kMinAckRanges = 4;      // ACK ranges even for the smallest MSG
   static constexpr std::size_t kTagPruneAt = 4096;     // tags tracked before settled ones are pruned
   std::size_t tag_prune_at_ = kTagPruneAt;
   ReceiverStats stats_;
