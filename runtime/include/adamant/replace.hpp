@@ -34,15 +34,15 @@
 // - A queued message that waited longer than `enqueue_timeout` (0 = forever) is dropped.
 // Receiver
 // - ACKs every MSG at once: cumulative id (advanced past ids the sender no longer needs,
-//   from the MSG's low water) + selective ranges above it, the oldest first: no more than
-//   keep the ACK within the MSG's size (4..64 ranges; the ACKs of a deep backlog must not
-//   crowd out the data on a link they share). When more do not fit, the last range is the
-//   one holding this MSG's id (a queued low-priority message or a lost one holds the low
-//   water back while newer ids arrive: each is still acknowledged).
+//   from the MSG's low water) + selective ranges above it, the oldest first, as many as
+//   keep the ACK within the MSG's size ((40 + body) / 16, 4..64 ranges: the ACKs of a deep
+//   backlog must not crowd out the data on a link they share). When more do not fit, the
+//   last range is the one holding this MSG's id (a queued low-priority message or a lost
+//   one holds the low water back while newer ids arrive: each is still acknowledged).
+// - Flow sequences (per class) are numbered at a message's first transmission (its id at
+//   enqueue), so flow order is sending order and never waits for a message still queued.
 // - Unsequenced classes deliver on arrival (duplicates dropped). Unreliable sequenced
 //   delivers only messages newer (flow sequence) than the last delivered of its class.
-//   The sender numbers a message's flow sequence at its first transmission (its id at
-//   enqueue), so flow order is sending order and never waits for a message still queued.
 //   Reliable sequenced delivers in flow order, skipping flow sequences below the MSG's
 //   `flow low` (cancelled / abandoned on the sender); a message waits only for its
 //   `flow prev` (the newest older message the sender still meant to deliver). A message older than one already
