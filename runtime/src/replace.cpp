@@ -148,7 +148,7 @@ std::uint64_t ReplaceSender::enqueue(std::uint32_t tag, ByteView payload, const 
     throw std::length_error("adamant::engine::ReplaceSender: message too large");
   if (replace) drop_tag(tag, false);
   const std::uint64_t id = next_id_++;
-  Msg m{id, tag, cls, next_flow_seq_[flow_of(cls)]++, now, now.count(),
+  Msg m{id, tag, cls, 0, now, now.count(),  // flow_seq: numbered at the first transmission (pump)
         std::vector<std::uint8_t>(payload.data, payload.data + payload.size)};
   queue_.emplace(QKey{-static_cast<int>(cls.priority), id}, std::move(m));
   ++rstats_.enqueued;
@@ -182,10 +182,10 @@ std::uint64_t ReplaceSender::low_water() const {
   return lw;
 }
 
+// Queued messages have no flow sequence yet (numbered when first sent), so neither bound
+// waits for a message that priority keeps in the queue.
 std::uint64_t ReplaceSender::flow_low(int flow) const {
   std::uint64_t lo = next_flow_seq_[flow];
-  for (const auto& kv : queue_)
-    if (flow_of(kv.second.cls) == flow) lo = std::min(lo, kv.second.flow_seq);
   for (const auto& kv : inflight_)
     if (flow_of(kv.second.msg.cls) == flow) lo = std::min(lo, kv.second.msg.flow_seq);
   return lo;
@@ -193,8 +193,6 @@ std::uint64_t ReplaceSender::flow_low(int flow) const {
 
 std::uint64_t ReplaceSender::flow_prev(int flow, std::uint64_t below) const {
   std::uint64_t p = 0;
-  for (const auto& kv : queue_)
-    if (flow_of(kv.second.cls) == flow && kv.second.flow_seq < below) p = std::max(p, kv.second.flow_seq);
   for (const auto& kv : inflight_)
     if (flow_of(kv.second.msg.cls) == flow && kv.second.msg.flow_seq < below) p = std::max(p, kv.second.msg.flow_seq);
   return p;
@@ -363,9 +361,10 @@ void ReplaceSender::pump(Nanos now, Output& out) {
     if (due) {
       retransmit(*due, now, out);
     } else {
-      transmit(*m, Dest::Group, {}, out);
       auto node = queue_.extract(queue_.begin());
       Msg& msg = node.mapped();
+      msg.flow_seq = next_flow_seq_[flow_of(msg.cls)]++;  // flow order = first-transmission order
+      transmit(msg, Dest::Group, {}, out);
       ++rstats_.tags[msg.tag].sent;
       if (msg.cls.reliable) {
         const std::uint64_t id = msg.id;
@@ -602,15 +601,29 @@ void ReplaceReceiver::on_datagram(ByteView bytes, const Endpoint& from, Nanos no
       it = it->second <= cum_ ? tag_latest_.erase(it) : std::next(it);
     tag_prune_at_ = std::max(kTagPruneAt, 2 * tag_latest_.size());  // amortised when little is settled
   }
-  // ACK: cumulative + the first ranges above it.
+  // ACK: cumulative + the first ranges above it; when those are more than fit, the last
+  // one is the range holding this id instead, so every MSG received (and every
+  // retransmission of it) is acknowledged at least once whatever holds the cumulative back.
+  // An ACK is no larger than the MSG it answers (at least kMinAckRanges ranges): one ACK
+  // per MSG, so on a link the ACKs share with the data they never outgrow it.
+  const std::size_t max_ranges =
+      std::clamp((wire::kMsgFixedSize + info->body.size) / wire::kNakRangeSize, kMinAckRanges, wire::kMaxNakRanges);
   std::vector<wire::SeqRange> ranges;
   for (auto v : above_) {
     if (!ranges.empty() && ranges.back().last + 1 == v) {
       ranges.back().last = v;
     } else {
-      if (ranges.size() == wire::kMaxNakRanges) break;
+      if (ranges.size() == max_ranges) break;
       ranges.push_back({v, v});
     }
+  }
+  const auto self = above_.find(id);
+  if (self != above_.end() && ranges.size() == max_ranges && ranges.back().last < id) {
+    auto lo = self, hi = self;
+    while (lo != above_.begin() && *std::prev(lo) + 1 == *lo) --lo;
+    while (std::next(hi) != above_.end() && *std::next(hi) == *hi + 1) ++hi;
+    ranges.back() = {*lo, *hi};
+    ++rstats_.acks_truncated;
   }
   out.datagrams.push_back({Dest::Peer, from, wire::encode_ack(h.session, cfg_.stream_id, cum_, ranges, now.count())});
   ++rstats_.acks_sent;

@@ -401,3 +401,70 @@ TEST(Replace, ReceiverTagTableStaysBoundedWithATagPerMessage) {
   EXPECT_EQ(r.stats().delivered, 20000u);
   EXPECT_LE(peak, 4097u + 64u);
 }
+
+// More ranges above the cumulative ACK than fit (a queued message holds the low water at 1;
+// every other id arrives): the ACK of each MSG still covers that MSG. 1000-byte MSGs carry
+// 64 ranges; a 10-byte MSG's ACK has 4 (an ACK stays within its MSG's size).
+TEST(Replace, AckCoversItsOwnMessageWhenTheRangesOverflow) {
+  ReplaceReceiver r(ReceiverConfig{});
+  Output ro;
+  const auto b = body(1, 1000);
+  for (std::uint64_t id = 2; id <= 2 * (wire::kMaxNakRanges + 10); id += 2) {
+    wire::MsgInfo m;
+    m.tag = static_cast<std::uint32_t>(id), m.sequenced = false, m.flow_seq = id, m.low_water = 1;
+    r.on_datagram(view(wire::encode_msg(1, 1, id, 0, m, view(b))), kSender, 0ms, ro);
+    ASSERT_EQ(ro.datagrams.size(), 1u);
+    auto a = wire::decode(view(ro.datagrams[0].bytes));
+    ASSERT_TRUE(a);
+    EXPECT_EQ(a->header.sequence, 0u);
+    auto ranges = wire::decode_ack_ranges(a->header.sequence, a->payload);
+    ASSERT_TRUE(ranges);
+    ASSERT_LE(ranges->size(), wire::kMaxNakRanges);
+    EXPECT_EQ(ranges->front().first, 2u);  // the oldest ranges still come first
+    EXPECT_TRUE(std::any_of(ranges->begin(), ranges->end(),
+                            [&](const wire::SeqRange& g) { return g.first <= id && id <= g.last; }))
+        << "id " << id;
+    ro.datagrams.clear();
+  }
+  EXPECT_EQ(r.replace_stats().acks_truncated, 10u);
+  wire::MsgInfo m;
+  m.tag = 1, m.sequenced = false, m.flow_seq = 1000, m.low_water = 1;
+  const auto small = wire::encode_msg(1, 1, 1000, 0, m, view(body(1, 10)));
+  r.on_datagram(view(small), kSender, 0ms, ro);
+  ASSERT_EQ(ro.datagrams.size(), 1u);
+  auto a = wire::decode(view(ro.datagrams[0].bytes));
+  ASSERT_TRUE(a);
+  auto ranges = wire::decode_ack_ranges(a->header.sequence, a->payload);
+  ASSERT_TRUE(ranges);
+  EXPECT_EQ(ranges->size(), 4u);
+  EXPECT_EQ(ranges->back().first, 1000u);
+  EXPECT_EQ(ranges->front().first, 2u);
+}
+
+// A high-priority sequenced message overtakes a queued low-priority one: it is delivered at
+// once (its flow sequence is numbered when it is sent), and both are acknowledged.
+TEST(Replace, OvertakingHigherPriorityMessageIsNotHeldBehindTheQueuedOne) {
+  auto c = cfg();
+  c.pace_bytes_per_s = 1000;
+  c.pace_burst_bytes = 100;
+  ReplaceSender s(c);
+  ReplaceReceiver r(ReceiverConfig{});
+  Output so, ro;
+  const auto b = body(0);
+  s.send(1, view(b), {true, true, 0}, 0ms, so);   // sent (burst)
+  s.send(2, view(b), {true, true, 0}, 1ms, so);   // queued
+  s.send(3, view(b), {true, true, 9}, 2ms, so);   // queued, overtakes tag 2
+  exchange(s, r, so, ro, 2ms);
+  ASSERT_EQ(ro.deliveries.size(), 1u);
+  s.on_tick(90ms, so);  // one datagram's worth of tokens: tag 3 (id 3) goes
+  ASSERT_EQ(so.datagrams.size(), 1u);
+  exchange(s, r, so, ro, 90ms);
+  ASSERT_EQ(ro.deliveries.size(), 2u);
+  EXPECT_EQ(ro.deliveries[1].sequence, 3u);  // not held for id 2, still queued
+  s.on_tick(180ms, so);
+  exchange(s, r, so, ro, 180ms);
+  ASSERT_EQ(ro.deliveries.size(), 3u);
+  EXPECT_EQ(ro.deliveries[2].sequence, 2u);
+  EXPECT_EQ(s.replace_stats().unacked, 0u);
+  EXPECT_EQ(s.replace_stats().retransmissions, 0u);
+}

@@ -53,7 +53,13 @@
 // - A queued message that waited longer than `enqueue_timeout` (0 = forever) is dropped.
 // Receiver
 // - ACKs every MSG at once: cumulative id (advanced past ids the sender no longer needs,
-//   from the MSG's low water) + up to 64 selective ranges above it.
+//   from the MSG's low water) + selective ranges above it, the oldest first, as many as
+//   keep the ACK within the MSG's size ((40 + body) / 16, 4..64 ranges: the ACKs of a deep
+//   backlog must not crowd out the data on a link they share). When more do not fit, the
+//   last range is the one holding this MSG's id (a queued low-priority message or a lost
+//   one holds the low water back while newer ids arrive: each is still acknowledged).
+// - Flow sequences (per class) are numbered at a message's first transmission (its id at
+//   enqueue), so flow order is sending order and never waits for a message still queued.
 // - Unsequenced classes deliver on arrival (duplicates dropped). Unreliable sequenced
 //   delivers only messages newer (flow sequence) than the last delivered of its class.
 //   Reliable sequenced delivers in flow order, skipping flow sequences below the MSG's
@@ -299,6 +305,7 @@ class ReplaceSender final : public SenderEngine {
 struct ReplaceReceiverStats {
   std::uint64_t obsolete = 0;  // older than a delivered message of the same tag/flow
   std::uint64_t acks_sent = 0;
+  std::uint64_t acks_truncated = 0;  // ACKs whose ranges did not all fit (the last: this MSG's)
   std::map<std::uint32_t, TagStats> tags;
 };
 
@@ -334,6 +341,7 @@ class ReplaceReceiver final : public ReceiverEngine {
   std::uint64_t next_flow_[4] = {1, 1, 1, 1};   // sequenced: next flow seq to deliver
   std::map<std::uint64_t, Held> held_[4];       // reliable sequenced: waiting for a gap
   std::map<std::uint32_t, std::uint64_t> tag_latest_;  // newest id delivered per tag
+  static constexpr std::size_t kMinAckRanges = 4;      // ACK ranges even for the smallest MSG
   static constexpr std::size_t kTagPruneAt = 4096;     // tags tracked before settled ones are pruned
   std::size_t tag_prune_at_ = kTagPruneAt;
   ReceiverStats stats_;
