@@ -94,7 +94,7 @@ TEST(Sweep, PointsAreEveryCombinationInTheModelsOrder) {
     }
   }
   EXPECT_EQ(transport_params(points[0]), "nak_timeout=25ms");
-  EXPECT_EQ(transport_params(points.back()), "tags=20;pace=5120;enqueue_timeout=0ms;retry_timeout=10s");
+  EXPECT_EQ(transport_params(points.back()), "tags=20;pace=5120;enqueue_timeout=0ms;retry_timeout=10s;pace_mode=fixed");
 }
 
 TEST(Sweep, OneTagPerInstanceFromTheRate) {

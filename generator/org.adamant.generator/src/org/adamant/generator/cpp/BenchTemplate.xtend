@@ -3,6 +3,7 @@ package org.adamant.generator.cpp
 import java.util.List
 import org.adamant.dsl.adamant.Experiment
 import org.adamant.dsl.adamant.StructType
+import org.adamant.dsl.prediction.Flow
 import org.adamant.dsl.semantics.Experiments
 import org.adamant.dsl.semantics.Quantities
 import org.adamant.generator.Banner
@@ -109,11 +110,15 @@ class BenchTemplate {
 			  «IF x.warmup > 0»
 			  	// The model asks for «x.warmup» warm-up updates; the harness has no warm-up phase yet, so they are not sent.
 			  «ENDIF»
-			  «IF replacing && streams === null»
+			  «IF replacing && streams === null && keyed(x.topic)»
 			  	// Replace/fifo: one tag per key instance of «x.topic.name»: update i carries tag (i-1) mod tags. The
 			  	// model does not count instances; each is taken to report once a second, so a rate of N Hz is N
 			  	// instances.
-			  	sweep.instance_rate_hz = 1.0;
+			  	sweep.instance_rate_hz = «Banner.decimal(Flow.INSTANCE_RATE_HZ)»;
+			  «ELSEIF replacing && streams === null»
+			  	// Replace/fifo: «x.topic.type.name» has no key, so «x.topic.name» is one instance and has one tag: each
+			  	// update supersedes the previous one still queued or unacknowledged (as the predictions count it).
+			  	sweep.tags = 1;
 			  «ENDIF»
 			  «IF streams === null»
 			  	«payloadSize(ns, x)»

@@ -4,6 +4,7 @@ import org.adamant.dsl.adamant.PriorityRequirement;
 import org.adamant.dsl.adamant.ReplacementRequirement;
 import org.adamant.dsl.adamant.Topic;
 import org.adamant.dsl.adamant.TransportPriorityPolicy;
+import org.adamant.dsl.prediction.Flow;
 import org.adamant.dsl.semantics.EffectiveQos;
 import org.adamant.dsl.semantics.Experiments;
 
@@ -33,10 +34,16 @@ public final class StreamSettings {
 	}
 
 	/**
-	 * A replaceable stream's tags: one per key instance, each taken to report once a second (a rate of
-	 * N Hz is N instances); any other stream has one tag.
+	 * A replaceable stream's tags, as the predictions count them ({@link Flow#replacementTags}): a keyless
+	 * topic is one instance, so one tag; a keyed one has one tag per key instance, each taken to report
+	 * once a second (a rate of N Hz is N instances). Any other stream has one tag.
 	 */
 	public static long tags(Experiments.Stream st) {
-		return replaces(st.topic()) ? Math.max(1L, Math.round(st.ratesHz().get(0))) : 1L;
+		return replaces(st.topic()) ? Flow.replacementTags(st.topic().getType(), st.ratesHz().get(0)) : 1L;
+	}
+
+	/** Whether the topic's type has a key member (else all its updates are one instance). */
+	public static boolean keyed(Topic t) {
+		return t.getType() != null && t.getType().getMembers().stream().anyMatch(m -> m.isKey());
 	}
 }

@@ -4,6 +4,7 @@ import org.adamant.dsl.adamant.Experiment
 import org.adamant.dsl.adamant.StructType
 import org.adamant.dsl.semantics.Experiments
 import org.adamant.dsl.semantics.Quantities
+import org.adamant.dsl.prediction.Flow
 import org.adamant.generator.Banner
 import org.adamant.generator.ModelInfo
 import org.adamant.generator.cpp.TransportVariants
@@ -188,9 +189,12 @@ class OpenDdsBenchTemplate {
 			// a second: a rate of N Hz is N instances), so with ant_replace a newer update supersedes only an
 			// older one of its own instance and writer; any other stream gives every update its own instance,
 			// so none is superseded. The priority is the QoS's `priority` (else its transport_priority).
-		«ELSEIF replacing»
+		«ELSEIF replacing && keyed(x.topic)»
 			// Replace: one key instance per tag of the native bench (a node of the picture, each taken to report
 			// once a second: a rate of N Hz is N instances); update k has key k mod instances (see key_of).
+		«ELSEIF replacing»
+			// Replace: «x.topic.type.name» has no key, so every update is the one instance and supersedes the
+			// previous one still queued (one tag in the native bench).
 		«ELSE»
 			// One topic: every update has key 0.
 		«ENDIF»
@@ -203,13 +207,18 @@ class OpenDdsBenchTemplate {
 		«ENDFOR»
 		};
 		constexpr int kStreamCount = static_cast<int>(sizeof kStreams / sizeof kStreams[0]);
-		«IF replacing»
-			constexpr double kInstanceRateHz = 1.0;
+		«IF replacing && keyed(x.topic)»
+			constexpr double kInstanceRateHz = «Banner.decimal(Flow.INSTANCE_RATE_HZ)»;
 		«ENDIF»
 
 		// The key of update `seq` (from 0) of stream `s` at point `p`.
 		std::uint64_t key_of(const StreamSetup& s, const Point& p, std::uint64_t seq) {
-		  «IF replacing»
+		  «IF replacing && !keyed(x.topic)»
+		  	(void)s;
+		  	(void)p;
+		  	(void)seq;
+		  	return 0;
+		  «ELSEIF replacing»
 		  	const auto instances = static_cast<std::uint64_t>(std::max(1.0, std::round(p.rate_hz / kInstanceRateHz)));
 		  	(void)s;
 		  	return seq % instances;

@@ -42,6 +42,28 @@ class NativeTargetTest {
 	}
 
 	@Test
+	void aKeyedReplaceableTopicHasOneTagPerInstance(@TempDir Path dir) throws Exception {
+		// blueforce with PositionUpdate keyed by node: replacement is per node, one tag per instance,
+		// each instance taken to report once a second (Flow.replacementTags), for one stream and for two
+		Path root = Models.repoRoot();
+		for (String profile : List.of("transports.adamant", "tactical.adamant")) {
+			Files.createDirectories(dir.resolve("profiles"));
+			Files.copy(root.resolve("profiles").resolve(profile), dir.resolve("profiles").resolve(profile));
+		}
+		String text = Files.readString(root.resolve("examples/blueforce/blueforce.adamant"), StandardCharsets.UTF_8);
+		assertTrue(text.contains("\tuint32 node;"), "blueforce's PositionUpdate changed: update this test");
+		Path model = dir.resolve("examples/blueforce/blueforce.adamant");
+		Files.createDirectories(model.getParent());
+		Files.writeString(model, text.replace("\tuint32 node;", "\t@key uint32 node;"), StandardCharsets.UTF_8);
+		Map<String, String> files = generate(model);
+		String bf1 = files.get("native/bench/bf1_low_bandwidth_bench.cpp");
+		assertTrue(bf1.contains("  sweep.instance_rate_hz = 1.0;\n"), bf1);
+		assertFalse(bf1.contains("sweep.tags"), bf1);
+		String bf2 = files.get("native/bench/bf2_two_streams_bench.cpp");
+		assertTrue(bf2.contains("    s.first_tag = 20;\n    s.tags = 20;\n"), bf2);
+	}
+
+	@Test
 	void blueforceRunsNativelyOnReplaceAndFifo() {
 		Map<String, String> files = generate(blueforce());
 		for (String x : List.of("bf1_low_bandwidth", "bf2_two_streams", "bf3_priorities", "bf4_fluctuating_link")) {
@@ -54,7 +76,9 @@ class NativeTargetTest {
 		String bf1 = files.get("native/bench/bf1_low_bandwidth_bench.cpp");
 		// mockets has `replacement`: runtime replace, paced to the radio link's 5 KB/s
 		assertTrue(bf1.contains("{\"replace\", std::chrono::microseconds(50000), 8, 3, 5120},"), bf1);
-		assertTrue(bf1.contains("  sweep.instance_rate_hz = 1.0;\n"), bf1);
+		// PositionUpdate has no key: BlueForce is one instance, so one tag (as the predictions count it)
+		assertTrue(bf1.contains("  sweep.tags = 1;\n"), bf1);
+		assertFalse(bf1.contains("instance_rate_hz"), bf1);
 		// the simulator models the link: bandwidth, 4-packet queue, half the 1 ms rtt
 		assertTrue(bf1.contains("  sweep.sim_link = {\n      {\"--bandwidth\", \"5120B/s\"},\n      {\"--queue\", \"4\"},\n"
 				+ "      {\"--delay-us\", \"500\"},\n  };\n"), bf1);
@@ -65,23 +89,23 @@ class NativeTargetTest {
 		assertTrue(bf1.contains("bytes.resize(std::max(bytes.size(), kPayloadBytes), 0);"), bf1);
 		assertTrue(bf1.contains("  sweep.payload_bytes = kPayloadBytes;\n"), bf1);
 
-		// experiment 2: two replaceable 20 Hz streams over one connection, each its own tag space, no
-		// priorities (the generator gives a replaceable stream one tag per 1 Hz of rate, keyed or not)
+		// experiment 2: two replaceable 20 Hz streams over one connection, each its own tag space (one tag:
+		// the type has no key), no priorities
 		String bf2 = files.get("native/bench/bf2_two_streams_bench.cpp");
 		assertTrue(bf2.contains("    adamant::bench::Stream& s = sweep.streams.emplace_back();\n"), bf2);
 		// the spec's payload is the first stream's (sweep_spec), so the sweep sets none
 		assertFalse(bf2.contains("sweep.payload_bytes") || bf2.contains("sweep.make_payload"), bf2);
 		assertFalse(bf2.contains("instance_rate_hz"), bf2);
 		assertTrue(bf2.contains("    s.name = \"SensorData\";\n    s.rate_hz = 20.0;\n    s.payload_bytes = kPayloadBytes_SensorData;\n"
-				+ "    s.first_tag = 20;\n    s.tags = 20;\n    s.priority = 0;\n    s.replaces = true;\n"), bf2);
+				+ "    s.first_tag = 1;\n    s.tags = 1;\n    s.priority = 0;\n    s.replaces = true;\n"), bf2);
 		assertTrue(bf2.contains("  sweep.rate_hz = {20.0};  // BlueForce's; the other streams keep their ratio to it\n"), bf2);
 
 		// experiment 3: the Images stream (SensorImages: priority 10, no replacement) next to the position updates
 		String bf3 = files.get("native/bench/bf3_priorities_bench.cpp");
 		assertTrue(bf3.contains("    s.name = \"Images\";\n    s.rate_hz = 0.1;\n    s.payload_bytes = kPayloadBytes_Images;\n"
-				+ "    s.first_tag = 20;\n    s.tags = 1;\n    s.priority = 10;\n    s.replaces = false;\n"), bf3);
+				+ "    s.first_tag = 1;\n    s.tags = 1;\n    s.priority = 10;\n    s.replaces = false;\n"), bf3);
 		assertTrue(bf3.contains("    s.name = \"BlueForce\";\n    s.rate_hz = 20.0;\n    s.payload_bytes = kPayloadBytes_BlueForce;\n"
-				+ "    s.first_tag = 0;\n    s.tags = 20;\n    s.priority = 0;\n    s.replaces = true;\n"), bf3);
+				+ "    s.first_tag = 0;\n    s.tags = 1;\n    s.priority = 0;\n    s.replaces = true;\n"), bf3);
 		// a variable-size type (a sequence of pixels) is padded to the modeled 5 KB as well
 		assertTrue(bf3.contains("constexpr std::size_t kPayloadBytes_Images = 5120;"), bf3);
 		assertTrue(bf3.contains("if (bytes.size != kPayloadBytes_Images || !blueforce::wire_get(in, sample)) {"), bf3);

@@ -100,10 +100,10 @@ class OpenDdsBenchTest {
 		String bf2 = files.get("opendds/bench/bf2_two_streams_bench.cpp");
 		String bf3 = files.get("opendds/bench/bf3_priorities_bench.cpp");
 		assertTrue(bf2 != null && bf3 != null, files.keySet().toString());
-		// stream name, DDS topic, model rate, priority (TRANSPORT_PRIORITY), tags, typed operations
-		assertTrue(bf2.contains("{\"BlueForce\", \"BlueForce\", 20.0, 0, 20, make_PositionUpdate_ops},"), bf2);
-		assertTrue(bf2.contains("{\"SensorData\", \"SensorData\", 20.0, 5, 20, make_PositionUpdate_ops},"), bf2);
-		assertTrue(bf3.contains("{\"BlueForce\", \"BlueForce\", 20.0, 0, 20, make_PositionUpdate_ops},"), bf3);
+		// stream name, DDS topic, model rate, priority (TRANSPORT_PRIORITY), tags (1: keyless), typed operations
+		assertTrue(bf2.contains("{\"BlueForce\", \"BlueForce\", 20.0, 0, 1, make_PositionUpdate_ops},"), bf2);
+		assertTrue(bf2.contains("{\"SensorData\", \"SensorData\", 20.0, 0, 1, make_PositionUpdate_ops},"), bf2);
+		assertTrue(bf3.contains("{\"BlueForce\", \"BlueForce\", 20.0, 0, 1, make_PositionUpdate_ops},"), bf3);
 		assertTrue(bf3.contains("{\"Images\", \"Images\", 0.1, 10, 0, make_SensorImage_ops},"), bf3);
 		for (String bench : List.of(bf2, bf3)) {
 			assertTrue(bench.contains("qos.transport_priority.value = kStreams[i].priority;"), bench);

@@ -109,7 +109,7 @@ int main(int argc, char** argv) {
     s.rate_hz = 20.0;
     s.payload_bytes = kPayloadBytes_BlueForce;
     s.first_tag = 0;
-    s.tags = 20;
+    s.tags = 1;
     s.priority = 0;
     s.replaces = true;
     s.make_payload = make_payload_BlueForce;
@@ -121,7 +121,7 @@ int main(int argc, char** argv) {
     s.name = "Images";
     s.rate_hz = 0.1;
     s.payload_bytes = kPayloadBytes_Images;
-    s.first_tag = 20;
+    s.first_tag = 1;
     s.tags = 1;
     s.priority = 10;
     s.replaces = false;
@@ -129,13 +129,13 @@ int main(int argc, char** argv) {
     s.check_payload = check_payload_Images;
   }
 
-  // Environment radio_link (5 KB/s, queue 4 packets, rtt 100 ms): with --mode sim the simulator
-  //   models this link, unless the command line sets the option itself. Real mode runs on loopback,
-  //   which no option shapes; there the replace/fifo writer's pace stands in for the link.
+  // Environment radio_link (5 KB/s, queue 4 packets, rtt 1 ms): with --mode sim the simulator models
+  //   this link, unless the command line sets the option itself. Real mode runs on loopback, which no
+  //   option shapes; there the replace/fifo writer's pace stands in for the link.
   sweep.sim_link = {
       {"--bandwidth", "5120B/s"},
       {"--queue", "4"},
-      {"--delay-us", "50000"},
+      {"--delay-us", "500"},
   };
   return adamant::bench::sweep_main(argc, argv, sweep);
 }

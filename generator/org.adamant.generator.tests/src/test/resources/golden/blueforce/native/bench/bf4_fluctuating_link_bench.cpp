@@ -68,23 +68,22 @@ int main(int argc, char** argv) {
   sweep.rate_hz = {10.0};
   sweep.runs = 5;
   sweep.updates = 1000;
-  // Replace/fifo: one tag per key instance of BlueForce: update i carries tag (i-1) mod tags. The
-  // model does not count instances; each is taken to report once a second, so a rate of N Hz is N
-  // instances.
-  sweep.instance_rate_hz = 1.0;
+  // Replace/fifo: PositionUpdate has no key, so BlueForce is one instance and has one tag: each
+  // update supersedes the previous one still queued or unacknowledged (as the predictions count it).
+  sweep.tags = 1;
   // payload 1024 B in the model: PositionUpdate padded to it (see kPayloadBytes).
   sweep.payload_bytes = kPayloadBytes;
   sweep.make_payload = make_payload;
   sweep.check_payload = check_payload;
 
   // Environment fluctuating_link (40 KB/s for 50 s, then 5 KB/s for 10 s, repeating, queue 4 packets,
-  //   rtt 100 ms): with --mode sim the simulator models this link, unless the command line sets the
+  //   rtt 1 ms): with --mode sim the simulator models this link, unless the command line sets the
   //   option itself. Real mode runs on loopback, which no option shapes; there the replace/fifo
   //   writer's pace stands in for the link.
   sweep.sim_link = {
       {"--bandwidth", "40960B/s@50000ms,5120B/s@10000ms"},
       {"--queue", "4"},
-      {"--delay-us", "50000"},
+      {"--delay-us", "500"},
   };
   return adamant::bench::sweep_main(argc, argv, sweep);
 }

@@ -162,8 +162,8 @@ struct StreamSetup {
   std::unique_ptr<StreamOps> (*make_ops)();
 };
 
-// Replace: one key instance per tag of the native bench (a node of the picture, each taken to report
-// once a second: a rate of N Hz is N instances); update k has key k mod instances (see key_of).
+// Replace: PositionUpdate has no key, so every update is the one instance and supersedes the
+// previous one still queued (one tag in the native bench).
 // Payload of BlueForce: the model's 1024 B are not reached: OpenDDS sends the PositionUpdate sample
 //   as samples::fill makes it (strings and sequences empty; the native bench pads its encoding to
 //   the modeled size).
@@ -171,13 +171,13 @@ const StreamSetup kStreams[] = {
 {"", "BlueForce", 20.0, 0, 1, make_PositionUpdate_ops},  // qos BlueForceTrack, one topic
 };
 constexpr int kStreamCount = static_cast<int>(sizeof kStreams / sizeof kStreams[0]);
-constexpr double kInstanceRateHz = 1.0;
 
 // The key of update `seq` (from 0) of stream `s` at point `p`.
 std::uint64_t key_of(const StreamSetup& s, const Point& p, std::uint64_t seq) {
-  const auto instances = static_cast<std::uint64_t>(std::max(1.0, std::round(p.rate_hz / kInstanceRateHz)));
   (void)s;
-  return seq % instances;
+  (void)p;
+  (void)seq;
+  return 0;
 }
 
 // QoS of stream `stream`: its topic's profile.

@@ -174,8 +174,8 @@ struct StreamSetup {
 //   sample as samples::fill makes it (strings and sequences empty; the native bench pads its
 //   encoding to the modeled size).
 const StreamSetup kStreams[] = {
-{"BlueForce", "BlueForce", 20.0, 0, 20, make_PositionUpdate_ops},  // qos BlueForceTrack, replaceable
-{"SensorData", "SensorData", 20.0, 5, 20, make_PositionUpdate_ops},  // qos SensorReadings, replaceable
+{"BlueForce", "BlueForce", 20.0, 0, 1, make_PositionUpdate_ops},  // qos BlueForceTrack, replaceable
+{"SensorData", "SensorData", 20.0, 0, 1, make_PositionUpdate_ops},  // qos SensorReadings, replaceable
 };
 constexpr int kStreamCount = static_cast<int>(sizeof kStreams / sizeof kStreams[0]);
 

@@ -224,7 +224,7 @@ struct StreamSetup {
 //   samples::fill makes it (strings and sequences empty; the native bench pads its encoding to the
 //   modeled size).
 const StreamSetup kStreams[] = {
-{"BlueForce", "BlueForce", 20.0, 0, 20, make_PositionUpdate_ops},  // qos BlueForceTrack, replaceable
+{"BlueForce", "BlueForce", 20.0, 0, 1, make_PositionUpdate_ops},  // qos BlueForceTrack, replaceable
 {"Images", "Images", 0.1, 10, 0, make_SensorImage_ops},  // qos SensorImages, never replaced
 };
 constexpr int kStreamCount = static_cast<int>(sizeof kStreams / sizeof kStreams[0]);
