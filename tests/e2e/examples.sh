@@ -138,11 +138,11 @@ if build_example blueforce; then
       "1e5 < num(rows[0],'lat_mean_us') < 5e6"
 
   # The model tags the blue-force stream once (keyless PositionUpdate, as the paper's Mockets tagged
-  # each stream); the generator still gives a replaceable stream one tag per 1 Hz of rate (20 here),
-  # so the one-tag run overrides it. Predicted (Predictions.replacement, the simulator's 1100-byte
-  # datagrams): the update sent is 25 ms old, + 78 ms bucket lead + 215 ms on the link = 318 ms.
-  "$b/bf1_low_bandwidth_bench" --mode sim --tags 1 --csv "$work/bf1-tag.csv" --updates 200 >"$work/bf1-tag.run" 2>&1
-  check "blueforce: bf1 with one tag (the paper's per-stream tag) runs in the simulator" test $? -eq 0
+  # each stream), and so does the generated bench (Sweep::tags = 1); the row must say so. Predicted
+  # (Predictions.replacement, the simulator's 1100-byte datagrams): the update sent is 25 ms old,
+  # + 78 ms bucket lead + 215 ms on the link = 318 ms.
+  "$b/bf1_low_bandwidth_bench" --mode sim --csv "$work/bf1-tag.csv" --updates 200 >"$work/bf1-tag.run" 2>&1
+  check "blueforce: bf1 as generated (one tag, the paper's per-stream tag) runs in the simulator" test $? -eq 0
   csv_check "$work/bf1-tag.csv" \
     "blueforce bf1 (sim, one tag): mean latency within 6 % of the predicted 318 ms, nothing lost" \
       "abs(num(rows[0],'lat_mean_us') - 318e3) < 0.06 * 318e3 and num(rows[0],'delivery_or_replaced') == 1.0 and rows[0]['transport_params'].startswith('tags=1;')" \
@@ -209,8 +209,8 @@ if build_example blueforce; then
       "len(rows) == 5 and all(num(r,'sent') == 300 and num(r,'received') + num(r,'replaced') == 300 for r in rows)" \
     "blueforce bf4 (sim): the writer paces to the slowest phase (5 KB/s of 1 KB updates at 10 Hz): about half delivered" \
       "all(0.4 <= num(r,'delivery') <= 0.6 for r in rows)" \
-    "blueforce bf4 (sim): every row names its replace parameters (10 tags for 10 Hz, pace 5120 B/s)" \
-      "all(r['transport_params'].startswith('tags=10;pace=5120;') for r in rows)"
+    "blueforce bf4 (sim): every row names its replace parameters (one tag: keyless PositionUpdate; pace 5120 B/s)" \
+      "all(r['transport_params'].startswith('tags=1;pace=5120;') for r in rows)"
   # The same generated bench with the runtime's bandwidth estimation (from 5120 B/s, following
   # the ACKs) over a whole period (50 s fast, 10 s slow): the fast phase carries every update.
   "$b/bf4_fluctuating_link_bench" --mode sim --csv "$work/bf4-est.csv" --updates 600 --pace-mode estimate \
