@@ -23,6 +23,11 @@ import static extension org.adamant.generator.cpp.CppTypes.*
  * instance, sent in one time-ordered schedule; one CSV row per stream. Latency: the writer's source
  * timestamp (SampleInfo::source_timestamp, the system clock shared by processes on one host) to the
  * reader's on_data_available.
+ *
+ * The bench defines only what the model decided (kExperiment, kPoints, kStreams with their typed
+ * operations, key_of, apply_qos); opendds/bench/bench_support.h/.cpp, generated once per model with
+ * experiments and built into every bench, hold the model-independent machinery (command line, point
+ * loop, processes, schedule, latency recording, statistics, CSV).
  */
 class OpenDdsBenchTemplate {
 
@@ -79,46 +84,23 @@ class OpenDdsBenchTemplate {
 		#include "«ns»TypeSupportImpl.h"
 		#include "«ns»Qos.h"
 		#include "«ns»Samples.h"
-		#include "«ns»Transports.h"
+		#include "bench_support.h"
 
-		#include <dds/DCPS/LocalObject.h>
-		#include <dds/DCPS/Marked_Default_Qos.h>
-		#include <dds/DCPS/Service_Participant.h>
 		«OpenDdsApplicationTemplate.staticIncludes(discovery, resolved.map[kind].toSet)»
 
-		#include <dds/DdsDcpsInfrastructureC.h>
-		#include <dds/DdsDcpsPublicationC.h>
-		#include <dds/DdsDcpsSubscriptionC.h>
-
-		#include <sys/wait.h>
-		#include <unistd.h>
-
-		#include <algorithm>
-		#include <chrono>
-		#include <cmath>
+		«IF replacing && keyed(x.topic)»
+			#include <algorithm>
+			#include <cmath>
+		«ENDIF»
 		#include <cstdint>
-		#include <cstdio>
-		#include <cstdlib>
-		#include <ctime>
-		#include <fstream>
-		#include <iostream>
 		#include <memory>
-		#include <mutex>
-		#include <string>
-		#include <thread>
 		#include <vector>
 
-		namespace {
+		// What the model decided; bench_support.h declares these and bench_support.cpp runs them.
+		namespace «ns» {
+		namespace bench {
 
-		struct Point {
-		  const char* label;                       // CSV transport column
-		  const char* transport_type;              // TransportRegistry::create_inst type
-		  «ns»::transports::Options options;  // the transport instance's options (writer and readers)
-		  const char* params;                      // CSV transport_params column: the options as name=value;...
-		  int receivers;
-		  double loss_pct;
-		  double rate_hz;«IF multi»  // the first stream's; the others keep their ratio to it«ENDIF»
-		};
+		const Experiment kExperiment = {"«x.name»", «x.updates», «runs»};
 
 		«IF x.sweeps.empty»
 			// One entry per transport × receivers × loss × rate, in the model's order.
@@ -140,48 +122,15 @@ class OpenDdsBenchTemplate {
 			«ENDFOR»
 		«ENDFOR»
 		};
-		constexpr int kPointCount = static_cast<int>(sizeof kPoints / sizeof kPoints[0]);
+		const int kPointCount = static_cast<int>(sizeof kPoints / sizeof kPoints[0]);
 
-		// A reader's transport options: the point's, plus for the ADAMANT plugin's ant_* transports the
-		// point's loss, which they inject at the receiver (as the native harness does) with the reader's
-		// own seed, and for ant_replace the reader's own port (each reader process listens on one).
-		«ns»::transports::Options reader_options(const Point& p, int index) {
-		  «ns»::transports::Options options = p.options;
-		  const std::string type = p.transport_type;
-		  if (type.rfind("ant_", 0) == 0 && p.loss_pct > 0) {
-		    options.emplace_back("«OpenDdsTransports.ANT_LOSS_OPTION»", std::to_string(p.loss_pct));
-		    options.emplace_back("seed", std::to_string(index + 1));
-		  }
-		  if (type == "ant_replace") {
-		    options.emplace_back("port", std::to_string(«OpenDdsTransports.ANT_REPLACE_READER_PORT» + index));
-		  }
-		  return options;
-		}
-
-		// The typed DDS calls of one stream (the classic IDL-to-C++ mapping of «ns».idl).
-		class StreamOps {
-		 public:
-		  virtual ~StreamOps() {}
-		  virtual bool register_type(DDS::DomainParticipant_ptr participant, CORBA::String_var& type_name) = 0;
-		  virtual bool narrow(DDS::DataWriter_ptr writer) = 0;
-		  // Writes update `seq` of the stream with key `key` (stamps SampleInfo::source_timestamp).
-		  virtual void write(std::uint64_t seq, std::uint64_t key) = 0;
-		  // Takes every available sample and appends the source timestamps (ns) of the valid ones.
-		  virtual void take(DDS::DataReader_ptr reader, std::vector<std::int64_t>& sent_ns) = 0;
-		};
+		namespace {
 		«FOR t : types»
 
 			«streamOps(ns, t)»
 		«ENDFOR»
 
-		struct StreamSetup {
-		  const char* name;    // CSV stream column«IF !multi» (empty: the experiment has one topic)«ENDIF»
-		  const char* topic;   // DDS topic
-		  double rate_hz;      // in the model; a point's rate_hz scales every stream by rate_hz / kStreams[0].rate_hz
-		  int priority;        // TRANSPORT_PRIORITY of its writer
-		  std::uint64_t tags;  // update k has key k mod tags; 0: key k (every update its own instance)
-		  std::unique_ptr<StreamOps> (*make_ops)();
-		};
+		}  // namespace
 
 		«IF multi»
 			// The experiment's streams, side by side over each point's one transport instance. A stream whose QoS
@@ -206,12 +155,12 @@ class OpenDdsBenchTemplate {
 			    {"«IF multi»«st.topicName»«ENDIF»", "«st.topicName»", «Banner.decimal(if (multi) st.ratesHz.head else rates.head)», «priority(st.topic)», «IF !multi»1«ELSEIF replaces(st.topic)»«tags(st)»«ELSE»0«ENDIF», make_«st.topic.type.name»_ops},  // «IF st.topic.qos !== null»qos «st.topic.qos.name», «ENDIF»«IF !multi»one topic«ELSEIF replaces(st.topic)»replaceable«ELSE»never replaced«ENDIF»
 		«ENDFOR»
 		};
-		constexpr int kStreamCount = static_cast<int>(sizeof kStreams / sizeof kStreams[0]);
+		const int kStreamCount = static_cast<int>(sizeof kStreams / sizeof kStreams[0]);
 		«IF replacing && keyed(x.topic)»
+
 			constexpr double kInstanceRateHz = «Banner.decimal(Flow.INSTANCE_RATE_HZ)»;
 		«ENDIF»
 
-		// The key of update `seq` (from 0) of stream `s` at point `p`.
 		std::uint64_t key_of(const StreamSetup& s, const Point& p, std::uint64_t seq) {
 		  «IF replacing && !keyed(x.topic)»
 		  	(void)s;
@@ -228,7 +177,7 @@ class OpenDdsBenchTemplate {
 		  «ENDIF»
 		}
 
-		// QoS of stream `stream`: its topic's profile.
+		// QoS of stream `stream`: its topic's profile«IF streams.forall[topic.qos === null]» (none has one)«ENDIF».
 		template <class Qos>
 		void apply_qos(int stream, Qos& qos) {
 		  «IF streams.forall[topic.qos === null]»
@@ -247,6 +196,168 @@ class OpenDdsBenchTemplate {
 		  	    break;
 		  	}
 		  «ENDIF»
+		}
+		template void apply_qos(int, DDS::TopicQos&);
+		template void apply_qos(int, DDS::PublisherQos&);
+		template void apply_qos(int, DDS::DataWriterQos&);
+		template void apply_qos(int, DDS::SubscriberQos&);
+		template void apply_qos(int, DDS::DataReaderQos&);
+
+		}  // namespace bench
+		}  // namespace «ns»
+
+		int main(int argc, char** argv) {
+		  return «ns»::bench::run(argc, argv);
+		}
+		'''
+	}
+
+	def static String supportHeaderPath() '''opendds/bench/bench_support.h'''
+
+	def static String supportSourcePath() '''opendds/bench/bench_support.cpp'''
+
+	/** bench_support.h: what every bench shares, and what each bench defines (the model's experiment). */
+	def CharSequence supportHeader(ModelInfo info) {
+		val ns = info.identifier
+		'''
+		«Banner.of(info, "//", "Support of the OpenDDS benchmarks of model " + info.name + ": the machinery every <experiment>_bench.cpp shares.")»
+		//
+		// bench_support.cpp holds what does not depend on the model's choices: the command line (--list,
+		// --points, --csv, ...), the driver's point loop, which forks 1 writer and `receivers` reader processes
+		// (the bench itself, re-executed) per point and run, the participant and topic set-up, the writer's
+		// time-ordered schedule of every stream's updates, the readers' latency recording, and the CSV rows
+		// with their latency statistics (docs/runtime-contract.md). Each <experiment>_bench.cpp defines what
+		// the model decided, declared at the end of this header, and its main calls run().
+		#pragma once
+
+		#include "«ns»Transports.h"
+
+		#include <dds/DdsDcpsInfrastructureC.h>
+		#include <dds/DdsDcpsPublicationC.h>
+		#include <dds/DdsDcpsSubscriptionC.h>
+
+		#include <cstdint>
+		#include <memory>
+		#include <vector>
+
+		namespace «ns» {
+		namespace bench {
+
+		// One point of the sweep: a transport instance with its options, receivers, loss and rate.
+		struct Point {
+		  const char* label;             // CSV transport column
+		  const char* transport_type;    // TransportRegistry::create_inst type
+		  transports::Options options;   // the transport instance's options (writer and readers)
+		  const char* params;            // CSV transport_params column: the options as name=value;...
+		  int receivers;
+		  double loss_pct;
+		  double rate_hz;  // the first stream's; the others keep their ratio to it
+		};
+
+		// The typed DDS calls of one stream (the classic IDL-to-C++ mapping of «ns».idl).
+		class StreamOps {
+		 public:
+		  virtual ~StreamOps() {}
+		  virtual bool register_type(DDS::DomainParticipant_ptr participant, CORBA::String_var& type_name) = 0;
+		  virtual bool narrow(DDS::DataWriter_ptr writer) = 0;
+		  // Writes update `seq` of the stream with key `key` (stamps SampleInfo::source_timestamp).
+		  virtual void write(std::uint64_t seq, std::uint64_t key) = 0;
+		  // Takes every available sample and appends the source timestamps (ns) of the valid ones.
+		  virtual void take(DDS::DataReader_ptr reader, std::vector<std::int64_t>& sent_ns) = 0;
+		};
+
+		struct StreamSetup {
+		  const char* name;    // CSV stream column (empty when the experiment has one topic)
+		  const char* topic;   // DDS topic
+		  double rate_hz;      // in the model; a point's rate_hz scales every stream by rate_hz / kStreams[0].rate_hz
+		  int priority;        // TRANSPORT_PRIORITY of its writer
+		  std::uint64_t tags;  // update k has key k mod tags; 0: key k (every update its own instance)
+		  std::unique_ptr<StreamOps> (*make_ops)();
+		};
+
+		struct Experiment {
+		  const char* name;  // <name>_bench, default CSV <name>.csv, transport configurations <name>_writer and <name>_reader
+		  long updates;      // of the first stream per point and run (--updates)
+		  long runs;         // per point (--runs)
+		};
+
+		// Defined by each <experiment>_bench.cpp: the model's experiment.
+		extern const Experiment kExperiment;
+		extern const Point kPoints[];  // in the model's order; --list numbers them
+		extern const int kPointCount;
+		extern const StreamSetup kStreams[];
+		extern const int kStreamCount;
+		// The key of update `seq` (from 0) of stream `s` at point `p`.
+		std::uint64_t key_of(const StreamSetup& s, const Point& p, std::uint64_t seq);
+		// Applies stream `stream`'s QoS profile; the bench instantiates it for Topic, Publisher, DataWriter,
+		// Subscriber and DataReader QoS.
+		template <class Qos>
+		void apply_qos(int stream, Qos& qos);
+
+		// The bench's main: the driver (default), or with --role writer|reader one process of a point.
+		int run(int argc, char** argv);
+
+		}  // namespace bench
+		}  // namespace «ns»
+		'''
+	}
+
+	/** bench_support.cpp: the model-independent machinery of the benches. */
+	def CharSequence supportSource(ModelInfo info) {
+		val ns = info.identifier
+		'''
+		«Banner.of(info, "//", "Support of the OpenDDS benchmarks of model " + info.name + ": processes, schedule, latency, CSV (see bench_support.h).")»
+		#include "bench_support.h"
+
+		#include <dds/DCPS/LocalObject.h>
+		#include <dds/DCPS/Marked_Default_Qos.h>
+		#include <dds/DCPS/Service_Participant.h>
+
+		#include <dds/DdsDcpsInfrastructureC.h>
+		#include <dds/DdsDcpsPublicationC.h>
+		#include <dds/DdsDcpsSubscriptionC.h>
+
+		#include <sys/wait.h>
+		#include <unistd.h>
+
+		#include <algorithm>
+		#include <chrono>
+		#include <cmath>
+		#include <cstdint>
+		#include <cstdio>
+		#include <cstdlib>
+		#include <ctime>
+		#include <fstream>
+		#include <iostream>
+		#include <memory>
+		#include <mutex>
+		#include <string>
+		#include <thread>
+		#include <vector>
+
+		namespace «ns» {
+		namespace bench {
+		namespace {
+
+		// "<experiment>_bench": the prefix of every message.
+		std::string program() {
+		  return std::string(kExperiment.name) + "_bench";
+		}
+
+		// A reader's transport options: the point's, plus for the ADAMANT plugin's ant_* transports the
+		// point's loss, which they inject at the receiver (as the native harness does) with the reader's
+		// own seed, and for ant_replace the reader's own port (each reader process listens on one).
+		transports::Options reader_options(const Point& p, int index) {
+		  transports::Options options = p.options;
+		  const std::string type = p.transport_type;
+		  if (type.rfind("ant_", 0) == 0 && p.loss_pct > 0) {
+		    options.emplace_back("«OpenDdsTransports.ANT_LOSS_OPTION»", std::to_string(p.loss_pct));
+		    options.emplace_back("seed", std::to_string(index + 1));
+		  }
+		  if (type == "ant_replace") {
+		    options.emplace_back("port", std::to_string(«OpenDdsTransports.ANT_REPLACE_READER_PORT» + index));
+		  }
+		  return options;
 		}
 
 		// One update of the point's schedule: every stream's updates in time order (ties: the earlier
@@ -286,10 +397,10 @@ class OpenDdsBenchTemplate {
 
 		struct Args {
 		  std::string role = "driver";
-		  std::string csv = "«x.name».csv";
+		  std::string csv = std::string(kExperiment.name) + ".csv";
 		  std::string out;
-		  long updates = «x.updates»;
-		  long runs = «runs»;
+		  long updates = kExperiment.updates;
+		  long runs = kExperiment.runs;
 		  int point = 0;
 		  int run = 0;
 		  int index = 0;  // reader number within the point
@@ -365,10 +476,10 @@ class OpenDdsBenchTemplate {
 		  const Point& p = kPoints[args.point];
 		  Session s;
 		  if (!s.open(argc, argv)) {
-		    std::cerr << "«x.name»_bench: writer: participant/topic setup failed\n";
+		    std::cerr << program() << ": writer: participant/topic setup failed\n";
 		    return 1;
 		  }
-		  // One publisher and writer per stream, all bound to the one transport configuration «x.name»_writer.
+		  // One publisher and writer per stream, all bound to the one transport configuration <experiment>_writer.
 		  std::vector<DDS::DataWriter_var> writers;
 		  for (int i = 0; i < kStreamCount; ++i) {
 		    DDS::PublisherQos publisher_qos;
@@ -384,9 +495,9 @@ class OpenDdsBenchTemplate {
 		    apply_qos(i, qos);
 		    qos.transport_priority.value = kStreams[i].priority;
 		    DDS::DataWriter_var writer = publisher->create_datawriter(s.topics[i], qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
-		    if (!writer || !«ns»::transports::bind(writer.in(), "«x.name»_writer", p.transport_type, p.options) ||
+		    if (!writer || !transports::bind(writer.in(), std::string(kExperiment.name) + "_writer", p.transport_type, p.options) ||
 		        writer->enable() != DDS::RETCODE_OK || !s.ops[i]->narrow(writer.in())) {
-		      std::cerr << "«x.name»_bench: writer: cannot create, bind or enable the writer of " << kStreams[i].topic << "\n";
+		      std::cerr << program() << ": writer: cannot create, bind or enable the writer of " << kStreams[i].topic << "\n";
 		      return 1;
 		    }
 		    writers.push_back(writer);
@@ -454,10 +565,10 @@ class OpenDdsBenchTemplate {
 		  const Point& p = kPoints[args.point];
 		  Session s;
 		  if (!s.open(argc, argv)) {
-		    std::cerr << "«x.name»_bench: reader: participant/topic setup failed\n";
+		    std::cerr << program() << ": reader: participant/topic setup failed\n";
 		    return 1;
 		  }
-		  // One subscriber and reader per stream, all bound to the one transport configuration «x.name»_reader.
+		  // One subscriber and reader per stream, all bound to the one transport configuration <experiment>_reader.
 		  std::vector<Recorder*> recorders;  // owned by `listeners`
 		  std::vector<DDS::DataReaderListener_var> listeners;
 		  std::vector<DDS::DataReader_var> readers;
@@ -476,9 +587,9 @@ class OpenDdsBenchTemplate {
 		    recorders.push_back(new Recorder(*s.ops[i]));
 		    listeners.push_back(DDS::DataReaderListener_var(recorders.back()));
 		    DDS::DataReader_var reader = subscriber->create_datareader(s.topics[i], qos, listeners.back(), OpenDDS::DCPS::DEFAULT_STATUS_MASK);
-		    if (!reader || !«ns»::transports::bind(reader.in(), "«x.name»_reader", p.transport_type, reader_options(p, args.index)) ||
+		    if (!reader || !transports::bind(reader.in(), std::string(kExperiment.name) + "_reader", p.transport_type, reader_options(p, args.index)) ||
 		        reader->enable() != DDS::RETCODE_OK) {
-		      std::cerr << "«x.name»_bench: reader: cannot create, bind or enable the reader of " << kStreams[i].topic << "\n";
+		      std::cerr << program() << ": reader: cannot create, bind or enable the reader of " << kStreams[i].topic << "\n";
 		      return 1;
 		    }
 		    readers.push_back(reader);
@@ -548,7 +659,7 @@ class OpenDdsBenchTemplate {
 		      << ',' << (lat.empty() ? 0.0 : lat.back()) << ',' << (delivery > 0 ? mean / delivery : NAN) << ','
 		      << mean * ((1 - delivery) * 100 + 1) << ',' << p.params << ',' << kStreams[stream].name << '\n';
 		  csv.flush();
-		  std::cerr << "«x.name»_bench: " << p.label << (p.params[0] ? " " : "") << p.params
+		  std::cerr << program() << ": " << p.label << (p.params[0] ? " " : "") << p.params
 		            << (kStreams[stream].name[0] ? " stream " : "") << kStreams[stream].name << " run " << run
 		            << ": delivery " << delivery << ", mean latency " << mean << " us\n";
 		}
@@ -565,7 +676,7 @@ class OpenDdsBenchTemplate {
 		    const Point& p = kPoints[point];
 		    const std::vector<long> updates = stream_updates(p, args.updates);
 		    for (long run = 1; run <= args.runs; ++run) {
-		      std::cerr << "«x.name»_bench: point " << point << " of 0.." << kPointCount - 1 << ", run " << run << "\n";
+		      std::cerr << program() << ": point " << point << " of 0.." << kPointCount - 1 << ", run " << run << "\n";
 		      std::vector<std::string> common = {argv0, "--point", std::to_string(point), "--updates",
 		                                         std::to_string(args.updates)};
 		      common.insert(common.end(), args.dcps.begin(), args.dcps.end());
@@ -603,9 +714,10 @@ class OpenDdsBenchTemplate {
 		  return csv ? 0 : 1;
 		}
 
-		}  // namespace
+		
+}  // namespace
 
-		int main(int argc, char** argv) {
+		int run(int argc, char** argv) {
 		  Args args;
 		  std::vector<char*> rest = {argv[0]};  // what TheParticipantFactoryWithArgs sees
 		  for (int i = 1; i < argc; ++i) {
@@ -632,18 +744,18 @@ class OpenDdsBenchTemplate {
 		      args.index = std::atoi(argv[++i]);
 		    } else if (a == "--points" && has_value) {
 		      if (!parse_points(argv[++i], args.points)) {
-		        std::cerr << "«x.name»_bench: --points takes point numbers 0.." << kPointCount - 1 << " separated by commas (see --list)\n";
+		        std::cerr << program() << ": --points takes point numbers 0.." << kPointCount - 1 << " separated by commas (see --list)\n";
 		        return 2;
 		      }
 		    } else if (a == "--list") {
 		      args.list = true;
 		    } else {
-		      std::cerr << "usage: «x.name»_bench [-DCPSConfigFile «ns».ini] [--csv FILE] [--updates N] [--runs N] [--points I,J,...] [--list]\n";
+		      std::cerr << "usage: " << program() << " [-DCPSConfigFile «ns».ini] [--csv FILE] [--updates N] [--runs N] [--points I,J,...] [--list]\n";
 		      return a == "--help" || a == "-h" ? 0 : 2;
 		    }
 		  }
 		  if (args.point < 0 || args.point >= kPointCount || args.updates <= 0 || args.runs <= 0) {
-		    std::cerr << "«x.name»_bench: bad --point, --updates or --runs\n";
+		    std::cerr << program() << ": bad --point, --updates or --runs\n";
 		    return 2;
 		  }
 		  if (args.list) {
@@ -665,12 +777,15 @@ class OpenDdsBenchTemplate {
 		    }
 		    return driver_main(args, argv[0]);
 		  } catch (const CORBA::Exception& e) {
-		    e._tao_print_exception("«x.name»_bench: exception:");
+		    e._tao_print_exception((program() + ": exception:").c_str());
 		  } catch (...) {
-		    std::cerr << "«x.name»_bench: unexpected exception\n";
+		    std::cerr << program() << ": unexpected exception\n";
 		  }
 		  return 1;
 		}
+
+		}  // namespace bench
+		}  // namespace «ns»
 		'''
 	}
 

@@ -87,7 +87,7 @@ class OpenDdsCMakeTemplate {
 			«ENDFOR»
 			«FOR x : experiments»
 
-				add_executable(«x.name»_bench bench/«x.name»_bench.cpp)
+				add_executable(«x.name»_bench bench/«x.name»_bench.cpp bench/bench_support.cpp)
 				target_link_libraries(«x.name»_bench PRIVATE ${«id»_opendds_libs})
 			«ENDFOR»
 

@@ -54,7 +54,12 @@ class OpenDdsMpcTemplate {
 				  }
 
 				  Source_Files {
-				    «IF exe.endsWith("_bench") && experiments.exists[name + "_bench" == exe]»bench«ELSE»src«ENDIF»/«exe».cpp
+				    «IF exe.endsWith("_bench") && experiments.exists[name + "_bench" == exe]»
+				    	bench/«exe».cpp
+				    	bench/bench_support.cpp
+				    «ELSE»
+				    	src/«exe».cpp
+				    «ENDIF»
 				  }
 				  «IF ant»
 

@@ -48,6 +48,8 @@ class OpenDdsReadmeTemplate {
 			  over the point's one transport instance (one CSV row per stream). On the runtime's `ant_*`
 			  transports each reader injects the point's loss (as the native harness does); on OpenDDS's own
 			  transports use `tc netem` inside a network namespace to reproduce it.
+			  Each bench defines only its experiment (points, streams, keys, QoS); `bench/bench_support.cpp`
+			  (every bench builds with it) holds the processes, schedule, latency statistics and CSV.
 			«FOR x : info.experiments.filter[!experiments.contains(it)]»
 				- Not generated: experiment «x.name»: «OpenDdsBenchTemplate.whyNot(x) ?: "its name clashes"».
 			«ENDFOR»

@@ -70,7 +70,12 @@ class OpenDdsBenchTest {
 		// as many setups as the native bench's kTransports
 		assertEquals(TransportVariants.of(experiment(model, "rtesp_isislab_sweep")).size(), perSetup.size());
 		assertFalse(bench.contains("Not applied"), bench);
-		assertTrue(bench.contains("lat_max_us,relate,relate2,transport_params,stream\\n"), bench);
+		// the CSV header is written by the model's one bench support file, which every bench builds with
+		String support = generate(model, Target.OPENDDS).get("opendds/bench/bench_support.cpp");
+		assertTrue(support.contains("lat_max_us,relate,relate2,transport_params,stream\\n"), support);
+		assertTrue(bench.contains("#include \"bench_support.h\""), bench);
+		assertTrue(bench.contains("const Experiment kExperiment = {\"rtesp_isislab_sweep\", "), bench);
+		assertTrue(bench.contains("  return sar::bench::run(argc, argv);\n}\n"), bench);
 		String readme = generate(model, Target.OPENDDS).get("opendds/README.md");
 		assertFalse(readme.contains("does not apply") || readme.contains("Not generated"), readme);
 	}
@@ -105,12 +110,16 @@ class OpenDdsBenchTest {
 		assertTrue(bf2.contains("{\"SensorData\", \"SensorData\", 20.0, 0, 1, make_PositionUpdate_ops},"), bf2);
 		assertTrue(bf3.contains("{\"BlueForce\", \"BlueForce\", 20.0, 0, 1, make_PositionUpdate_ops},"), bf3);
 		assertTrue(bf3.contains("{\"Images\", \"Images\", 0.1, 10, 0, make_SensorImage_ops},"), bf3);
+		// the machinery every bench shares (bench_support.cpp): one writer per stream, all on the point's one
+		// transport configuration, with the stream's TRANSPORT_PRIORITY; one CSV row per stream
+		String support = files.get("opendds/bench/bench_support.cpp");
+		assertTrue(support.contains("qos.transport_priority.value = kStreams[i].priority;"), support);
+		assertTrue(support.contains("write_row(csv, p, i, run, writer_ok ? updates[i] : 0, lat[i]);"), support);
+		assertTrue(support.contains("transport_params,stream\\n"), support);
+		assertTrue(support.contains("for (int i = 0; i < kStreamCount; ++i) {\n    DDS::PublisherQos publisher_qos;"), support);
 		for (String bench : List.of(bf2, bf3)) {
-			assertTrue(bench.contains("qos.transport_priority.value = kStreams[i].priority;"), bench);
-			assertTrue(bench.contains("write_row(csv, p, i, run, writer_ok ? updates[i] : 0, lat[i]);"), bench);
-			assertTrue(bench.contains("transport_params,stream\\n"), bench);
-			// one writer per stream, all on the point's one transport configuration
-			assertTrue(bench.contains("for (int i = 0; i < kStreamCount; ++i) {\n    DDS::PublisherQos publisher_qos;"), bench);
+			assertTrue(bench.contains("#include \"bench_support.h\""), bench);
+			assertFalse(bench.contains("write_row"), bench);
 			assertEquals(1, points(bench).size(), bench);
 		}
 		// replace_by instance: a stream that replaces nothing gives every update its own instance (tags 0)
@@ -118,8 +127,11 @@ class OpenDdsBenchTest {
 		assertTrue(bf3.contains("return s.tags > 0 ? seq % s.tags : seq;"), bf3);
 		String readme = files.get("opendds/README.md");
 		assertFalse(readme.contains("Not generated"), readme);
-		assertTrue(files.get("opendds/CMakeLists.txt").contains("add_executable(bf2_two_streams_bench"));
-		assertTrue(files.get("opendds/blueforce.mpc").contains("exename   = bf3_priorities_bench"));
+		assertTrue(files.get("opendds/CMakeLists.txt")
+				.contains("add_executable(bf2_two_streams_bench bench/bf2_two_streams_bench.cpp bench/bench_support.cpp)"));
+		String mpc = files.get("opendds/blueforce.mpc");
+		assertTrue(mpc.contains("exename   = bf3_priorities_bench"), mpc);
+		assertTrue(mpc.contains("    bench/bf3_priorities_bench.cpp\n    bench/bench_support.cpp\n"), mpc);
 	}
 
 	@Test
