@@ -109,18 +109,18 @@ class OpenDdsBenchTemplate {
 			// in the model's order.
 		«ENDIF»
 		const Point kPoints[] = {
-		«FOR st : setups»
-			«IF !st.swept.empty»
-				    // «x.transports.get(st.index).name», sweep: «st.swept.join(", ")»
-			«ENDIF»
-			«FOR n : x.receivers»
-				«FOR l : x.loss»
-					«FOR hz : rates»
-						    {"«label(x, st.index, st.transport)»", "«st.transport.kind.transportType»", «OpenDdsApplicationTemplate.options(st.options)», "«st.params»", «n», «Banner.decimal(Quantities.percent(l))», «Banner.decimal(hz)»},
-					«ENDFOR»
-				«ENDFOR»
-			«ENDFOR»
-		«ENDFOR»
+		    «FOR st : setups»
+		    	«IF !st.swept.empty»
+		    		    // «x.transports.get(st.index).name», sweep: «st.swept.join(", ")»
+		    	«ENDIF»
+		    	«FOR n : x.receivers»
+		    		«FOR l : x.loss»
+		    			«FOR hz : rates»
+		    				    {"«label(x, st.index, st.transport)»", "«st.transport.kind.transportType»", «OpenDdsApplicationTemplate.options(st.options)», "«st.params»", «n», «Banner.decimal(Quantities.percent(l))», «Banner.decimal(hz)»},
+		    			«ENDFOR»
+		    		«ENDFOR»
+		    	«ENDFOR»
+		    «ENDFOR»
 		};
 		const int kPointCount = static_cast<int>(sizeof kPoints / sizeof kPoints[0]);
 
@@ -151,9 +151,9 @@ class OpenDdsBenchTemplate {
 			«Banner.wrap("//", "Payload of " + st.topicName + ": the model's " + unpadded(x, st) + " B are not reached: OpenDDS sends the " + st.topic.type.name + " sample as samples::fill makes it (strings and sequences empty; the native bench pads its encoding to the modeled size).", 100)»
 		«ENDFOR»
 		const StreamSetup kStreams[] = {
-		«FOR st : streams»
-			    {"«IF multi»«st.topicName»«ENDIF»", "«st.topicName»", «Banner.decimal(if (multi) st.ratesHz.head else rates.head)», «priority(st.topic)», «IF !multi»1«ELSEIF replaces(st.topic)»«tags(st)»«ELSE»0«ENDIF», make_«st.topic.type.name»_ops},  // «IF st.topic.qos !== null»qos «st.topic.qos.name», «ENDIF»«IF !multi»one topic«ELSEIF replaces(st.topic)»replaceable«ELSE»never replaced«ENDIF»
-		«ENDFOR»
+		    «FOR st : streams»
+		    	    {"«IF multi»«st.topicName»«ENDIF»", "«st.topicName»", «Banner.decimal(if (multi) st.ratesHz.head else rates.head)», «priority(st.topic)», «IF !multi»1«ELSEIF replaces(st.topic)»«tags(st)»«ELSE»0«ENDIF», make_«st.topic.type.name»_ops},  // «IF st.topic.qos !== null»qos «st.topic.qos.name», «ENDIF»«IF !multi»one topic«ELSEIF replaces(st.topic)»replaceable«ELSE»never replaced«ENDIF»
+		    «ENDFOR»
 		};
 		const int kStreamCount = static_cast<int>(sizeof kStreams / sizeof kStreams[0]);
 		«IF replacing && keyed(x.topic)»

@@ -44,7 +44,7 @@ const Experiment kExperiment = {"bf3_priorities", 1000, 1};
 
 // One entry per transport × receivers × loss × rate, in the model's order.
 const Point kPoints[] = {
-{"ant_replace", "ant_replace", {{"replace_by", "instance"}, {"bandwidth", "5120"}}, "replace_by=instance;bandwidth=5120", 1, 0.0, 20.0},
+    {"ant_replace", "ant_replace", {{"replace_by", "instance"}, {"bandwidth", "5120"}}, "replace_by=instance;bandwidth=5120", 1, 0.0, 20.0},
 };
 const int kPointCount = static_cast<int>(sizeof kPoints / sizeof kPoints[0]);
 
@@ -164,8 +164,8 @@ std::unique_ptr<StreamOps> make_SensorImage_ops() {
 //   samples::fill makes it (strings and sequences empty; the native bench pads its encoding to the
 //   modeled size).
 const StreamSetup kStreams[] = {
-{"BlueForce", "BlueForce", 20.0, 0, 1, make_PositionUpdate_ops},  // qos BlueForceTrack, replaceable
-{"Images", "Images", 0.1, 10, 0, make_SensorImage_ops},  // qos SensorImages, never replaced
+    {"BlueForce", "BlueForce", 20.0, 0, 1, make_PositionUpdate_ops},  // qos BlueForceTrack, replaceable
+    {"Images", "Images", 0.1, 10, 0, make_SensorImage_ops},  // qos SensorImages, never replaced
 };
 const int kStreamCount = static_cast<int>(sizeof kStreams / sizeof kStreams[0]);
 

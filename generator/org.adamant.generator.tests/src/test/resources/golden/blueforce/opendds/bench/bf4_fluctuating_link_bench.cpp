@@ -44,7 +44,7 @@ const Experiment kExperiment = {"bf4_fluctuating_link", 1000, 5};
 
 // One entry per transport × receivers × loss × rate, in the model's order.
 const Point kPoints[] = {
-{"ant_replace", "ant_replace", {{"replace_by", "instance"}, {"bandwidth", "5120"}}, "replace_by=instance;bandwidth=5120", 1, 0.0, 10.0},
+    {"ant_replace", "ant_replace", {{"replace_by", "instance"}, {"bandwidth", "5120"}}, "replace_by=instance;bandwidth=5120", 1, 0.0, 10.0},
 };
 const int kPointCount = static_cast<int>(sizeof kPoints / sizeof kPoints[0]);
 
@@ -108,7 +108,7 @@ std::unique_ptr<StreamOps> make_PositionUpdate_ops() {
 //   as samples::fill makes it (strings and sequences empty; the native bench pads its encoding to
 //   the modeled size).
 const StreamSetup kStreams[] = {
-{"", "BlueForce", 10.0, 0, 1, make_PositionUpdate_ops},  // qos BlueForceTrack, one topic
+    {"", "BlueForce", 10.0, 0, 1, make_PositionUpdate_ops},  // qos BlueForceTrack, one topic
 };
 const int kStreamCount = static_cast<int>(sizeof kStreams / sizeof kStreams[0]);
 

@@ -44,7 +44,7 @@ const Experiment kExperiment = {"nakcast_smoke", 2000, 1};
 
 // One entry per transport × receivers × loss × rate, in the model's order.
 const Point kPoints[] = {
-{"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, "nak_timeout=50ms", 3, 1.0, 100.0},
+    {"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, "nak_timeout=50ms", 3, 1.0, 100.0},
 };
 const int kPointCount = static_cast<int>(sizeof kPoints / sizeof kPoints[0]);
 
@@ -104,7 +104,7 @@ std::unique_ptr<StreamOps> make_ThermalScan_ops() {
 
 // One topic: every update has key 0.
 const StreamSetup kStreams[] = {
-{"", "InfraredScan", 100.0, 0, 1, make_ThermalScan_ops},  // qos ThermalScanQos, one topic
+    {"", "InfraredScan", 100.0, 0, 1, make_ThermalScan_ops},  // qos ThermalScanQos, one topic
 };
 const int kStreamCount = static_cast<int>(sizeof kStreams / sizeof kStreams[0]);
 
