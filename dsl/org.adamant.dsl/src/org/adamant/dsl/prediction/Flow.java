@@ -173,8 +173,12 @@ public final class Flow {
 	 * Hz: a rate of N Hz is N tags.
 	 */
 	public static int replacementTags(StructType type, double rateHz) {
-		boolean keyed = type != null && type.getMembers().stream().anyMatch(Member::isKey);
-		return keyed ? (int) Math.max(1, Math.min(1 << 20, Math.round(rateHz / INSTANCE_RATE_HZ))) : 1;
+		return keyed(type) ? (int) Math.max(1, Math.min(1 << 20, Math.round(rateHz / INSTANCE_RATE_HZ))) : 1;
+	}
+
+	/** Whether the type has a key member; a keyless type's updates are all one instance. */
+	public static boolean keyed(StructType type) {
+		return type != null && type.getMembers().stream().anyMatch(Member::isKey);
 	}
 
 	/** Subscriptions of {@code topic} anywhere in the resource set of {@code context}. */

@@ -44,6 +44,6 @@ public final class StreamSettings {
 
 	/** Whether the topic's type has a key member (else all its updates are one instance). */
 	public static boolean keyed(Topic t) {
-		return t.getType() != null && t.getType().getMembers().stream().anyMatch(m -> m.isKey());
+		return Flow.keyed(t.getType());
 	}
 }
