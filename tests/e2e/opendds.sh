@@ -189,6 +189,15 @@ bench ant_nakcast  sar               nakcast_smoke_bench 300 ""
 bench ant_ricochet sar_ant           ant_lossy_bench     300 "" --points 2
 bench ant_replace  blueforce_replace bf_replace_bench    100 ""
 
+# A bench given no --points runs every point of its experiment (bf_builtin: tcp and rtps_udp).
+if [[ -n "${built[blueforce_builtin]:-}" ]]; then
+  adamant_in_netns bash -c "cd '$work/build/blueforce_builtin' && ./bf_builtin_bench -DCPSConfigFile blueforce_builtin.ini \
+    --csv '$work/every-point.csv' --updates 40 --runs 1" >"$work/every-point.out" 2>&1
+  rows="$(tail -n +2 "$work/every-point.csv" 2>/dev/null | cut -d, -f1 | tr '\n' ' ')"
+  check "a bench without --points runs every point of its experiment (bf_builtin: ${rows:-no rows})" \
+    test "$rows" == "tcp rtps_udp "
+fi
+
 # Delivery where the transport promises it: reliable transports on a clean link, and ant_nakcast
 # recovering the loss the harness injects at each reader.
 python3 - "$work" <<'PY'

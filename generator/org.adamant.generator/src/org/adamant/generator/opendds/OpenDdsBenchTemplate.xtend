@@ -668,8 +668,8 @@ class OpenDdsBenchTemplate {
 		  std::ofstream csv(args.csv);
 		  csv << "transport,receivers,loss_pct,rate_hz,run,sent,received,delivery,lat_mean_us,lat_std_us,lat_p50_us,"
 		         "lat_p99_us,lat_max_us,relate,relate2,transport_params,stream\n";
-		  std::vector<int> points = args.points;
-		  for (int point = 0; points.empty() && point < kPointCount; ++point) {
+		  std::vector<int> points = args.points;  // none given: every point of the experiment
+		  for (int point = 0; args.points.empty() && point < kPointCount; ++point) {
 		    points.push_back(point);
 		  }
 		  for (const int point : points) {
