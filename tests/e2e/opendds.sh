@@ -76,7 +76,7 @@ cd "$work/build" || exit 1
 cat >"$work/pair.sh" <<'PAIR'
 ./fusion_center -DCPSConfigFile sar_builtin.ini --count 50 --seconds 30 --print 3 >reader.out 2>&1 &
 reader=$!
-./uav_gateway -DCPSConfigFile sar_builtin.ini --count 50 --seconds 30 >writer.out 2>&1
+./uav_gateway -DCPSConfigFile sar_builtin.ini --count 50 --seconds 30 --readers 1 >writer.out 2>&1
 writer_rc=$?
 wait "$reader"; reader_rc=$?
 echo "$writer_rc $reader_rc" >pair.rc
