@@ -54,7 +54,7 @@ class SarGeneratorTest {
 		String writer = interop.get("opendds/src/uav_gateway.cpp");
 		assertTrue(writer.contains("const long expected_readers = options.readers >= 0 ? options.readers : 1;"), writer);
 		assertTrue(writer.contains("is also read by cyclonedds, fastdds (interop)"), writer);
-		assertTrue(writer.contains("writer->register_instance(sample);\n      std::this_thread::sleep_for(std::chrono::seconds(2));"),
+		assertTrue(writer.contains("writer->register_instance(sample);\n    std::this_thread::sleep_for(std::chrono::seconds(2));"),
 				writer);
 		// RTPS discovery through the generated [rtps_discovery/...] section, announcing every 2 s
 		String ini = interop.get("opendds/interop.ini");
