@@ -31,10 +31,18 @@ version="$(sed -n 's/.*OpenDDS version \([0-9]*\.[0-9]*\).*/\1/p' "$dds/VERSION.
 [[ -n "$version" ]] || version=current
 echo "   OpenDDS $version at $dds"
 
-# The vendors' packages (cyclonedds-dev, cyclonedds-tools, libfastrtps-dev, fastddsgen) are in the
-# launcher's ADAMANT_PACKAGES: installed here when missing (as root), or named with the apt-get line.
-if ! ( adamant_ensure_packages ); then
-  echo "FAIL: the Cyclone DDS / Fast DDS packages are missing (see the apt-get line above)"; finish; exit 1
+# The vendors' packages are entries of the launcher's ADAMANT_PACKAGES: installed here when missing
+# (as root), or named with the apt-get line to run.
+vendor_packages=" cyclonedds-dev cyclonedds-tools libfastrtps-dev fastddsgen "
+missing=()
+for entry in "${ADAMANT_PACKAGES[@]}"; do
+  probe="${entry%%:*}"; pkg="${entry#*:}"
+  [[ "$vendor_packages" == *" $pkg "* ]] || continue
+  if [[ "$probe" == /* ]]; then [[ -e "$probe" ]] || missing+=("$pkg")
+  else command -v "$probe" >/dev/null 2>&1 || missing+=("$pkg"); fi
+done
+if ! ( adamant_install_packages "${missing[@]}" ); then
+  echo "FAIL: the Cyclone DDS / Fast DDS packages are missing: ${missing[*]}"; finish; exit 1
 fi
 
 # --- the model: whole-second durations validate clean; a sub-second one on its mixed-vendor link warns

@@ -36,7 +36,6 @@ int run(const interop::PeerOptions& o) {
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
-  std::this_thread::sleep_for(to_ns(o.settle_s));
   std::cout << "fastdds_writer: " << matched.current_count << " reader(s) matched after "
             << std::chrono::duration<double>(Clock::now() - start).count() << " s" << std::endl;
 

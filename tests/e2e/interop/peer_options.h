@@ -27,7 +27,6 @@ struct PeerOptions {
   std::int32_t depth = 1;
   double deadline_s = 0;            // 0: no deadline (infinite)
   std::uint32_t readers = 1;        // writer: matched readers to wait for before the first write
-  double settle_s = 0;              // writer: extra wait after the match, before the first write
   bool handshake = true;            // writer: start with the acknowledged unregister (see the writers)
   double match_timeout_s = 20;      // writer: give up waiting for readers after this long
   double seconds = 30;              // reader: give up after this long
@@ -47,7 +46,6 @@ inline void usage(std::ostream& out, const char* program, bool writer) {
     out << "  --rate HZ             samples per second (default 100)\n"
         << "  --key K               value of the key member uav_id (default 0)\n"
         << "  --readers N           matched readers to wait for before the first write (default 1)\n"
-        << "  --settle S            seconds to wait after they matched, before the first write (default 0)\n"
         << "  --handshake on|off    before the first sample, write an unregister of the key and wait until\n"
         << "                        every matched reader acknowledged it (default on)\n"
         << "  --match-timeout S     give up waiting for the readers after S seconds (default 20)\n";
@@ -103,8 +101,6 @@ inline int parse(int argc, char** argv, bool writer, PeerOptions& o) {
         o.key = static_cast<std::uint32_t>(number(0));
       } else if (writer && arg == "--readers") {
         o.readers = static_cast<std::uint32_t>(number(0));
-      } else if (writer && arg == "--settle") {
-        o.settle_s = number(0);
       } else if (writer && arg == "--handshake" && (value == "on" || value == "off")) {
         o.handshake = value == "on";
       } else if (writer && arg == "--match-timeout") {
