@@ -123,11 +123,12 @@ pair() {
   local what="pair over $transport ($name: $writer -> $reader, $count samples)"
   [[ -n "${built[$name]:-}" ]] || { echo "FAIL: $what: $name was not built"; return; }
   local dir="$work/build/$name"
+  # --readers 1: the writer waits for this one reader, not for every subscriber instance of the model.
   cat >"$dir/pair.sh" <<SH
 ./$reader -DCPSConfigFile $name.ini --count $count --seconds 30 --print 1 >reader.out 2>&1 &
 reader=\$!
 sleep 0.5
-./$writer -DCPSConfigFile $name.ini --count $count --seconds 30 >writer.out 2>&1
+./$writer -DCPSConfigFile $name.ini --count $count --seconds 30 --readers 1 >writer.out 2>&1
 writer_rc=\$?
 wait "\$reader"; echo "\$writer_rc \$?" >pair.rc
 SH

@@ -52,6 +52,13 @@ public final class IssueCodes {
 	/** A transport parameter the transport does not have. */
 	public static final String UNKNOWN_PARAMETER = PREFIX + "unknown-parameter";
 
+	/**
+	 * A QoS duration that is not a whole number of seconds on an endpoint of an application with
+	 * {@code interop} vendors: OpenDDS (up to 3.34) writes durations in RTPS discovery as seconds and
+	 * nanoseconds where RTPS has seconds and 2^-32 fractions, so each side reads the other's wrong.
+	 */
+	public static final String MIXED_VENDOR_DURATION = PREFIX + "mixed-vendor-duration";
+
 	/** A publication whose topic no application subscribes to: its updates reach nobody. */
 	public static final String NO_SUBSCRIBER = PREFIX + "no-subscriber";
 

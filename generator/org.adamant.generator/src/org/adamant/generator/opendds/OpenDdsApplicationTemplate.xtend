@@ -5,6 +5,7 @@ import org.adamant.dsl.adamant.Application
 import org.adamant.dsl.adamant.Endpoint
 import org.adamant.dsl.adamant.Publication
 import org.adamant.dsl.adamant.Subscription
+import org.adamant.dsl.prediction.Flow
 import org.adamant.dsl.semantics.EffectiveQos
 import org.adamant.dsl.semantics.Quantities
 import org.adamant.generator.Banner
@@ -22,6 +23,15 @@ import org.adamant.generator.ModelInfo
 class OpenDdsApplicationTemplate {
 
 	static val DEFAULT_RATE_HZ = 1.0
+
+	/**
+	 * Seconds a writer of an application with {@code interop} vendors waits, after its readers
+	 * matched, before the first sample: two heartbeat periods of OpenDDS's rtps_udp (1 s each), in
+	 * which the foreign readers discover the writer (OpenDDS repairs SEDP on its heartbeat) and see
+	 * its first heartbeat (Cyclone DDS drops data from a writer until then). Measured in
+	 * tests/e2e/interop.sh; docs/opendds.md, RTPS interoperability.
+	 */
+	public static val FOREIGN_READER_SYNC_S = 2
 
 	def static String path(Application a) '''opendds/src/«a.name».cpp'''
 
@@ -82,8 +92,8 @@ class OpenDdsApplicationTemplate {
 			// Discovery: the model uses the multicast transport, which does not work with RTPS discovery, so
 			// participants discover through the DCPSInfoRepo («ns».ini: [common] DCPSInfoRepo); start it first.
 		«ELSE»
-			// Discovery: RTPS («ns».ini: [common] DCPSDefaultDiscovery=DEFAULT_RTPS; set here too when no
-			// configuration file is given).
+			// Discovery: RTPS («ns».ini: [common] DCPSDefaultDiscovery and its [rtps_discovery/...] section;
+			// DEFAULT_RTPS is set here when no configuration file is given).
 		«ENDIF»
 		#include "«ns»TypeSupportImpl.h"
 		#include "«ns»Qos.h"
@@ -118,14 +128,17 @@ class OpenDdsApplicationTemplate {
 		  double seconds = 0;          // 0 = no limit
 		  std::uint64_t print = 10;    // received samples printed per topic
 		  std::uint64_t key = 0;       // value of the key members of published samples
+		  long readers = -1;           // matched readers each writer waits for; -1: the model's subscribers
 		};
 
 		void usage(std::ostream& out) {
-		  out << "usage: «app.name» [-DCPSConfigFile «ns».ini] [--count N] [--seconds S] [--print N] [--key K]\n"
+		  out << "usage: «app.name» [-DCPSConfigFile «ns».ini] [--count N] [--seconds S] [--print N] [--key K] [--readers N]\n"
 		      << "  --count N      publish N samples per published topic / stop after N per subscribed topic (0: no limit; default 1000)\n"
 		      << "  --seconds S    stop after S seconds (0: no limit; default 0)\n"
 		      << "  --print N      print the first N samples received per topic (default 10)\n"
 		      << "  --key K        key value of the published samples (default 0)\n"
+		      << "  --readers N    readers each writer waits for (up to 10 s) before its first sample (default: the\n"
+		      << "                 model's subscriber instances of the topic)\n"
 		      << "  OpenDDS options (-DCPS...) are read by TheParticipantFactoryWithArgs.\n";
 		}
 
@@ -137,7 +150,8 @@ class OpenDdsApplicationTemplate {
 		      usage(std::cout);
 		      return 0;
 		    }
-		    if ((arg != "--count" && arg != "--seconds" && arg != "--print" && arg != "--key") || i + 1 >= argc) {
+		    if ((arg != "--count" && arg != "--seconds" && arg != "--print" && arg != "--key" && arg != "--readers") ||
+		        i + 1 >= argc) {
 		      std::cerr << "«app.name»: bad option " << arg << "\n";
 		      usage(std::cerr);
 		      return 2;
@@ -148,7 +162,11 @@ class OpenDdsApplicationTemplate {
 		      options.seconds = std::strtod(value.c_str(), &end);
 		    } else {
 		      const unsigned long long n = std::strtoull(value.c_str(), &end, 10);
-		      (arg == "--count" ? options.count : arg == "--print" ? options.print : options.key) = n;
+		      if (arg == "--readers") {
+		        options.readers = static_cast<long>(n);
+		      } else {
+		        (arg == "--count" ? options.count : arg == "--print" ? options.print : options.key) = n;
+		      }
 		    }
 		    if (value.empty() || end == nullptr || *end != '\0' || value[0] == '-') {
 		      std::cerr << "«app.name»: bad value '" << value << "' for " << arg << "\n";
@@ -347,18 +365,37 @@ class OpenDdsApplicationTemplate {
 		  	    std::cerr << "«app.name»: «p.topic.name»: _narrow failed\n";
 		  	    return;
 		  	  }
-		  	  // Wait (up to 10 s) for a reader, so that a volatile topic does not lose the first samples.
+		  	  // Wait (up to 10 s) until the readers the model expects matched (the subscriber instances of
+		  	  // «p.topic.name»: «Flow.of(p).receivers»; --readers overrides), so that a volatile topic does not
+		  	  // lose the first samples to a reader that starts later.
+		  	  const long expected_readers = options.readers >= 0 ? options.readers : «Flow.of(p).receivers»;
+		  	  DDS::PublicationMatchedStatus matched{};
 		  	  for (int i = 0; i < 100 && !expired(); ++i) {
-		  	    DDS::PublicationMatchedStatus matched;
-		  	    if (writer->get_publication_matched_status(matched) == DDS::RETCODE_OK && matched.current_count > 0) {
+		  	    if (writer->get_publication_matched_status(matched) == DDS::RETCODE_OK &&
+		  	        matched.current_count >= expected_readers) {
 		  	      break;
 		  	    }
 		  	    std::this_thread::sleep_for(std::chrono::milliseconds(100));
 		  	  }
+		  	  if (matched.current_count < expected_readers) {
+		  	    std::cerr << "«app.name»: «p.topic.name»: " << matched.current_count << " of " << expected_readers
+		  	              << " readers matched after 10 s; publishing anyway\n";
+		  	  }
+		  	  «ns»::«p.topic.type.name» sample;
+		  	  «IF !app.interop.empty»
+		  	  	// The model says «p.topic.name» is also read by «app.interop.map[literal].toSet.join(", ")» (interop). OpenDDS reports
+		  	  	// a foreign reader as matched as soon as it discovered the reader; the reader discovers this
+		  	  	// writer up to a heartbeat period later and drops what arrives before the writer's first
+		  	  	// heartbeat. Registering the instance sends a registration (not a sample) that keeps the
+		  	  	// heartbeats going; the first sample waits «FOREIGN_READER_SYNC_S» s, two heartbeat periods, for the
+		  	  	// foreign readers to synchronize (docs/opendds.md, RTPS interoperability).
+		  	  	«ns»::samples::fill(sample, 0, options.key);
+		  	  	writer->register_instance(sample);
+		  	  	std::this_thread::sleep_for(std::chrono::seconds(«FOREIGN_READER_SYNC_S»));
+		  	  «ENDIF»
 		  	  const auto period =
 		  	      std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(1.0 / «Banner.decimal(rateOf(p))»));
 		  	  Clock::time_point next = Clock::now();
-		  	  «ns»::«p.topic.type.name» sample;
 		  	  for (std::uint64_t seq = 0; (options.count == 0 || seq < options.count) && !expired(); ++seq) {
 		  	    «ns»::samples::fill(sample, seq, options.key);
 		  	    if (writer->write(sample, DDS::HANDLE_NIL) != DDS::RETCODE_OK) {

@@ -85,6 +85,11 @@ class OpenDdsIdlTemplate {
 		«ENDIF»
 		struct «s.name.id» {
 		  «FOR m : s.members»
+		  	«IF m.isKey && !version.hasTopicAnnotations»
+		  		#ifndef __TAO_IDL
+		  		@key
+		  		#endif
+		  	«ENDIF»
 		  	«IF m.isKey && version.hasTopicAnnotations»@key «ENDIF»«memberType(s, m)» «m.name.id»;
 		  «ENDFOR»
 		};

@@ -14,6 +14,12 @@ class OpenDdsIniTemplate {
 	/** [common] DCPSPendingTimeout: how long deleting a writer waits for unsent samples (seconds). */
 	public static val PENDING_TIMEOUT_S = 5
 
+	/** The [rtps_discovery/...] section the generated .ini defines and [common] selects. */
+	public static val RTPS_DISCOVERY = "rtps_discovery_config"
+
+	/** [rtps_discovery] ResendPeriod: seconds between a participant's SPDP announcements. */
+	public static val RESEND_PERIOD_S = 2
+
 	def static String path(ModelInfo info) '''opendds/«info.identifier».ini'''
 
 	def CharSequence generate(ModelInfo info) {
@@ -37,14 +43,23 @@ class OpenDdsIniTemplate {
 				DCPSDefaultDiscovery=DEFAULT_REPO
 				DCPSInfoRepo=file://repo.ior
 			«ELSE»
-				# RTPS discovery: no extra process. (The multicast transport would need DCPSInfoRepo or static
-				# discovery instead; this model does not use it.)
-				DCPSDefaultDiscovery=DEFAULT_RTPS
+				# RTPS discovery (the section below): no extra process. (The multicast transport would need
+				# DCPSInfoRepo or static discovery instead; this model does not use it.)
+				DCPSDefaultDiscovery=«RTPS_DISCOVERY»
 			«ENDIF»
 			# A writer being deleted waits at most this many seconds for the samples its transport still
 			# holds. OpenDDS's default, 0, waits forever: a tcp writer whose reader left while reports were
 			# still queued behind a slow link never exits (docs/opendds.md).
 			DCPSPendingTimeout=«PENDING_TIMEOUT_S»
+			«IF discovery != OpenDdsTransports.Discovery.INFO_REPO»
+
+				[rtps_discovery/«RTPS_DISCOVERY»]
+				# Announce this participant (SPDP) every «RESEND_PERIOD_S» s instead of OpenDDS's 30 s: OpenDDS 3.13 does
+				# not answer a new participant's announcement with its own, so a Fast DDS participant that
+				# starts after this one learns of it only at the next announcement (docs/opendds.md, RTPS
+				# interoperability).
+				ResendPeriod=«RESEND_PERIOD_S»
+			«ENDIF»
 			«FOR a : info.applications»
 				«FOR e : a.endpoints.filter[topic !== null && topic.type !== null]»
 

@@ -84,9 +84,10 @@ class OpenDdsReadmeTemplate {
 				Developer's Guide, run-time configuration), so the participants discover each other through the
 				`DCPSInfoRepo` (`[common] DCPSInfoRepo=file://repo.ior`); static discovery would also do.
 			«ELSE»
-				RTPS discovery (`[common] DCPSDefaultDiscovery=DEFAULT_RTPS`), no extra process. Note: OpenDDS's
-				`multicast` transport does not work with RTPS discovery; a model that binds it gets InfoRepo
-				discovery instead.
+				RTPS discovery (`[common] DCPSDefaultDiscovery=«OpenDdsIniTemplate.RTPS_DISCOVERY»`, the
+				`[rtps_discovery/«OpenDdsIniTemplate.RTPS_DISCOVERY»]` section: SPDP announcements every
+				«OpenDdsIniTemplate.RESEND_PERIOD_S» s), no extra process. Note: OpenDDS's `multicast` transport does not work
+				with RTPS discovery; a model that binds it gets InfoRepo discovery instead.
 			«ENDIF»
 
 			## Static builds

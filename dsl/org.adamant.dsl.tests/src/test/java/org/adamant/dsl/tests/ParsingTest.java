@@ -91,6 +91,32 @@ class ParsingTest {
 	}
 
 	@Test
+	void interopNamesTheForeignVendorsOfAnApplication() throws Exception {
+		Resource resource = loadText("""
+				struct S { uint32 a; }
+				topic T : S
+				application gw { domain 0 interop cyclonedds, fastdds publish T }
+				application viewer { subscribe T }
+				""");
+		assertTrue(resource.getErrors().isEmpty(), () -> resource.getErrors().toString());
+		var gw = (org.adamant.dsl.adamant.Application) model(resource).getElements().get(2);
+		assertEquals(List.of(org.adamant.dsl.adamant.DdsVendor.CYCLONEDDS, org.adamant.dsl.adamant.DdsVendor.FASTDDS),
+				gw.getInterop());
+		var viewer = (org.adamant.dsl.adamant.Application) model(resource).getElements().get(3);
+		assertTrue(viewer.getInterop().isEmpty());
+	}
+
+	@Test
+	void interopRejectsAnUnknownVendor() throws Exception {
+		Resource resource = loadText("""
+				struct S { uint32 a; }
+				topic T : S
+				application gw { interop cyclonedds, no_such_dds publish T }
+				""");
+		assertFalse(resource.getErrors().isEmpty());
+	}
+
+	@Test
 	void syntaxErrorIsReportedWithItsLine() throws Exception {
 		Resource resource = loadText("""
 				struct S {

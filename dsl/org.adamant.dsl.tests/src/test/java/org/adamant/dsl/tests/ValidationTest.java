@@ -71,6 +71,63 @@ class ValidationTest {
 	}
 
 	@Test
+	void subSecondDeadlineOnAMixedVendorReaderIsAWarningWithTheMisreadValues() throws Exception {
+		List<Issue> issues = issues("""
+				qos Scans50 { reliability reliable deadline 50 ms }
+				topic Scans : Scan qos Scans50
+				application gw { publish Scans rate 100 Hz transport opendds_rtps_udp }
+				application fc {
+					interop cyclonedds, fastdds
+					subscribe Scans transport opendds_rtps_udp
+				}
+				""");
+		List<Issue> hits = withCode(issues, IssueCodes.MIXED_VENDOR_DURATION);
+		assertEquals(1, hits.size(), issues::toString);
+		Issue issue = hits.get(0);
+		assertEquals(Severity.WARNING, issue.getSeverity());
+		String m = issue.getMessage();
+		assertTrue(m.contains("fc subscribes to 'Scans' with deadline 50 ms") && m.contains("Scans50")
+				&& m.contains("cyclonedds, fastdds"), m);
+		// 50 ms = 214748364 / 2^32 s, which OpenDDS reads as 214748364 ns; OpenDDS's 50,000,000 ns
+		// read as a fraction is 11.64 ms.
+		assertTrue(m.contains("214.75 ms") && m.contains("11.64 ms") && m.contains("1 s"), m);
+		assertEquals(8, issue.getLineNumber()); // the subscription
+	}
+
+	@Test
+	void everySubSecondDiscoveryDurationOfAMixedVendorWriterIsReported() throws Exception {
+		List<Issue> issues = issues("""
+				qos Timed { reliability reliable latency_budget 10 ms lifespan 1500 ms liveliness automatic lease 2 s }
+				topic Scans : Scan qos Timed
+				application gw { interop connext publish Scans rate 10 Hz transport opendds_rtps_udp }
+				application fc { subscribe Scans transport opendds_rtps_udp }
+				""");
+		List<Issue> hits = withCode(issues, IssueCodes.MIXED_VENDOR_DURATION);
+		assertEquals(2, hits.size(), issues::toString);
+		assertTrue(hits.stream().anyMatch(i -> i.getMessage().contains("latency_budget 10 ms")), hits::toString);
+		assertTrue(hits.stream().anyMatch(i -> i.getMessage().contains("lifespan 1.5 s")
+				&& i.getMessage().contains("gw publishes 'Scans'") && i.getMessage().contains("e.g. 2 s")), hits::toString);
+	}
+
+	@Test
+	void wholeSecondsOrNoInteropAreFine() throws Exception {
+		List<Issue> whole = issues("""
+				qos Scans1 { reliability reliable deadline 1 s lifespan 3 s }
+				topic Scans : Scan qos Scans1
+				application gw { interop cyclonedds publish Scans rate 10 Hz transport opendds_rtps_udp }
+				application fc { interop fastdds subscribe Scans transport opendds_rtps_udp }
+				""");
+		assertTrue(withCode(whole, IssueCodes.MIXED_VENDOR_DURATION).isEmpty(), whole::toString);
+		List<Issue> openddsOnly = issues("""
+				qos Scans50 { reliability reliable deadline 50 ms }
+				topic Scans : Scan qos Scans50
+				application gw { publish Scans rate 100 Hz transport opendds_rtps_udp }
+				application fc { subscribe Scans transport opendds_rtps_udp }
+				""");
+		assertTrue(withCode(openddsOnly, IssueCodes.MIXED_VENDOR_DURATION).isEmpty(), openddsOnly::toString);
+	}
+
+	@Test
 	void missingUnitIsAnErrorNamingTheUnits() throws Exception {
 		List<Issue> issues = issues("""
 				qos Q { deadline 50 }

@@ -192,6 +192,8 @@ class CliTest {
 		assertTrue(idl.contains("#pragma DCPS_DATA_TYPE \"sar::ThermalScan\""), idl);
 		assertTrue(idl.contains("#pragma DCPS_DATA_KEY \"sar::ThermalScan uav_id\""), idl);
 		assertFalse(idl.contains("@topic"), idl);
+		// the key as an annotation for other vendors' IDL compilers, hidden from opendds_idl/tao_idl
+		assertTrue(idl.contains("#ifndef __TAO_IDL\n    @key\n    #endif\n    unsigned long uav_id;"), idl);
 		Result current = cli("generate", Models.sar().toString(), "-o", out.toString(), "--target", "opendds");
 		assertEquals(0, current.code(), current.err());
 		assertTrue(Files.readString(out.resolve("opendds/sar.idl")).contains("@topic"));

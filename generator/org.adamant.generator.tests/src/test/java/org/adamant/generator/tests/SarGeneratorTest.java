@@ -42,6 +42,28 @@ class SarGeneratorTest {
 	}
 
 	@Test
+	void openDdsWritersWaitForTheModelsReadersAndForeignReadersToSynchronize() {
+		// sar: fusion_center runs 3 instances; no interop: no extra wait
+		Map<String, String> sar = generate(Models.load(Models.sar()), Target.OPENDDS);
+		String gateway = sar.get("opendds/src/uav_gateway.cpp");
+		assertTrue(gateway.contains("const long expected_readers = options.readers >= 0 ? options.readers : 3;"), gateway);
+		assertFalse(gateway.contains("register_instance"), gateway);
+		// the interop test's model: `interop cyclonedds, fastdds`, one subscriber instance
+		Map<String, String> interop = generate(Models.load(Models.repoRoot().resolve("tests/e2e/interop/interop.adamant")),
+				Target.OPENDDS);
+		String writer = interop.get("opendds/src/uav_gateway.cpp");
+		assertTrue(writer.contains("const long expected_readers = options.readers >= 0 ? options.readers : 1;"), writer);
+		assertTrue(writer.contains("is also read by cyclonedds, fastdds (interop)"), writer);
+		assertTrue(writer.contains("writer->register_instance(sample);\n    std::this_thread::sleep_for(std::chrono::seconds(2));"),
+				writer);
+		// RTPS discovery through the generated [rtps_discovery/...] section, announcing every 2 s
+		String ini = interop.get("opendds/interop.ini");
+		assertTrue(ini.contains("DCPSDefaultDiscovery=rtps_discovery_config\n"), ini);
+		assertTrue(ini.contains("[rtps_discovery/rtps_discovery_config]\n"), ini);
+		assertTrue(ini.contains("ResendPeriod=2\n"), ini);
+	}
+
+	@Test
 	void targetsSelectTheirDirectories() {
 		Model model = Models.load(Models.sar());
 		assertTrue(generate(model, Target.NATIVE).keySet().stream().allMatch(p -> p.startsWith("native/")));

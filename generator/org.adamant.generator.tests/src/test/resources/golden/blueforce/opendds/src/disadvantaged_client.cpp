@@ -4,8 +4,8 @@
 // OpenDDS application disadvantaged_client (domain 0).
 //
 // Run: disadvantaged_client -DCPSConfigFile blueforce.ini [--count N] [--seconds S] [--print N]
-// Discovery: RTPS (blueforce.ini: [common] DCPSDefaultDiscovery=DEFAULT_RTPS; set here too when no
-// configuration file is given).
+// Discovery: RTPS (blueforce.ini: [common] DCPSDefaultDiscovery and its [rtps_discovery/...] section;
+// DEFAULT_RTPS is set here when no configuration file is given).
 #include "blueforceTypeSupportImpl.h"
 #include "blueforceQos.h"
 #include "blueforceSamples.h"
@@ -47,14 +47,17 @@ struct Options {
   double seconds = 0;          // 0 = no limit
   std::uint64_t print = 10;    // received samples printed per topic
   std::uint64_t key = 0;       // value of the key members of published samples
+  long readers = -1;           // matched readers each writer waits for; -1: the model's subscribers
 };
 
 void usage(std::ostream& out) {
-  out << "usage: disadvantaged_client [-DCPSConfigFile blueforce.ini] [--count N] [--seconds S] [--print N] [--key K]\n"
+  out << "usage: disadvantaged_client [-DCPSConfigFile blueforce.ini] [--count N] [--seconds S] [--print N] [--key K] [--readers N]\n"
       << "  --count N      publish N samples per published topic / stop after N per subscribed topic (0: no limit; default 1000)\n"
       << "  --seconds S    stop after S seconds (0: no limit; default 0)\n"
       << "  --print N      print the first N samples received per topic (default 10)\n"
       << "  --key K        key value of the published samples (default 0)\n"
+      << "  --readers N    readers each writer waits for (up to 10 s) before its first sample (default: the\n"
+      << "                 model's subscriber instances of the topic)\n"
       << "  OpenDDS options (-DCPS...) are read by TheParticipantFactoryWithArgs.\n";
 }
 
@@ -66,7 +69,8 @@ int parse_options(int argc, char** argv, Options& options) {
       usage(std::cout);
       return 0;
     }
-    if ((arg != "--count" && arg != "--seconds" && arg != "--print" && arg != "--key") || i + 1 >= argc) {
+    if ((arg != "--count" && arg != "--seconds" && arg != "--print" && arg != "--key" && arg != "--readers") ||
+        i + 1 >= argc) {
       std::cerr << "disadvantaged_client: bad option " << arg << "\n";
       usage(std::cerr);
       return 2;
@@ -77,7 +81,11 @@ int parse_options(int argc, char** argv, Options& options) {
       options.seconds = std::strtod(value.c_str(), &end);
     } else {
       const unsigned long long n = std::strtoull(value.c_str(), &end, 10);
-      (arg == "--count" ? options.count : arg == "--print" ? options.print : options.key) = n;
+      if (arg == "--readers") {
+        options.readers = static_cast<long>(n);
+      } else {
+        (arg == "--count" ? options.count : arg == "--print" ? options.print : options.key) = n;
+      }
     }
     if (value.empty() || end == nullptr || *end != '\0' || value[0] == '-') {
       std::cerr << "disadvantaged_client: bad value '" << value << "' for " << arg << "\n";

@@ -5,8 +5,8 @@
 //
 // Run: fusion_center -DCPSConfigFile sar.ini [--count N] [--seconds S] [--print N]
 // The model deploys 3 instances: start this program 3 times.
-// Discovery: RTPS (sar.ini: [common] DCPSDefaultDiscovery=DEFAULT_RTPS; set here too when no
-// configuration file is given).
+// Discovery: RTPS (sar.ini: [common] DCPSDefaultDiscovery and its [rtps_discovery/...] section;
+// DEFAULT_RTPS is set here when no configuration file is given).
 #include "sarTypeSupportImpl.h"
 #include "sarQos.h"
 #include "sarSamples.h"
@@ -48,14 +48,17 @@ struct Options {
   double seconds = 0;          // 0 = no limit
   std::uint64_t print = 10;    // received samples printed per topic
   std::uint64_t key = 0;       // value of the key members of published samples
+  long readers = -1;           // matched readers each writer waits for; -1: the model's subscribers
 };
 
 void usage(std::ostream& out) {
-  out << "usage: fusion_center [-DCPSConfigFile sar.ini] [--count N] [--seconds S] [--print N] [--key K]\n"
+  out << "usage: fusion_center [-DCPSConfigFile sar.ini] [--count N] [--seconds S] [--print N] [--key K] [--readers N]\n"
       << "  --count N      publish N samples per published topic / stop after N per subscribed topic (0: no limit; default 1000)\n"
       << "  --seconds S    stop after S seconds (0: no limit; default 0)\n"
       << "  --print N      print the first N samples received per topic (default 10)\n"
       << "  --key K        key value of the published samples (default 0)\n"
+      << "  --readers N    readers each writer waits for (up to 10 s) before its first sample (default: the\n"
+      << "                 model's subscriber instances of the topic)\n"
       << "  OpenDDS options (-DCPS...) are read by TheParticipantFactoryWithArgs.\n";
 }
 
@@ -67,7 +70,8 @@ int parse_options(int argc, char** argv, Options& options) {
       usage(std::cout);
       return 0;
     }
-    if ((arg != "--count" && arg != "--seconds" && arg != "--print" && arg != "--key") || i + 1 >= argc) {
+    if ((arg != "--count" && arg != "--seconds" && arg != "--print" && arg != "--key" && arg != "--readers") ||
+        i + 1 >= argc) {
       std::cerr << "fusion_center: bad option " << arg << "\n";
       usage(std::cerr);
       return 2;
@@ -78,7 +82,11 @@ int parse_options(int argc, char** argv, Options& options) {
       options.seconds = std::strtod(value.c_str(), &end);
     } else {
       const unsigned long long n = std::strtoull(value.c_str(), &end, 10);
-      (arg == "--count" ? options.count : arg == "--print" ? options.print : options.key) = n;
+      if (arg == "--readers") {
+        options.readers = static_cast<long>(n);
+      } else {
+        (arg == "--count" ? options.count : arg == "--print" ? options.print : options.key) = n;
+      }
     }
     if (value.empty() || end == nullptr || *end != '\0' || value[0] == '-') {
       std::cerr << "fusion_center: bad value '" << value << "' for " << arg << "\n";

@@ -4,8 +4,8 @@
 // OpenDDS application uav_gateway (domain 0).
 //
 // Run: uav_gateway -DCPSConfigFile sar.ini [--count N] [--seconds S] [--print N]
-// Discovery: RTPS (sar.ini: [common] DCPSDefaultDiscovery=DEFAULT_RTPS; set here too when no
-// configuration file is given).
+// Discovery: RTPS (sar.ini: [common] DCPSDefaultDiscovery and its [rtps_discovery/...] section;
+// DEFAULT_RTPS is set here when no configuration file is given).
 #include "sarTypeSupportImpl.h"
 #include "sarQos.h"
 #include "sarSamples.h"
@@ -47,14 +47,17 @@ struct Options {
   double seconds = 0;          // 0 = no limit
   std::uint64_t print = 10;    // received samples printed per topic
   std::uint64_t key = 0;       // value of the key members of published samples
+  long readers = -1;           // matched readers each writer waits for; -1: the model's subscribers
 };
 
 void usage(std::ostream& out) {
-  out << "usage: uav_gateway [-DCPSConfigFile sar.ini] [--count N] [--seconds S] [--print N] [--key K]\n"
+  out << "usage: uav_gateway [-DCPSConfigFile sar.ini] [--count N] [--seconds S] [--print N] [--key K] [--readers N]\n"
       << "  --count N      publish N samples per published topic / stop after N per subscribed topic (0: no limit; default 1000)\n"
       << "  --seconds S    stop after S seconds (0: no limit; default 0)\n"
       << "  --print N      print the first N samples received per topic (default 10)\n"
       << "  --key K        key value of the published samples (default 0)\n"
+      << "  --readers N    readers each writer waits for (up to 10 s) before its first sample (default: the\n"
+      << "                 model's subscriber instances of the topic)\n"
       << "  OpenDDS options (-DCPS...) are read by TheParticipantFactoryWithArgs.\n";
 }
 
@@ -66,7 +69,8 @@ int parse_options(int argc, char** argv, Options& options) {
       usage(std::cout);
       return 0;
     }
-    if ((arg != "--count" && arg != "--seconds" && arg != "--print" && arg != "--key") || i + 1 >= argc) {
+    if ((arg != "--count" && arg != "--seconds" && arg != "--print" && arg != "--key" && arg != "--readers") ||
+        i + 1 >= argc) {
       std::cerr << "uav_gateway: bad option " << arg << "\n";
       usage(std::cerr);
       return 2;
@@ -77,7 +81,11 @@ int parse_options(int argc, char** argv, Options& options) {
       options.seconds = std::strtod(value.c_str(), &end);
     } else {
       const unsigned long long n = std::strtoull(value.c_str(), &end, 10);
-      (arg == "--count" ? options.count : arg == "--print" ? options.print : options.key) = n;
+      if (arg == "--readers") {
+        options.readers = static_cast<long>(n);
+      } else {
+        (arg == "--count" ? options.count : arg == "--print" ? options.print : options.key) = n;
+      }
     }
     if (value.empty() || end == nullptr || *end != '\0' || value[0] == '-') {
       std::cerr << "uav_gateway: bad value '" << value << "' for " << arg << "\n";
@@ -172,18 +180,26 @@ int run(int argc, char** argv) {
       std::cerr << "uav_gateway: InfraredScan: _narrow failed\n";
       return;
     }
-    // Wait (up to 10 s) for a reader, so that a volatile topic does not lose the first samples.
+    // Wait (up to 10 s) until the readers the model expects matched (the subscriber instances of
+    // InfraredScan: 3; --readers overrides), so that a volatile topic does not
+    // lose the first samples to a reader that starts later.
+    const long expected_readers = options.readers >= 0 ? options.readers : 3;
+    DDS::PublicationMatchedStatus matched{};
     for (int i = 0; i < 100 && !expired(); ++i) {
-      DDS::PublicationMatchedStatus matched;
-      if (writer->get_publication_matched_status(matched) == DDS::RETCODE_OK && matched.current_count > 0) {
+      if (writer->get_publication_matched_status(matched) == DDS::RETCODE_OK &&
+          matched.current_count >= expected_readers) {
         break;
       }
       std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
+    if (matched.current_count < expected_readers) {
+      std::cerr << "uav_gateway: InfraredScan: " << matched.current_count << " of " << expected_readers
+                << " readers matched after 10 s; publishing anyway\n";
+    }
+    sar::ThermalScan sample;
     const auto period =
         std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(1.0 / 100.0));
     Clock::time_point next = Clock::now();
-    sar::ThermalScan sample;
     for (std::uint64_t seq = 0; (options.count == 0 || seq < options.count) && !expired(); ++seq) {
       sar::samples::fill(sample, seq, options.key);
       if (writer->write(sample, DDS::HANDLE_NIL) != DDS::RETCODE_OK) {
