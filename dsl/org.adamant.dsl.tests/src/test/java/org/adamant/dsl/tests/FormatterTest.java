@@ -10,10 +10,14 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 
 import org.adamant.dsl.formatting2.ModelFormatter;
@@ -351,16 +355,29 @@ class FormatterTest {
 
 	// ------------------------------------------------------------------ every model of the repository
 
+	/** Every .adamant file of the checkout, outside build output and hidden directories. */
 	static Stream<String> repositoryModels() throws IOException {
-		try (Stream<Path> files = Files.walk(ROOT)) {
-			List<String> models = files.filter(p -> p.toString().endsWith(".adamant"))
-					.filter(p -> !p.toString().contains("/target/") && !p.toString().contains("/node_modules/")
-							&& !p.toString().contains("/.adamant/") && !p.toString().contains("/build/")
-							&& !p.toString().contains("/.git/"))
-					.map(p -> ROOT.relativize(p).toString()).sorted().toList();
-			assertFalse(models.isEmpty(), "no .adamant files under " + ROOT);
-			return models.stream();
-		}
+		List<String> models = new ArrayList<>();
+		Files.walkFileTree(ROOT, new SimpleFileVisitor<>() {
+			@Override
+			public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) {
+				String name = dir.getFileName() == null ? "" : dir.getFileName().toString();
+				boolean skip = !dir.equals(ROOT) && (name.startsWith(".") || Set.of("target", "node_modules", "build",
+						"src-gen", "xtend-gen").contains(name));
+				return skip ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
+			}
+
+			@Override
+			public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+				if (attributes.isRegularFile() && file.toString().endsWith(".adamant")) {
+					models.add(ROOT.relativize(file).toString());
+				}
+				return FileVisitResult.CONTINUE;
+			}
+		});
+		models.sort(null);
+		assertFalse(models.isEmpty(), "no .adamant files under " + ROOT);
+		return models.stream();
 	}
 
 	@ParameterizedTest
