@@ -1,6 +1,7 @@
 package org.adamant.dsl;
 
 import org.adamant.dsl.formatting2.AdamantFormatter;
+import org.adamant.dsl.scoping.AdamantGlobalScopeProvider;
 import org.adamant.dsl.scoping.AdamantLinkingDiagnosticMessageProvider;
 import org.adamant.dsl.scoping.AdamantQualifiedNameProvider;
 import org.eclipse.xtext.formatting2.FormatterPreferenceValuesProvider;
@@ -10,7 +11,6 @@ import org.eclipse.xtext.linking.ILinkingDiagnosticMessageProvider;
 import org.eclipse.xtext.naming.IQualifiedNameProvider;
 import org.eclipse.xtext.preferences.IPreferenceValuesProvider;
 import org.eclipse.xtext.scoping.IGlobalScopeProvider;
-import org.eclipse.xtext.scoping.impl.ImportUriGlobalScopeProvider;
 
 import com.google.inject.Binder;
 
@@ -24,7 +24,7 @@ public class AdamantRuntimeModule extends AbstractAdamantRuntimeModule {
 	 */
 	@Override
 	public Class<? extends IGlobalScopeProvider> bindIGlobalScopeProvider() {
-		return ImportUriGlobalScopeProvider.class;
+		return AdamantGlobalScopeProvider.class;
 	}
 
 	/** Elements are named {@code <model name>.<name>}. */

@@ -32,7 +32,8 @@ import com.google.inject.Inject;
  * <li>any element by its qualified name, {@code <model name>.<name>}
  * ({@code adamant.tactical.radio_link}); a name that two imports define must be written that way:
  * the simple name is ambiguous and does not resolve (see {@link #ambiguity}, which the linking
- * error names).</li>
+ * error names). Two imported files with the same model name that define the same element make
+ * even the qualified name ambiguous.</li>
  * </ul>
  */
 public class AdamantScopeProvider extends AbstractAdamantScopeProvider {
@@ -53,16 +54,16 @@ public class AdamantScopeProvider extends AbstractAdamantScopeProvider {
 	}
 
 	/**
-	 * The elements that two or more imports define under {@code simpleName} (their qualified names
-	 * sorted), or an empty list when the name is not ambiguous where {@code context} refers by
-	 * {@code reference}.
+	 * The elements that two or more imports define under {@code name} (simple or qualified), ordered
+	 * by qualified name, or an empty list when the name is not ambiguous where {@code context} refers
+	 * by {@code reference}.
 	 */
-	public List<QualifiedName> ambiguity(EObject context, EReference reference, String simpleName) {
+	public List<IEObjectDescription> ambiguity(EObject context, EReference reference, QualifiedName name) {
 		IScope scope = getScope(context, reference);
 		if (scope instanceof ModelScope modelScope) {
-			List<IEObjectDescription> candidates = modelScope.ambiguous.get(QualifiedName.create(simpleName));
+			List<IEObjectDescription> candidates = modelScope.ambiguous.get(name);
 			if (candidates != null) {
-				return candidates.stream().map(IEObjectDescription::getName).sorted().toList();
+				return candidates.stream().sorted((a, b) -> a.getName().compareTo(b.getName())).toList();
 			}
 		}
 		return List.of();
@@ -90,19 +91,29 @@ public class AdamantScopeProvider extends AbstractAdamantScopeProvider {
 					byName.putIfAbsent(qualified, EObjectDescription.create(qualified, element));
 				}
 			}
+			Map<QualifiedName, List<IEObjectDescription>> importedByFullName = new LinkedHashMap<>();
 			Map<QualifiedName, List<IEObjectDescription>> importedBySimpleName = new LinkedHashMap<>();
 			URI self = resource.getURI();
-			for (IEObjectDescription imported : globalScopes.getScope(resource, reference, null).getAllElements()) {
+			Iterable<IEObjectDescription> importedElements = globalScopes instanceof AdamantGlobalScopeProvider imports
+					? imports.importedElements(resource, type)
+					: globalScopes.getScope(resource, reference, null).getAllElements();
+			for (IEObjectDescription imported : importedElements) {
 				if (self.equals(imported.getEObjectURI().trimFragment())) {
 					continue;
 				}
-				byName.putIfAbsent(imported.getName(), imported);
-				QualifiedName simple = QualifiedName.create(imported.getName().getLastSegment());
-				List<IEObjectDescription> same = importedBySimpleName.computeIfAbsent(simple, k -> new ArrayList<>());
-				if (same.stream().noneMatch(d -> d.getEObjectURI().equals(imported.getEObjectURI()))) {
-					same.add(imported);
-				}
+				addDistinct(importedByFullName, imported.getName(), imported);
+				addDistinct(importedBySimpleName, QualifiedName.create(imported.getName().getLastSegment()), imported);
 			}
+			importedByFullName.forEach((full, candidates) -> {
+				if (byName.containsKey(full) && isLocal(byName.get(full), self)) {
+					return;
+				}
+				if (candidates.size() == 1) {
+					byName.put(full, candidates.get(0));
+				} else {
+					ambiguous.put(full, candidates); // two files with the same model name define it
+				}
+			});
 			importedBySimpleName.forEach((simple, candidates) -> {
 				if (byName.containsKey(simple) && isLocal(byName.get(simple), self)) {
 					return; // shadowed by the file's own element
@@ -119,6 +130,14 @@ public class AdamantScopeProvider extends AbstractAdamantScopeProvider {
 					visible.addAll(candidates);
 				}
 			});
+		}
+
+		private static void addDistinct(Map<QualifiedName, List<IEObjectDescription>> map, QualifiedName name,
+				IEObjectDescription description) {
+			List<IEObjectDescription> same = map.computeIfAbsent(name, k -> new ArrayList<>());
+			if (same.stream().noneMatch(d -> d.getEObjectURI().equals(description.getEObjectURI()))) {
+				same.add(description);
+			}
 		}
 
 		private static boolean isLocal(IEObjectDescription description, URI self) {

@@ -52,9 +52,16 @@ class ScopingTest {
 
 	/** Writes the libraries and {@code main.adamant} into a fresh directory and loads main with its imports. */
 	static Resource load(String main) throws IOException {
+		return load(main, Map.of());
+	}
+
+	static Resource load(String main, Map<String, String> more) throws IOException {
 		Path dir = Files.createTempDirectory(ROOT.resolve("dsl/org.adamant.dsl.tests/target"), "scoping");
 		Files.copy(ROOT.resolve("profiles/transports.adamant"), dir.resolve("transports.adamant"));
 		for (Map.Entry<String, String> file : LIBRARIES.entrySet()) {
+			Files.writeString(dir.resolve(file.getKey()), file.getValue());
+		}
+		for (Map.Entry<String, String> file : more.entrySet()) {
 			Files.writeString(dir.resolve(file.getKey()), file.getValue());
 		}
 		Files.writeString(dir.resolve("main.adamant"), main);
@@ -109,10 +116,35 @@ class ScopingTest {
 		Issue issue = ambiguous.get(0);
 		assertEquals(6, issue.getLineNumber());
 		assertEquals(20, issue.getColumn());
-		assertEquals("'Fast' is ambiguous: 2 imports define it (lib.a.Fast, lib.b.Fast); write the qualified name, "
-				+ "e.g. 'lib.a.Fast'", issue.getMessage());
+		assertEquals("'Fast' is ambiguous: 2 imports define it (lib.a.Fast in lib_a.adamant, lib.b.Fast in lib_b.adamant); "
+				+ "write the qualified name, e.g. 'lib.a.Fast'", issue.getMessage());
 		assertEquals(List.of("lib.a.Fast", "lib.b.Fast"), List.of(issue.getData()));
 		assertTrue(topic(resource, "T").getQos().eIsProxy());
+	}
+
+	@Test
+	void aNameTwoUnnamedImportsDefineAsksForModelNames() throws IOException {
+		Resource resource = load("""
+				import "unnamed.adamant"
+				import "unnamed_too.adamant"
+				topic T : Cell
+				""", Map.of("unnamed_too.adamant", "struct Cell { uint32 x; }\n"));
+		List<Issue> ambiguous = withCode(validate(resource), IssueCodes.AMBIGUOUS_NAME);
+		assertEquals(1, ambiguous.size(), () -> validate(resource).toString());
+		assertEquals("'Cell' is ambiguous: 2 imports define it (Cell in unnamed.adamant, Cell in unnamed_too.adamant); "
+				+ "give the imported files distinct 'model' names and write the qualified name, e.g. 'lib.Cell'",
+				ambiguous.get(0).getMessage());
+	}
+
+	@Test
+	void twoImportsWithTheSameModelNameMakeEvenTheQualifiedNameAmbiguous() throws IOException {
+		Resource resource = load(HEADER + "import \"lib_a_again.adamant\"\ntopic T : Cell qos lib.a.OnlyInA\n",
+				Map.of("lib_a_again.adamant", "model lib.a\nqos OnlyInA { history keep_last 3 }\n"));
+		List<Issue> ambiguous = withCode(validate(resource), IssueCodes.AMBIGUOUS_NAME);
+		assertEquals(1, ambiguous.size(), () -> validate(resource).toString());
+		assertTrue(ambiguous.get(0).getMessage().startsWith("'lib.a.OnlyInA' is ambiguous: 2 imports define it"),
+				ambiguous.get(0).getMessage());
+		assertTrue(ambiguous.get(0).getMessage().contains("distinct 'model' names"), ambiguous.get(0).getMessage());
 	}
 
 	@Test
