@@ -17,6 +17,7 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import java.util.Set;
 import java.util.stream.Stream;
 
@@ -393,6 +394,35 @@ class FormatterTest {
 		assertEquals(once, FORMATTER.format(parse(once)), "formatting is not idempotent");
 		assertEquals(withoutWhitespace(text), withoutWhitespace(once), "formatting lost or added text");
 		assertEquals(comments(text), comments(once));
+	}
+
+	/**
+	 * Every model of the repository with random whitespace, blank lines, line and block comments
+	 * between its tokens (seeded): formatting keeps every comment and word, the result parses, and
+	 * formatting it again changes nothing.
+	 */
+	@ParameterizedTest
+	@MethodSource("repositoryModels")
+	void randomLayoutsAndCommentsFormatToAStableResult(String path) throws IOException {
+		String text = Files.readString(ROOT.resolve(path));
+		XtextResource original = parse(text);
+		if (original.getParseResult().hasSyntaxErrors()) {
+			return;
+		}
+		String[] layouts = { " ", "\n", "\n\n\n", "\t", "   ", " /* x */ ", " // y\n", "\n// z\n\n", "/*a\n b*/" };
+		Random random = new Random(path.hashCode());
+		for (int round = 0; round < 20; round++) {
+			StringBuilder shuffled = new StringBuilder();
+			for (ILeafNode leaf : original.getParseResult().getRootNode().getLeafNodes()) {
+				boolean whitespace = leaf.isHidden() && leaf.getText().isBlank();
+				shuffled.append(whitespace && random.nextInt(3) == 0 ? layouts[random.nextInt(layouts.length)] : leaf.getText());
+			}
+			String input = shuffled.toString();
+			String once = format(input);
+			assertEquals(withoutWhitespace(input), withoutWhitespace(once), () -> "lost text formatting:\n" + input);
+			assertEquals(comments(input), comments(once), () -> "changed comments formatting:\n" + input);
+			assertEquals(once, format(once), () -> "not idempotent on:\n" + input);
+		}
 	}
 
 	/** The checked-in examples, profiles and test models are formatted: `adamant format --check` passes on them. */
