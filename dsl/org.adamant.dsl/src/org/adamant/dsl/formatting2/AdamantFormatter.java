@@ -1,5 +1,8 @@
 package org.adamant.dsl.formatting2;
 
+import java.util.IdentityHashMap;
+import java.util.Map;
+
 import org.adamant.dsl.adamant.Application;
 import org.adamant.dsl.adamant.BandwidthSchedule;
 import org.adamant.dsl.adamant.EnumType;
@@ -39,6 +42,9 @@ public class AdamantFormatter extends AbstractFormatter2 {
 	private static final String[] APPLICATION_CLAUSES = { "environment", "domain", "instances" };
 	private static final String[] EXPERIMENT_CLAUSES = { "topic", "topics", "transports", "receivers", "loss", "rate",
 			"updates", "payload", "runs", "warmup", "environment" };
+
+	/** Per block of the model: whether it stays on one line (see {@link #block}). */
+	private final Map<EObject, Boolean> inlineBlocks = new IdentityHashMap<>();
 
 	@Override
 	public void format(Object object, IFormattableDocument document) {
@@ -168,8 +174,6 @@ public class AdamantFormatter extends AbstractFormatter2 {
 		inlineBlocks.put(owner, inline);
 		return inline;
 	}
-
-	private final java.util.Map<EObject, Boolean> inlineBlocks = new java.util.IdentityHashMap<>();
 
 	/** The clauses of a block that its own keywords start. */
 	private void clauses(EObject owner, String[] keywords, IFormattableDocument document) {
