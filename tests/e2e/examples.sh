@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end: EVERY example under examples/ through every stage, then a short measured exchange each.
-#   validate (the example passes; an invalid model is refused with file:line:col) ->
+#   validate (the example passes; an invalid model is refused with file:line:col) -> format (the
+#   checked-in models are formatted; a messy model is rewritten, a broken one left alone) ->
 #   generate --target all -> the native project builds against the installed runtime (every
 #   application and every experiment of the model gets an executable) -> a short run per example:
 #   - sar: nakcast_smoke, 1 writer + 3 reader processes on loopback multicast (private network
@@ -95,6 +96,25 @@ check "the error reads file:line:col: error: [code] message" \
   grep -qE '^bad\.adamant:5:[0-9]+: error: \[adamant\.reliable-on-unreliable-transport\] .*opendds_udp' "$work/bad.out"
 (cd "$work" && adamant_cli generate bad.adamant -o out) >/dev/null 2>&1
 check "generate refuses the invalid model and writes nothing" test $? -eq 1 -a ! -e "$work/out"
+
+# ------------------------------------------------------------------------------ format
+# Through the launcher: the checked-in models are formatted; a messy copy is rewritten, a model with a
+# syntax error is reported with its position and left as it was.
+(cd "$ADAMANT_ROOT" && ./adamant format --check examples/*/*.adamant profiles/*.adamant tests/e2e/opendds/*.adamant) \
+  >"$work/format-check.out" 2>&1
+check "format --check accepts every checked-in model" test $? -eq 0
+printf 'model messy\nqos Q{reliability reliable // kept\n  history keep_all}\n' >"$work/messy.adamant"
+printf 'model broken\nstruct S {\n  uint32 id\n}\n' >"$work/broken.adamant"
+cp "$work/broken.adamant" "$work/broken.orig"
+"$ADAMANT_ROOT/adamant" format --check "$work/messy.adamant" >"$work/format-messy.out" 2>&1
+check "format --check exits 1 and names an unformatted model" \
+  test $? -eq 1 -a "$(cat "$work/format-messy.out" | head -1)" == "$work/messy.adamant"
+"$ADAMANT_ROOT/adamant" format "$work/messy.adamant" "$work/broken.adamant" >"$work/format.out" 2>&1
+check "format exits 2 when a model has a syntax error" test $? -eq 2
+check "format rewrites the messy model with one clause per line, the comment kept" \
+  test "$(cat "$work/messy.adamant")" == "$(printf 'model messy\nqos Q {\n\treliability reliable // kept\n\thistory keep_all\n}')"
+check "format reports the syntax error as file:line:col and leaves the file as it was" \
+  bash -c "grep -q '^$work/broken.adamant:4:1: error: ' '$work/format.out' && cmp -s '$work/broken.adamant' '$work/broken.orig'"
 
 # ------------------------------------------------------------------------------ sar
 if build_example sar; then

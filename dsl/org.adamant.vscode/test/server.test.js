@@ -22,3 +22,8 @@ test('command: JVM options before -jar', () => {
   assert.deepStrictEqual(serverCommand('java', 'ls.jar', ['-Xmx1g']), { command: 'java', args: ['-Xmx1g', '-jar', 'ls.jar'] });
   assert.deepStrictEqual(serverCommand('java', 'ls.jar', undefined), { command: 'java', args: ['-jar', 'ls.jar'] });
 });
+
+test('.adamant files indent with tabs by default, as the server formats them', () => {
+  const pkg = require('../package.json');
+  assert.strictEqual(pkg.contributes.configurationDefaults['[adamant]']['editor.insertSpaces'], false);
+});

@@ -87,6 +87,13 @@ public final class IssueCodes {
 	/** `transport auto` with no catalog transport that satisfies every constraint of the flow. */
 	public static final String NO_FEASIBLE_TRANSPORT = PREFIX + "no-feasible-transport";
 
+	// ---- names
+	/**
+	 * A simple name that two or more imported files define (and the file itself does not): it must
+	 * be written qualified, {@code <model name>.<name>}. The issue data are the qualified names.
+	 */
+	public static final String AMBIGUOUS_NAME = PREFIX + "ambiguous-name";
+
 	private IssueCodes() {
 	}
 }

@@ -6,10 +6,10 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IVersionProvider;
 
-/** {@code adamant}: validate models and generate code from them. */
+/** {@code adamant}: validate models, generate code from them, format them. */
 @Command(name = "adamant", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-		description = "ADAMANT: validate QoS models and generate configured middleware code from them.",
-		subcommands = { ValidateCommand.class, GenerateCommand.class, CommandLine.HelpCommand.class },
+		description = "ADAMANT: validate QoS models, generate configured middleware code from them, format them.",
+		subcommands = { ValidateCommand.class, GenerateCommand.class, FormatCommand.class, CommandLine.HelpCommand.class },
 		footer = { "", "Exit status: 0 success, 1 the model has errors, 2 usage or I/O error.",
 				"Run 'adamant VERB --help' for the options of a verb." })
 public class Main implements Runnable {
@@ -23,7 +23,7 @@ public class Main implements Runnable {
 
 	@Override
 	public void run() {
-		throw new CommandLine.ParameterException(spec.commandLine(), "missing verb: validate or generate");
+		throw new CommandLine.ParameterException(spec.commandLine(), "missing verb: validate, generate or format");
 	}
 
 	public static void main(String[] args) {

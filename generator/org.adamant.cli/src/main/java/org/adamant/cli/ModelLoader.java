@@ -48,15 +48,7 @@ public final class ModelLoader {
 	/** Loads the files (and, through imports, the files they import). */
 	public void load(List<Path> files) {
 		for (Path file : files) {
-			if (!Files.isRegularFile(file)) {
-				throw new UsageException(Files.exists(file) ? file + ": not a regular file" : file + ": no such file");
-			}
-			if (!file.getFileName().toString().endsWith(".adamant")) {
-				throw new UsageException(file + ": not an ADAMANT model (expected a .adamant file)");
-			}
-			if (!Files.isReadable(file)) {
-				throw new UsageException(file + ": not readable");
-			}
+			checkModelFile(file);
 			Path abs = file.toAbsolutePath().normalize();
 			URI uri = URI.createFileURI(abs.toString());
 			displayNames.putIfAbsent(uri, file.toString());
@@ -72,6 +64,19 @@ public final class ModelLoader {
 		}
 		for (Resource r : new ArrayList<>(roots)) {
 			EcoreUtil2.resolveAll(r);
+		}
+	}
+
+	/** A readable {@code .adamant} file, or a {@link UsageException} saying what is wrong with it. */
+	static void checkModelFile(Path file) {
+		if (!Files.isRegularFile(file)) {
+			throw new UsageException(Files.exists(file) ? file + ": not a regular file" : file + ": no such file");
+		}
+		if (!file.getFileName().toString().endsWith(".adamant")) {
+			throw new UsageException(file + ": not an ADAMANT model (expected a .adamant file)");
+		}
+		if (!Files.isReadable(file)) {
+			throw new UsageException(file + ": not readable");
 		}
 	}
 

@@ -22,6 +22,8 @@ import org.eclipse.lsp4j.CompletionList;
 import org.eclipse.lsp4j.CompletionParams;
 import org.eclipse.lsp4j.Diagnostic;
 import org.eclipse.lsp4j.DidOpenTextDocumentParams;
+import org.eclipse.lsp4j.DocumentFormattingParams;
+import org.eclipse.lsp4j.FormattingOptions;
 import org.eclipse.lsp4j.Hover;
 import org.eclipse.lsp4j.HoverParams;
 import org.eclipse.lsp4j.InitializeParams;
@@ -48,7 +50,7 @@ import org.junit.jupiter.api.Timeout;
 /**
  * Starts the shaded language server jar (target/adamant-ls.jar of org.adamant.dsl.ls) as a separate
  * JVM, speaks LSP to it over stdio and checks diagnostics (positions and codes), completion, a quick
- * fix code action, the prediction hover and semantic tokens, then shuts it down.
+ * fix code action, the prediction hover, semantic tokens and "format document", then shuts it down.
  */
 class LanguageServerProcessTest {
 
@@ -60,6 +62,48 @@ class LanguageServerProcessTest {
 			application a { publish T rate 100 Hz transport baseline }
 			application b { subscribe T }
 			""";
+
+	private static final String MESSY = """
+			struct Scan {  @key uint32 id ;
+			float t; } // the scan
+			qos Fast{reliability reliable
+			    /* soon */ deadline 10 ms}
+			""";
+
+	private static final String FORMATTED = """
+			struct Scan {
+				@key uint32 id;
+				float t;
+			} // the scan
+			qos Fast {
+				reliability reliable
+				/* soon */
+				deadline 10 ms
+			}
+			""";
+
+	/** The text with LSP edits applied (edits do not overlap; applied from the last to the first). */
+	static String apply(String text, List<? extends TextEdit> edits) {
+		StringBuilder result = new StringBuilder(text);
+		List<? extends TextEdit> sorted = edits.stream().sorted((a, b) -> {
+			Position pa = a.getRange().getStart();
+			Position pb = b.getRange().getStart();
+			return pa.getLine() != pb.getLine() ? Integer.compare(pb.getLine(), pa.getLine())
+					: Integer.compare(pb.getCharacter(), pa.getCharacter());
+		}).toList();
+		for (TextEdit edit : sorted) {
+			result.replace(offset(text, edit.getRange().getStart()), offset(text, edit.getRange().getEnd()), edit.getNewText());
+		}
+		return result.toString();
+	}
+
+	private static int offset(String text, Position position) {
+		int offset = 0;
+		for (int line = 0; line < position.getLine(); line++) {
+			offset = text.indexOf('\n', offset) + 1;
+		}
+		return offset + position.getCharacter();
+	}
 
 	/** Collects what the server publishes; diagnostics per document URI. */
 	static final class Client implements LanguageClient {
@@ -170,6 +214,21 @@ class LanguageServerProcessTest {
 			assertEquals(0, data.size() % 5, data::toString);
 			assertEquals("class", tokenAt(data, legend, 4, 48, 8), data::toString);
 			assertEquals("interface", tokenAt(data, legend, 3, 19, 4), data::toString); // qos Fast
+
+			// format document: tab indentation even when the editor indents with spaces (VS Code's default)
+			assertTrue(capabilities.getDocumentFormattingProvider().getLeft(), "no documentFormattingProvider");
+			String messyUri = workspace.resolve("messy.adamant").toUri().toString();
+			ls.getTextDocumentService().didOpen(
+					new DidOpenTextDocumentParams(new TextDocumentItem(messyUri, "adamant", 1, MESSY)));
+			List<? extends TextEdit> formatting = ls.getTextDocumentService()
+					.formatting(new DocumentFormattingParams(new TextDocumentIdentifier(messyUri), new FormattingOptions(4, true)))
+					.get(60, TimeUnit.SECONDS);
+			assertEquals(FORMATTED, apply(MESSY, formatting));
+			ls.getTextDocumentService().didOpen(
+					new DidOpenTextDocumentParams(new TextDocumentItem(messyUri.replace("messy", "tidy"), "adamant", 1, FORMATTED)));
+			assertEquals(List.of(), ls.getTextDocumentService().formatting(new DocumentFormattingParams(
+					new TextDocumentIdentifier(messyUri.replace("messy", "tidy")), new FormattingOptions(4, true)))
+					.get(60, TimeUnit.SECONDS));
 
 			ls.shutdown().get(30, TimeUnit.SECONDS);
 			ls.exit();
