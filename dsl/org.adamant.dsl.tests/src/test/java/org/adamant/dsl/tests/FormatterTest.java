@@ -192,11 +192,12 @@ class FormatterTest {
 					environment lan
 					domain 0
 					instances 3
+					interop cyclonedds, fastdds
 					publish Scans rate 10 Hz payload 12 B qos Fast transport auto
 					subscribe Scans qos Fast transport nakcast
 				}
 				""", """
-				application gw { environment lan domain 0 instances 3 publish Scans rate 10 Hz payload 12 B
+				application gw { environment lan domain 0 instances 3 interop cyclonedds ,fastdds publish Scans rate 10 Hz payload 12 B
 				  qos Fast transport auto subscribe Scans qos Fast transport nakcast
 				}
 				""");
