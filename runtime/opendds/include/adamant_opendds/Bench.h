@@ -10,7 +10,6 @@
 #ifndef ADAMANT_OPENDDS_BENCH_H
 #define ADAMANT_OPENDDS_BENCH_H
 
-#include <dds/DdsDcpsDomainC.h>
 #include <dds/DdsDcpsInfrastructureC.h>
 #include <dds/DdsDcpsPublicationC.h>
 #include <dds/DdsDcpsSubscriptionC.h>
