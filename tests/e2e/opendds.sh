@@ -2,7 +2,9 @@
 # End-to-end (label: opendds): a generated OpenDDS project against a real OpenDDS.
 #   Always: the generated CMake project says clearly when OpenDDS is not found.
 #   With OpenDDS (ADAMANT_OPENDDS_ENV=<env script that exports DDS_ROOT etc.>, or DDS_ROOT /
-#   OpenDDS_ROOT set to a tree with cmake/OpenDDSConfig.cmake): generate tests/e2e/opendds/
+#   OpenDDS_ROOT set to a tree with cmake/OpenDDSConfig.cmake) and the runtime installed with its
+#   OpenDDS part (the plugin and the benches' library Adamant::opendds_bench; the launcher's runtime,
+#   or ADAMANT_OPENDDS_RUNTIME=<prefix>): generate tests/e2e/opendds/
 #   sar_builtin.adamant for that OpenDDS version, configure and build it with find_package(OpenDDS),
 #   run its application pair (1 writer, 1 reader) and its benchmark (1 writer, 3 readers, rtps_udp)
 #   in a private network namespace, and check delivery. Without OpenDDS these checks print SKIP.
@@ -12,6 +14,7 @@
 #   (nak_timeout 25/50 ms, r 4/8: one CSV row each, transport_params naming the value); and
 #   examples/blueforce's two-stream experiment bf2 over ant_replace (one CSV row per stream);
 #   otherwise SKIP.
+#   Every bench's CSV must have the native benches' header (ant-bench's, from the same runtime).
 # Prints PASS:/FAIL:/SKIP: lines; tests/run counts PASS and FAIL. Nothing else in the suite needs OpenDDS.
 set -uo pipefail
 source "$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/adamant"
