@@ -147,9 +147,9 @@ TEST(Real, ReplaceOverloadReportsReplaced) {
   const auto est = run_point(p);
   ASSERT_EQ(est.size(), 32u);
   std::printf("real replace, estimated pace: received %s replaced %s sender_replaced %s\n", est[6].c_str(),
-              est[20].c_str(), est[24].c_str());
-  EXPECT_EQ(std::stod(est[21]), 1.0);
-  EXPECT_EQ(est[22], "tags=5;pace=2000;enqueue_timeout=0ms;retry_timeout=10s;pace_mode=estimate");
+              est[21].c_str(), est[25].c_str());
+  EXPECT_EQ(std::stod(est[22]), 1.0);
+  EXPECT_EQ(est[23], "tags=5;pace=2000;enqueue_timeout=0ms;retry_timeout=10s;pace_mode=estimate");
   EXPECT_GT(std::stoull(est[6]), received);  // loopback is far faster than 2,000 B/s
 }
 
