@@ -3,6 +3,7 @@
 #include <adamant/pubsub.hpp>
 #include <adamant/sim.hpp>
 #include <adamant/udp.hpp>
+#include <adamant/units.hpp>
 
 #include "point_common.hpp"
 #include "reader_process.hpp"
@@ -290,6 +291,25 @@ std::string default_csv(const std::string& name) {
   return s + ".csv";
 }
 
+// The CSV's link columns of a simulated point: what the simulator models (always a delay).
+metrics::LinkSettings sim_link(const sim::NetConfig& net) {
+  metrics::LinkSettings link;
+  for (const auto& phase : net.bandwidth) {
+    if (!link.bandwidth.empty()) link.bandwidth += ';';
+    link.bandwidth += std::to_string(phase.bytes_per_s);
+    if (net.bandwidth.size() > 1)
+      link.bandwidth += '@' + format_duration(std::chrono::duration_cast<std::chrono::microseconds>(phase.duration));
+  }
+  if (net.queue_packets > 0) link.queue_packets = net.queue_packets;
+  link.delay_us = std::chrono::duration_cast<std::chrono::microseconds>(net.delay).count();
+  if (net.burst) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%g;%g", net.burst->p_good_to_bad, net.burst->p_bad_to_good);
+    link.burst = buf;
+  }
+  return link;
+}
+
 // Runs one point in the simulator and appends its CSV row; throws Failure.
 void run_sim_point(const HarnessSpec& spec, const Point& pt, const sim::NetConfig& net, const std::string& csv) {
   const TransportKind kind = detail::check_point(pt);
@@ -309,7 +329,9 @@ void run_sim_point(const HarnessSpec& spec, const Point& pt, const sim::NetConfi
               spec.name.c_str(), wall, static_cast<unsigned long long>(res.events),
               wall > 0 ? static_cast<double>(res.events) / wall / 1e6 : 0.0, static_cast<double>(res.end_time.count()) / 1e9,
               static_cast<unsigned long long>(res.link_drops));
-  detail::finish_point(spec, pt, kind, res.rows, t, csv, "sim");
+  std::vector<metrics::Row> rows = res.rows;
+  for (auto& row : rows) row.link = sim_link(net);
+  detail::finish_point(spec, pt, kind, rows, t, csv, "sim");
 }
 
 // Values given on the command line that replace the spec's for every point.

@@ -8,7 +8,6 @@
 #include <cmath>
 #include <cstdlib>
 #include <map>
-#include <regex>
 
 namespace adamant::bench::detail {
 
@@ -34,6 +33,7 @@ bool counter_check(std::size_t bytes, ByteView b) {
 
 Plan plan_point(const HarnessSpec& spec, const Point& pt) {
   Plan p;
+  std::vector<double> rates;
   if (pt.streams.empty()) {
     Stream s;
     s.rate_hz = pt.rate_hz;
@@ -44,27 +44,20 @@ Plan plan_point(const HarnessSpec& spec, const Point& pt) {
     p.streams.push_back(std::move(s));
   } else {
     p.streams = pt.streams;
-    const double scale = pt.rate_hz / pt.streams.front().rate_hz;
-    for (auto& s : p.streams) s.rate_hz *= scale;
-    p.streams.front().rate_hz = pt.rate_hz;  // exactly, whatever the scale's rounding
+    for (const auto& s : pt.streams) rates.push_back(s.rate_hz);
   }
-  const double duration_s = static_cast<double>(pt.updates) / pt.rate_hz;
+  Schedule schedule = make_schedule(rates, pt.rate_hz, static_cast<std::uint64_t>(std::max(0, pt.updates)));
+  p.updates = std::move(schedule.updates);
+  p.slots = std::move(schedule.slots);
   for (std::size_t i = 0; i < p.streams.size(); ++i) {
     auto& s = p.streams[i];
-    const auto n = i == 0 ? static_cast<std::uint64_t>(std::max(0, pt.updates))
-                          : static_cast<std::uint64_t>(std::ceil(duration_s * s.rate_hz - 1e-9));
-    p.updates.push_back(n);
-    const auto period = static_cast<std::int64_t>(1e9 / s.rate_hz);
-    for (std::uint64_t k = 0; k < n; ++k)
-      p.slots.push_back(Slot{static_cast<std::int64_t>(k) * period, i, k + 1});
+    s.rate_hz = schedule.rate_hz[i];
     if (!s.make_payload) {
       const std::size_t bytes = s.payload_bytes;
       s.make_payload = [bytes](std::uint64_t seq) { return counter_payload(bytes, seq); };
       s.check_payload = [bytes](ByteView b) { return counter_check(bytes, b); };
     }
   }
-  std::stable_sort(p.slots.begin(), p.slots.end(),
-                   [](const Slot& a, const Slot& b) { return a.offset_ns < b.offset_ns; });
   return p;
 }
 
@@ -271,24 +264,6 @@ metrics::Row point_row(const Point& pt, std::vector<std::int64_t> latencies_ns) 
                                static_cast<std::uint64_t>(pt.updates), std::move(latencies_ns));
   row.transport_params = transport_params(pt);
   return row;
-}
-
-std::optional<std::chrono::microseconds> parse_duration(std::string_view text) {
-  static const std::regex re(R"(^\s*([0-9]*\.?[0-9]+)\s*(us|ms|s)?\s*$)");
-  std::match_results<std::string_view::const_iterator> m;
-  if (!std::regex_match(text.begin(), text.end(), m, re)) return std::nullopt;
-  const double v = std::stod(m[1].str());
-  const std::string unit = m[2].matched ? m[2].str() : "ms";
-  const double us = unit == "us" ? v : unit == "ms" ? v * 1e3 : v * 1e6;
-  if (!(us >= 0) || us > 1e13) return std::nullopt;
-  return std::chrono::microseconds(static_cast<std::int64_t>(us));
-}
-
-std::string format_duration(std::chrono::microseconds d) {
-  const auto us = d.count();
-  if (us != 0 && us % 1'000'000 == 0) return std::to_string(us / 1'000'000) + "s";
-  if (us % 1000 == 0) return std::to_string(us / 1000) + "ms";
-  return std::to_string(us) + "us";
 }
 
 namespace {

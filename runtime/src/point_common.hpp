@@ -5,7 +5,9 @@
 #include <adamant/bench.hpp>
 #include <adamant/engine.hpp>
 #include <adamant/metrics.hpp>
+#include <adamant/schedule.hpp>
 #include <adamant/types.hpp>
+#include <adamant/units.hpp>
 
 #include <chrono>
 #include <cstdint>
@@ -30,11 +32,7 @@ struct Totals {
 // The point's streams as they run: rates scaled, update counts, payload functions set, and
 // the publish schedule (slot k = sequence k + 1). One implicit stream (name "") for a point
 // without streams, with the spec's payload, rate_hz, updates and tags.
-struct Slot {
-  std::int64_t offset_ns;  // from the first update
-  std::size_t stream;      // index into Plan::streams
-  std::uint64_t index;     // 1-based within its stream
-};
+using Slot = ScheduleSlot;  // stream: index into Plan::streams
 struct Plan {
   std::vector<Stream> streams;
   std::vector<std::uint64_t> updates;  // per stream
@@ -79,9 +77,9 @@ metrics::Row point_row(const Point& pt, std::vector<std::int64_t> latencies_ns);
 // Stream s's CSV row: its rate, its updates as `sent`, its name in `stream`.
 metrics::Row stream_row(const Point& pt, const Plan& plan, std::size_t s, std::vector<std::int64_t> latencies_ns);
 
-// Durations as options and CSV values: "25ms", "500us", "2s" (a bare number is ms).
-std::optional<std::chrono::microseconds> parse_duration(std::string_view text);
-std::string format_duration(std::chrono::microseconds d);
+// Durations as options and CSV values (adamant/units.hpp).
+using adamant::format_duration;
+using adamant::parse_duration;
 // Every engine parameter of `pt` ("name=value;…", see bench::transport_params), and back:
 // applies such a list to `pt`; false (with `error` set) on an unknown name or a bad value.
 std::string all_params(const Point& pt);

@@ -38,32 +38,41 @@ TEST(Metrics, RowAndCsvFormat) {
   EXPECT_DOUBLE_EQ(row.delivery, 0.75);
   EXPECT_DOUBLE_EQ(row.relate, 200.0 / 0.75);
   EXPECT_DOUBLE_EQ(row.relate2, 200.0 * 26.0);
-  EXPECT_EQ(std::string(csv_header()),
+  EXPECT_EQ(csv_header(),
             "transport,receivers,loss_pct,rate_hz,run,sent,received,delivery,lat_mean_us,"
-            "lat_std_us,lat_p50_us,lat_p99_us,lat_max_us,relate,relate2,"
+            "lat_std_us,lat_p50_us,lat_p90_us,lat_p99_us,lat_max_us,relate,relate2,"
             "bytes_data,bytes_nak,bytes_repair,bytes_retransmit,bytes_control,replaced,delivery_or_replaced,"
-            "transport_params,stream,sender_replaced,sender_expired,sender_abandoned");
+            "transport_params,stream,sender_replaced,sender_expired,sender_abandoned,"
+            "link_bandwidth,link_queue_packets,link_delay_us,link_burst");
   EXPECT_EQ(csv_line(row),
-            "nakcast,2,1,100,3,2,3,0.750000,200.000,81.650,200.000,300.000,300.000,266.667,5200.000,"
-            "0,0,0,0,0,0,0.750000,,,0,0,0");
+            "nakcast,2,1,100,3,2,3,0.750000,200.000,81.650,200.000,300.000,300.000,300.000,266.667,5200.000,"
+            "0,0,0,0,0,0,0.750000,,,0,0,0,,,,");
   row.bytes_data = 480, row.bytes_nak = 52, row.bytes_repair = 7, row.bytes_retransmit = 48,
   row.bytes_control = 44;
   row.transport_params = "nak_timeout=25ms";
   EXPECT_EQ(csv_line(row),
-            "nakcast,2,1,100,3,2,3,0.750000,200.000,81.650,200.000,300.000,300.000,266.667,5200.000,"
-            "480,52,7,48,44,0,0.750000,nak_timeout=25ms,,0,0,0");
-  row.transport_params = "a,b";  // would shift every later column
-  EXPECT_THROW(csv_line(row), std::invalid_argument);
-  row.transport_params = "nak_timeout=25ms";
+            "nakcast,2,1,100,3,2,3,0.750000,200.000,81.650,200.000,300.000,300.000,300.000,266.667,5200.000,"
+            "480,52,7,48,44,0,0.750000,nak_timeout=25ms,,0,0,0,,,,");
   row.stream = "BlueForce";
-  EXPECT_EQ(csv_line(row),
-            "nakcast,2,1,100,3,2,3,0.750000,200.000,81.650,200.000,300.000,300.000,266.667,5200.000,"
-            "480,52,7,48,44,0,0.750000,nak_timeout=25ms,BlueForce,0,0,0");
   row.sender_replaced = 440, row.sender_expired = 2, row.sender_abandoned = 1;
-  EXPECT_EQ(csv_line(row).substr(csv_line(row).rfind("BlueForce")), "BlueForce,440,2,1");
-  row.stream = "a,b";
-  EXPECT_THROW(csv_line(row), std::invalid_argument);
+  EXPECT_EQ(csv_line(row).substr(csv_line(row).rfind("BlueForce")), "BlueForce,440,2,1,,,,");
+  row.link.bandwidth = "40000@50s;5000@10s";
+  row.link.queue_packets = 4;
+  row.link.delay_us = 100;
+  row.link.burst = "0.01;0.3";
+  EXPECT_EQ(csv_line(row).substr(csv_line(row).rfind("BlueForce")),
+            "BlueForce,440,2,1,40000@50s;5000@10s,4,100,0.01;0.3");
+  // a field with a comma, a quote or a newline is quoted (RFC 4180), so no later column shifts
+  row.transport_params = "a,b";
+  row.stream = "say \"hi\"\n";
+  const auto fields = parse_csv_record(csv_line(row));
+  ASSERT_EQ(fields.size(), columns().size());
+  EXPECT_EQ(fields[23], "a,b");
+  EXPECT_EQ(fields[24], "say \"hi\"\n");
+  EXPECT_NE(csv_line(row).find(",\"a,b\",\"say \"\"hi\"\"\n\","), std::string::npos);
+  row.transport_params = "nak_timeout=25ms";
   row.stream.clear();
+  row.link = LinkSettings{};
 
   const std::string path = "/tmp/adamant_metrics_test_" + std::to_string(::getpid()) + ".csv";
   std::remove(path.c_str());

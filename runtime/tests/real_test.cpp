@@ -22,14 +22,8 @@ bench::HarnessSpec real_spec() {
   return bench::counter_spec("real-test", 12, {p});
 }
 
-std::vector<std::string> split(const std::string& s) {  // keeps a trailing empty field
-  std::vector<std::string> out;
-  std::size_t start = 0;
-  for (std::size_t comma; (comma = s.find(',', start)) != std::string::npos; start = comma + 1)
-    out.push_back(s.substr(start, comma - start));
-  out.push_back(s.substr(start));
-  return out;
-}
+// The fields of a CSV record, by the runtime's RFC 4180 reader (columns as metrics::columns()).
+std::vector<std::string> split(const std::string& s) { return metrics::parse_csv_record(s); }
 
 std::string self_path;
 
@@ -70,13 +64,13 @@ TEST(Real, Nakcast3Readers1PctLoss) {
   const auto cols = run_point(real_spec().points[0]);
   // The contract's 15 + bytes by kind + replaced, delivery_or_replaced, transport_params, stream,
   // and the sender's counters (replace/fifo only; 0 here).
-  ASSERT_EQ(cols.size(), 27u);
-  EXPECT_EQ(cols[22], "nak_timeout=50ms");
-  EXPECT_EQ(cols[23], "");  // one stream: no name
-  EXPECT_EQ(cols[15], std::to_string(500 * 48));  // DATA: 500 × (36 + 12) bytes
-  EXPECT_NE(cols[16], "0");                       // NAKs were sent
-  EXPECT_EQ(cols[17], "0");                       // no Ricochet repairs
-  EXPECT_NE(cols[18], "0");                       // retransmissions
+  ASSERT_EQ(cols.size(), 32u);
+  EXPECT_EQ(cols[23], "nak_timeout=50ms");
+  EXPECT_EQ(cols[24], "");  // one stream: no name
+  EXPECT_EQ(cols[16], std::to_string(500 * 48));  // DATA: 500 × (36 + 12) bytes
+  EXPECT_NE(cols[17], "0");                       // NAKs were sent
+  EXPECT_EQ(cols[18], "0");                       // no Ricochet repairs
+  EXPECT_NE(cols[19], "0");                       // retransmissions
   EXPECT_EQ(cols[0], "nakcast");
   EXPECT_EQ(cols[5], "500");   // sent
   EXPECT_EQ(cols[6], "1500");  // received
@@ -88,12 +82,12 @@ TEST(Real, Nakcast3Readers1PctLoss) {
 // delivered to every reader, in order (the harness fails the point on an out-of-order one).
 TEST(Real, Nakcast25Readers3PctLoss) {
   const auto cols = run_point(bench::Point{"nakcast", 25, 3.0, 100.0, 300, 1, 19, std::chrono::microseconds(25'000)});
-  ASSERT_EQ(cols.size(), 27u);
+  ASSERT_EQ(cols.size(), 32u);
   EXPECT_EQ(cols[6], std::to_string(300 * 25));
   EXPECT_EQ(std::stod(cols[7]), 1.0);
-  EXPECT_NE(cols[16], "0");  // NAKs
-  EXPECT_NE(cols[18], "0");  // retransmissions
-  EXPECT_EQ(cols[22], "nak_timeout=25ms");
+  EXPECT_NE(cols[17], "0");  // NAKs
+  EXPECT_NE(cols[19], "0");  // retransmissions
+  EXPECT_EQ(cols[23], "nak_timeout=25ms");
 }
 
 // Ricochet over real sockets: membership by JOIN multicasts, repairs over each reader's
@@ -103,13 +97,13 @@ TEST(Real, Ricochet5Readers3PctLoss) {
   p.lec_r = 4;
   p.lec_c = 3;
   const auto cols = run_point(p);
-  ASSERT_EQ(cols.size(), 27u);
+  ASSERT_EQ(cols.size(), 32u);
   EXPECT_EQ(cols[0], "ricochet");
-  EXPECT_EQ(cols[16], "0");  // no NAKs: the fallback is off
-  EXPECT_NE(cols[17], "0");  // repairs between readers
-  EXPECT_NE(cols[19], "0");  // JOINs + heartbeats
+  EXPECT_EQ(cols[17], "0");  // no NAKs: the fallback is off
+  EXPECT_NE(cols[18], "0");  // repairs between readers
+  EXPECT_NE(cols[20], "0");  // JOINs + heartbeats
   EXPECT_EQ(cols[5], "600");
-  EXPECT_EQ(cols[22], "r=4;c=3;nak_fallback=0");  // the readers ran with these too
+  EXPECT_EQ(cols[23], "r=4;c=3;nak_fallback=0");  // the readers ran with these too
   // Without lateral repair about 3% would be missing.
   EXPECT_GE(std::stod(cols[7]), 0.99);
 }
@@ -121,7 +115,7 @@ TEST(Real, ReplaceAndFifo5Readers3PctLoss) {
     bench::Point p{transport, 5, 3.0, 200.0, 300, 1, 13, std::chrono::microseconds(50'000)};
     p.tags = 300;  // every update its own tag: nothing is superseded, everything must arrive
     const auto cols = run_point(p);
-    ASSERT_EQ(cols.size(), 27u) << transport;
+    ASSERT_EQ(cols.size(), 32u) << transport;
     EXPECT_EQ(cols[0], transport);
     EXPECT_EQ(cols[6], "1500") << transport;  // 300 updates x 5 readers
     EXPECT_EQ(std::stod(cols[7]), 1.0) << transport;
@@ -138,24 +132,24 @@ TEST(Real, ReplaceOverloadReportsReplaced) {
   p.tags = 5;
   p.pace_bytes_per_s = 2000;
   const auto cols = run_point(p);
-  ASSERT_EQ(cols.size(), 27u);
-  const auto received = std::stoull(cols[6]), replaced = std::stoull(cols[20]);
+  ASSERT_EQ(cols.size(), 32u);
+  const auto received = std::stoull(cols[6]), replaced = std::stoull(cols[21]);
   std::printf("real replace, fixed pace: received %llu replaced %llu sender_replaced %s delivery_or_replaced %s\n",
-              static_cast<unsigned long long>(received), static_cast<unsigned long long>(replaced), cols[24].c_str(),
-              cols[21].c_str());
+              static_cast<unsigned long long>(received), static_cast<unsigned long long>(replaced), cols[25].c_str(),
+              cols[22].c_str());
   EXPECT_GT(replaced, 400u);                       // most of the 2 x 400 were superseded
   EXPECT_EQ(received + replaced, 800u);            // and the rest delivered
-  EXPECT_EQ(std::stod(cols[21]), 1.0);             // delivery_or_replaced
-  EXPECT_GE(std::stoull(cols[24]), replaced / 2);  // the sender dropped them (queued or in flight)
-  EXPECT_EQ(cols[25], "0");                        // nothing expired (no enqueue timeout)
-  EXPECT_EQ(cols[22], "tags=5;pace=2000;enqueue_timeout=0ms;retry_timeout=10s;pace_mode=fixed");
+  EXPECT_EQ(std::stod(cols[22]), 1.0);             // delivery_or_replaced
+  EXPECT_GE(std::stoull(cols[25]), replaced / 2);  // the sender dropped them (queued or in flight)
+  EXPECT_EQ(cols[26], "0");                        // nothing expired (no enqueue timeout)
+  EXPECT_EQ(cols[23], "tags=5;pace=2000;enqueue_timeout=0ms;retry_timeout=10s;pace_mode=fixed");
   p.estimate_bandwidth = true;
   const auto est = run_point(p);
-  ASSERT_EQ(est.size(), 27u);
+  ASSERT_EQ(est.size(), 32u);
   std::printf("real replace, estimated pace: received %s replaced %s sender_replaced %s\n", est[6].c_str(),
-              est[20].c_str(), est[24].c_str());
-  EXPECT_EQ(std::stod(est[21]), 1.0);
-  EXPECT_EQ(est[22], "tags=5;pace=2000;enqueue_timeout=0ms;retry_timeout=10s;pace_mode=estimate");
+              est[21].c_str(), est[25].c_str());
+  EXPECT_EQ(std::stod(est[22]), 1.0);
+  EXPECT_EQ(est[23], "tags=5;pace=2000;enqueue_timeout=0ms;retry_timeout=10s;pace_mode=estimate");
   EXPECT_GT(std::stoull(est[6]), received);  // loopback is far faster than 2,000 B/s
 }
 
@@ -170,16 +164,16 @@ TEST(Real, FifoTwoStreams2Readers3PctLoss) {
   p.streams = {a, b};
   const auto rows = run_rows(p);
   ASSERT_EQ(rows.size(), 2u);
-  for (const auto& cols : rows) ASSERT_EQ(cols.size(), 27u);
-  EXPECT_EQ(rows[0][23], "Tracks");
-  EXPECT_EQ(rows[1][23], "Images");
+  for (const auto& cols : rows) ASSERT_EQ(cols.size(), 32u);
+  EXPECT_EQ(rows[0][24], "Tracks");
+  EXPECT_EQ(rows[1][24], "Images");
   EXPECT_EQ(rows[0][3], "100");  // rate_hz
   EXPECT_EQ(rows[1][3], "25");
   EXPECT_EQ(rows[0][5], "200");  // sent: 2 s at 100 Hz
   EXPECT_EQ(rows[1][5], "50");   //       and at 25 Hz
   EXPECT_EQ(rows[0][6], "400");  // received: every update at both readers
   EXPECT_EQ(rows[1][6], "100");
-  EXPECT_EQ(rows[0][15], rows[1][15]);  // bytes_data: the shared connection's
+  EXPECT_EQ(rows[0][16], rows[1][16]);  // bytes_data: the shared connection's
 }
 
 // FEC over real sockets: the writer multicasts one XOR repair per 4 updates; readers send nothing.
@@ -188,13 +182,13 @@ TEST(Real, Fec3Readers3PctLoss) {
   p.lec_r = 4;
   p.lec_c = 1;
   const auto cols = run_point(p);
-  ASSERT_EQ(cols.size(), 27u);
+  ASSERT_EQ(cols.size(), 32u);
   EXPECT_EQ(cols[0], "fec");
-  EXPECT_EQ(cols[16], "0");  // no NAKs
+  EXPECT_EQ(cols[17], "0");  // no NAKs
   // 100 repairs of 4 packets; a block the writer could not finish within 50 ms (a loaded
   // machine) is repaired in parts, with more, smaller repairs.
-  EXPECT_GE(std::stoull(cols[17]), 100u * (36 + 16 + 4 * 8 + 12));
-  EXPECT_EQ(cols[22], "r=4;c=1");
+  EXPECT_GE(std::stoull(cols[18]), 100u * (36 + 16 + 4 * 8 + 12));
+  EXPECT_EQ(cols[23], "r=4;c=1");
   EXPECT_GE(std::stod(cols[7]), 0.99);  // ~0.9965 expected; without repairs ~0.97
 }
 

@@ -129,8 +129,10 @@ if build_example sar; then
       "0 < num(rows[0],'lat_mean_us') <= num(rows[0],'lat_p99_us') <= num(rows[0],'lat_max_us') < 5e6" \
     "sar: ReLate2 equals the mean latency when nothing is lost" \
       "math.isclose(num(rows[0],'relate2'), num(rows[0],'lat_mean_us'), rel_tol=1e-6)" \
-    "sar: the CSV has every column of the runtime contract, then transport_params, stream and the sender counters" \
-      "list(rows[0].keys()) == 'transport,receivers,loss_pct,rate_hz,run,sent,received,delivery,lat_mean_us,lat_std_us,lat_p50_us,lat_p99_us,lat_max_us,relate,relate2,bytes_data,bytes_nak,bytes_repair,bytes_retransmit,bytes_control,replaced,delivery_or_replaced,transport_params,stream,sender_replaced,sender_expired,sender_abandoned'.split(',')" \
+    "sar: the CSV has every column of the runtime contract (docs/runtime-contract.md), in its order" \
+      "list(rows[0].keys()) == 'transport,receivers,loss_pct,rate_hz,run,sent,received,delivery,lat_mean_us,lat_std_us,lat_p50_us,lat_p90_us,lat_p99_us,lat_max_us,relate,relate2,bytes_data,bytes_nak,bytes_repair,bytes_retransmit,bytes_control,replaced,delivery_or_replaced,transport_params,stream,sender_replaced,sender_expired,sender_abandoned,link_bandwidth,link_queue_packets,link_delay_us,link_burst'.split(',')" \
+    "sar: p50 <= p90 <= p99, and the real loopback point records no link shaping (link columns empty)" \
+      "num(rows[0],'lat_p50_us') <= num(rows[0],'lat_p90_us') <= num(rows[0],'lat_p99_us') and all(rows[0][c] == '' for c in ('link_bandwidth','link_queue_packets','link_delay_us','link_burst'))" \
     "sar: the row names its NAK timeout (nak_timeout=50ms)" \
       "rows[0]['transport_params'] == 'nak_timeout=50ms'"
   # The generated applications: the gateway publishes 200 scans at 100 Hz to one fusion center.
@@ -155,7 +157,9 @@ if build_example blueforce; then
     "blueforce bf1 (sim): nothing lost: received + replaced = sent (delivery_or_replaced 1.0)" \
       "num(rows[0],'received') + num(rows[0],'replaced') == num(rows[0],'sent') and num(rows[0],'delivery_or_replaced') == 1.0" \
     "blueforce bf1 (sim): latency is that of a 5 KB/s link (mean between 0.1 s and 5 s)" \
-      "1e5 < num(rows[0],'lat_mean_us') < 5e6"
+      "1e5 < num(rows[0],'lat_mean_us') < 5e6" \
+    "blueforce bf1 (sim): the row records the modeled link (5120 B/s, 4 packets, 500 us, no burst loss)" \
+      "(rows[0]['link_bandwidth'], rows[0]['link_queue_packets'], rows[0]['link_delay_us'], rows[0]['link_burst']) == ('5120', '4', '500', '')"
 
   # The model tags the blue-force stream once (keyless PositionUpdate, as the paper's Mockets tagged
   # each stream), and so does the generated bench (Sweep::tags = 1); the row must say so. Predicted

@@ -74,6 +74,12 @@ if [[ -z "$runtime_prefix" ]]; then
     bash -c "[[ $rc == 0 ]] && grep -q '100% tests passed' '$work/ctest.log'"
 fi
 
+# The native benches' CSV header, from the installed runtime's ant-bench (a tiny simulated point):
+# every OpenDDS bench must write exactly these columns (one result format for both targets).
+"$runtime_prefix/bin/ant-bench" --mode sim --updates 5 --csv "$work/native.csv" >/dev/null 2>&1
+native_header="$(head -1 "$work/native.csv" 2>/dev/null)"
+check "the installed runtime's ant-bench writes the native CSV header" test -n "$native_header"
+
 # --- 2. every model's OpenDDS target: generate, configure, build
 models=("$ADAMANT_ROOT"/examples/*/*.adamant "$ADAMANT_ROOT"/tests/e2e/opendds/*.adamant)
 declare -A built=()
@@ -155,7 +161,8 @@ pair ant_replace  blueforce_replace jbi_reflector disadvantaged_client BlueForce
 
 # --- 4. one benchmark point per transport
 # bench TRANSPORT MODEL BENCH UPDATES [repo] [--points ...]: runs the point(s), checks the CSV
-# has one row per point with every update sent, and prints them.
+# has the native benches' header and one row per point with every update sent and its latency
+# percentiles in order, and prints them.
 bench() {
   local transport="$1" name="$2" exe="$3" updates="$4" repo="$5"; shift 5
   local what="bench point over $transport ($name: $exe)"
@@ -164,9 +171,9 @@ bench() {
   in_netns_with "$dir" "$repo" "./$exe" -DCPSConfigFile "$name.ini" --csv "$csv" --updates "$updates" --runs 1 "$@" \
     >"$dir/$exe.out" 2>&1
   local rc=$?
-  python3 - "$csv" "$transport" "$updates" "$what" "$rc" <<'PY'
+  python3 - "$csv" "$transport" "$updates" "$what" "$rc" "$native_header" <<'PY'
 import csv, sys
-path, transport, updates, what, rc = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5])
+path, transport, updates, what, rc, native = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]), sys.argv[6]
 try:
     rows = list(csv.DictReader(open(path)))
 except OSError:
@@ -174,10 +181,13 @@ except OSError:
 for r in rows:
     print(f"   {r['transport']} {r['transport_params'] or '-'}{' ' + r['stream'] if r.get('stream') else ''}, "
           f"{r['receivers']} reader(s), {r['loss_pct']} % loss: sent {r['sent']}, received {r['received']}, "
-          f"delivery {float(r['delivery']):.4f}, mean {float(r['lat_mean_us']):.0f} us, "
+          f"delivery {float(r['delivery']):.4f}, mean {float(r['lat_mean_us']):.0f} us, p90 {float(r['lat_p90_us']):.0f} us, "
           f"p99 {float(r['lat_p99_us']):.0f} us, ReLate2 {float(r['relate2']):.0f} us")
-ok = rc == 0 and rows and all(r["transport"] in (transport, transport + "_reliable") and r["sent"] == updates
-                              and int(r["received"]) > 0 for r in rows)
+header = open(path).readline().rstrip("\r\n") if rows else ""
+ok = rc == 0 and rows and header == native and all(
+    r["transport"] in (transport, transport + "_reliable") and r["sent"] == updates and int(r["received"]) > 0
+    and float(r["lat_p50_us"]) <= float(r["lat_p90_us"]) <= float(r["lat_p99_us"]) <= float(r["lat_max_us"])
+    for r in rows)
 print(("PASS: " if ok else "FAIL: ") + what + f": {len(rows)} row(s)" + ("" if rc == 0 else f", exit {rc}"))
 PY
   [[ $rc == 0 ]] || tail -5 "$dir/$exe.out"

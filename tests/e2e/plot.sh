@@ -15,8 +15,9 @@ fi
 python3 - "$work/results.csv" <<'PY'
 import csv, sys
 cols = ("transport,receivers,loss_pct,rate_hz,run,sent,received,delivery,lat_mean_us,lat_std_us,lat_p50_us,"
-        "lat_p99_us,lat_max_us,relate,relate2,bytes_data,bytes_nak,bytes_repair,bytes_retransmit,bytes_control,"
-        "replaced,delivery_or_replaced,transport_params,stream").split(",")
+        "lat_p90_us,lat_p99_us,lat_max_us,relate,relate2,bytes_data,bytes_nak,bytes_repair,bytes_retransmit,"
+        "bytes_control,replaced,delivery_or_replaced,transport_params,stream,sender_replaced,sender_expired,"
+        "sender_abandoned,link_bandwidth,link_queue_packets,link_delay_us,link_burst").split(",")
 with open(sys.argv[1], "w", newline="") as f:
     w = csv.writer(f)
     w.writerow(cols)
@@ -27,8 +28,10 @@ with open(sys.argv[1], "w", newline="") as f:
                 delivery = 1.0 if transport == "nakcast" else 1 - loss / 100 * (0.2 if transport == "ricochet" else 1)
                 mean = base * (1 + loss) * (1 + rate / 100)
                 relate2 = mean * ((1 - delivery) * 100 + 1)
+                # the link columns as a simulated point writes them (a changing link: phases joined by ';')
                 w.writerow([transport, 3, loss, rate, 1, 500, int(1500 * delivery), delivery, mean, mean / 4, mean,
-                            mean * 2, mean * 3, mean / delivery, relate2, 6000, 0, 0, 0, 0, 0, delivery, params, ""])
+                            mean * 1.5, mean * 2, mean * 3, mean / delivery, relate2, 6000, 0, 0, 0, 0, 0, delivery,
+                            params, "", 0, 0, 0, "40000@50s;5000@10s", 4, 100, ""])
 PY
 
 adamant_plot "$work/results.csv" -o "$work/charts" >"$work/plot.out" 2>&1

@@ -1,8 +1,11 @@
-// Latency statistics, delivery, ReLate / ReLate2 and the contract's CSV format.
+// Latency statistics, delivery, ReLate / ReLate2 and the results CSV: one column list (name, unit,
+// meaning), written by one RFC 4180 writer, for every bench (native real and sim, ant-peer-bench,
+// the OpenDDS benches).
 #pragma once
 
 #include <cstdint>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,6 +25,16 @@ double delivery(std::uint64_t sent, std::uint64_t received, int receivers);
 double relate(double mean_latency_us, double delivery);
 // ReLate2 = mean latency × (percent lost + 1).
 double relate2(double mean_latency_us, double delivery);
+
+// The link a point ran over, as far as the bench shaped or modeled it; each part unset (an empty
+// CSV cell) when that part was not shaped. Real mode on loopback shapes nothing; --mode sim
+// models every part it was given (and always a propagation delay).
+struct LinkSettings {
+  std::string bandwidth;                      // B/s, "5120"; a changing link: "40000@50s;5000@10s"
+  std::optional<std::uint64_t> queue_packets;  // egress queue bound in packets
+  std::optional<std::int64_t> delay_us;        // propagation delay
+  std::string burst;                           // Gilbert loss "P(good->bad);P(bad->good)", "0.01;0.3"
+};
 
 struct Row {
   std::string transport;
@@ -53,18 +66,33 @@ struct Row {
   // sender_expired: dropped after the enqueue timeout; sender_abandoned: given up after the
   // retry timeout (both the whole connection's, repeated on each stream's row).
   std::uint64_t sender_replaced = 0, sender_expired = 0, sender_abandoned = 0;
+  LinkSettings link;
 };
 
 // Builds a complete row from raw results (every delivered latency of every receiver).
 Row make_row(std::string transport, int receivers, double loss_pct, double rate_hz, int run,
              std::uint64_t sent, std::vector<std::int64_t> latencies_ns);
 
-// The contract's 15 columns, then (appended) bytes_data, bytes_nak, bytes_repair,
-// bytes_retransmit, bytes_control, replaced, delivery_or_replaced, transport_params, stream,
-// sender_replaced, sender_expired, sender_abandoned.
-// No trailing newline.
-std::string_view csv_header();
-std::string csv_line(const Row& r);  // no trailing newline
+// One column of the results CSV: its header name, unit ("" when it has none) and meaning, and how
+// a row's cell is written. columns() is the one list, in file order; docs/runtime-contract.md
+// documents it.
+struct Column {
+  std::string_view name, unit, meaning;
+  std::string (*cell)(const Row&);
+};
+const std::vector<Column>& columns();
+
+// A field as RFC 4180 writes it: quoted (inner quotes doubled) when it holds a comma, a quote,
+// CR or LF; as is otherwise.
+std::string csv_field(std::string_view text);
+// One CSV record of RFC 4180 from its fields (no trailing newline), and back: the fields of one
+// record (quoted fields may hold commas, doubled quotes and newlines). parse_csv_record throws
+// std::invalid_argument on a malformed record (text after a closing quote, an unclosed quote).
+std::string csv_record(const std::vector<std::string>& fields);
+std::vector<std::string> parse_csv_record(std::string_view record);
+
+std::string csv_header();            // the column names, no trailing newline
+std::string csv_line(const Row& r);  // the row's cells, no trailing newline
 // Appends one row, writing the header first if the file is new or empty. Throws on I/O error.
 void append_csv(const std::string& path, const Row& r);
 

@@ -4,6 +4,7 @@
 #include <adamant/auth.hpp>
 #include <adamant/pubsub.hpp>
 #include <adamant/types.hpp>
+#include <adamant/units.hpp>
 #include <adamant/wire.hpp>
 
 #include <algorithm>
@@ -88,6 +89,13 @@ void wait(const std::vector<int>& fds, const Waker& waker, std::optional<std::in
 }
 
 }  // namespace
+
+bool parse_duration_us(const std::string& text, std::int64_t& out) {
+  const auto d = adamant::parse_duration(text);
+  if (!d) return false;
+  out = d->count();
+  return true;
+}
 
 bool known_kind(const std::string& kind) {
   const auto k = adamant::parse_transport(kind);

@@ -34,6 +34,10 @@ struct ChannelParams {
   std::string psk;
 };
 
+// A duration as the runtime reads it (adamant::parse_duration: "50ms", "2000us", "0.05s", a bare
+// number is ms, nearest microsecond): false on anything else.
+bool parse_duration_us(const std::string& text, std::int64_t& out);
+
 // True when `kind` names a runtime transport this plugin maps (baseline, nakcast, ricochet, replace).
 bool known_kind(const std::string& kind);
 // A fresh, non-zero stream id (random; distinct writers on one group must differ).

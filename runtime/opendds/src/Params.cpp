@@ -1,5 +1,7 @@
 #include "Params.h"
 
+#include "Channel.h"
+
 #include <arpa/inet.h>
 #include <cctype>
 #include <cerrno>
@@ -32,19 +34,7 @@ bool number_unit(const std::string& text, double& num, std::string& unit) {
 
 }  // namespace
 
-bool duration_us(const std::string& text, std::int64_t& out) {
-  double n;
-  std::string unit;
-  if (!number_unit(text, n, unit)) return false;
-  double us;
-  if (unit.empty() || unit == "ms") us = n * 1e3;
-  else if (unit == "us") us = n;
-  else if (unit == "s") us = n * 1e6;
-  else return false;
-  if (us > 1e15) return false;
-  out = static_cast<std::int64_t>(std::llround(us));
-  return true;
-}
+bool duration_us(const std::string& text, std::int64_t& out) { return parse_duration_us(text, out); }
 
 bool integer(const std::string& text, std::int64_t lo, std::int64_t hi, std::int64_t& out) {
   const std::string t = trim(text);

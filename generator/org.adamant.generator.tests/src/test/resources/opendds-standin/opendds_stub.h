@@ -179,16 +179,16 @@ struct Service_Participant {
 // What opendds_idl generates per topic type T (classic mapping), reduced to what the code uses.
 #define OPENDDS_STUB_TYPE(T)                                                                          \
   struct T##Seq { CORBA::ULong length() const { return 0; } T& operator[](CORBA::ULong) { static T t; return t; } }; \
-  struct T##TypeSupport { virtual ~T##TypeSupport() = default;                                        \
+  struct T##TypeSupport { virtual ~T##TypeSupport() = default; using _var_type = Var<T##TypeSupport>;  \
     DDS::ReturnCode_t register_type(DDS::DomainParticipant_ptr, const char*) { return 0; }            \
     char* get_type_name() { return nullptr; } };                                                       \
   struct T##TypeSupportImpl : T##TypeSupport {};                                                       \
   using T##TypeSupport_var = Var<T##TypeSupport>;                                                      \
-  struct T##DataWriter : DDS::DataWriter {                                                            \
+  struct T##DataWriter : DDS::DataWriter { using _var_type = Var<T##DataWriter>;                      \
     static T##DataWriter* _narrow(DDS::DataWriter_ptr w) { return static_cast<T##DataWriter*>(w); }   \
     DDS::ReturnCode_t write(const T&, DDS::InstanceHandle_t) { return 0; } };                          \
   using T##DataWriter_var = Var<T##DataWriter>;                                                        \
-  struct T##DataReader : DDS::DataReader {                                                            \
+  struct T##DataReader : DDS::DataReader { using _var_type = Var<T##DataReader>;                      \
     static T##DataReader* _narrow(DDS::DataReader_ptr r) { return static_cast<T##DataReader*>(r); }   \
     DDS::ReturnCode_t take(T##Seq&, DDS::SampleInfoSeq&, std::int32_t, std::uint32_t, std::uint32_t, std::uint32_t) { return 0; } \
     DDS::ReturnCode_t return_loan(T##Seq&, DDS::SampleInfoSeq&) { return 0; } };                       \

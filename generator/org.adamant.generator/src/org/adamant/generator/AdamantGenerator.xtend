@@ -125,10 +125,6 @@ class AdamantGenerator {
 		for (a : apps) {
 			files.put(OpenDdsApplicationTemplate.path(a), new OpenDdsApplicationTemplate().generate(info, a))
 		}
-		if (!experiments.empty) {
-			files.put(OpenDdsBenchTemplate.supportHeaderPath, new OpenDdsBenchTemplate().supportHeader(info))
-			files.put(OpenDdsBenchTemplate.supportSourcePath, new OpenDdsBenchTemplate().supportSource(info))
-		}
 		for (x : experiments) {
 			files.put(OpenDdsBenchTemplate.path(x), new OpenDdsBenchTemplate().generate(info, x))
 		}

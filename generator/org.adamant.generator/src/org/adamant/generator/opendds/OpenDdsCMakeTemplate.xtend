@@ -14,6 +14,9 @@ import org.adamant.generator.ModelInfo
  */
 class OpenDdsCMakeTemplate {
 
+	/** The runtime's OpenDDS bench library (runtime/opendds, adamant_opendds/Bench.h). */
+	public static val BENCH_LIBRARY = "Adamant::opendds_bench"
+
 	def CharSequence generate(ModelInfo info) {
 		generate(info, info.applications, info.experiments, OpenDdsVersion.CURRENT)
 	}
@@ -24,6 +27,8 @@ class OpenDdsCMakeTemplate {
 		val discovery = OpenDdsTransports.discovery(info)
 		val libraries = OpenDdsTransports.used(info).map[library].toSet
 		val ant = OpenDdsTransports.used(info).exists[isAnt]
+		val bench = !experiments.empty
+		val needed = (if (ant) #[OpenDdsTransports.ANT_LIBRARY] else #[]) + (if (bench) #[BENCH_LIBRARY] else #[])
 		'''
 			«Banner.of(info, "#", "OpenDDS build of model " + info.name + ": type support, applications, benchmarks.")»
 			#
@@ -51,13 +56,14 @@ class OpenDdsCMakeTemplate {
 			# C++11+ objects do not mix (ACE makes OpenDDS::DCPS::unique_ptr std::unique_ptr from C++11 on).
 			set(CMAKE_CXX_STANDARD 17)
 			set(CMAKE_CXX_STANDARD_REQUIRED ON)
-			«IF ant»
+			«IF ant || bench»
 
-				# The ADAMANT runtime's OpenDDS transports (ant_*): its CMake package and the plugin library.
+				# The ADAMANT runtime's OpenDDS part, from its CMake package:«IF ant» the ant_* transports («OpenDdsTransports.ANT_LIBRARY»)«ENDIF»«IF ant && bench»,«ENDIF»
+				«IF bench»# the benchmarks' machinery («BENCH_LIBRARY»: processes, schedule, statistics, CSV)«ENDIF»
 				find_package(Adamant QUIET COMPONENTS opendds)
-				if(NOT Adamant_FOUND OR NOT TARGET «OpenDdsTransports.ANT_LIBRARY»)
+				if(NOT Adamant_FOUND«FOR t : needed» OR NOT TARGET «t»«ENDFOR»)
 				  message(FATAL_ERROR
-				    "The ADAMANT runtime with its OpenDDS transport plugin («OpenDdsTransports.ANT_LIBRARY») was not found.\n"
+				    "The ADAMANT runtime with its OpenDDS transport plugin and bench library («needed.join(", ")») was not found.\n"
 				    "Build and install runtime/ with OpenDDS found (runtime/opendds/README.md), then configure with\n"
 				    "  -DCMAKE_PREFIX_PATH=<runtime install prefix>;<OpenDDS prefix>")
 				endif()
@@ -87,8 +93,8 @@ class OpenDdsCMakeTemplate {
 			«ENDFOR»
 			«FOR x : experiments»
 
-				add_executable(«x.name»_bench bench/«x.name»_bench.cpp bench/bench_support.cpp)
-				target_link_libraries(«x.name»_bench PRIVATE ${«id»_opendds_libs})
+				add_executable(«x.name»_bench bench/«x.name»_bench.cpp)
+				target_link_libraries(«x.name»_bench PRIVATE ${«id»_opendds_libs} «BENCH_LIBRARY»)
 			«ENDFOR»
 
 			configure_file(«id».ini . COPYONLY)

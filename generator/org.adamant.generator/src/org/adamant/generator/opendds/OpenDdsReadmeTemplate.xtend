@@ -41,29 +41,30 @@ class OpenDdsReadmeTemplate {
 			- `src/<application>.cpp`: one executable per application«IF !apps.empty» («apps.map[name].join(", ")»)«ENDIF»:
 			  writers publish at the modeled rate, readers take samples in a `DataReaderListener`.
 			- `bench/<experiment>_bench.cpp`: the experiments«IF !experiments.empty» («experiments.map[name].join(", ")»)«ENDIF»; they write
-			  the CSV columns of the runtime contract up to `relate2`, then `transport_params` and `stream`
-			  (1 writer and N reader processes per point). They sweep what the native benches sweep: every
+			  the CSV of the runtime contract, the native benches' columns (1 writer and N reader processes
+			  per point). They sweep what the native benches sweep: every
 			  transport once per combination of the swept parameters it has (`nak_timeout`, `r`, `c`) × receivers ×
 			  loss × rate × runs; an experiment of several topics sends each as a stream with its own writer
 			  over the point's one transport instance (one CSV row per stream). On the runtime's `ant_*`
 			  transports each reader injects the point's loss (as the native harness does); on OpenDDS's own
 			  transports use `tc netem` inside a network namespace to reproduce it.
-			  Each bench defines only its experiment (points, streams, keys, QoS); `bench/bench_support.cpp`
-			  (every bench builds with it) holds the processes, schedule, latency statistics and CSV.
+			  Each bench declares only its experiment (points, streams, types, QoS); the runtime's bench library
+			  (`Adamant::opendds_bench`, installed with the runtime built with OpenDDS) runs the processes,
+			  schedule, latency statistics and CSV.
 			«FOR x : info.experiments.filter[!experiments.contains(it)]»
 				- Not generated: experiment «x.name»: «OpenDdsBenchTemplate.whyNot(x) ?: "its name clashes"».
 			«ENDFOR»
 			- `CMakeLists.txt`: `find_package(OpenDDS)`, the type-support library `«id»_idl`
 			  (`opendds_target_sources`), the executables, linked to `OpenDDS::Dcps`, the discovery library and
-			  the transport libraries used«IF ant» (and `«OpenDdsTransports.ANT_LIBRARY»`, the runtime's plugin, through
-			  `find_package(Adamant COMPONENTS opendds)`)«ENDIF».
-			- `«id».mpc`: the same build for MPC (as OpenDDS's Messenger.mpc)«IF ant»; it links the runtime's
-			  plugin (`AdamantOpenDDS`) from `$ADAMANT_ROOT`, the runtime's install prefix«ENDIF».
+			  the transport libraries used«IF ant» (and `«OpenDdsTransports.ANT_LIBRARY»`, the runtime's plugin)«ENDIF»«IF !experiments.empty»; the benches
+			  also to `«OpenDdsCMakeTemplate.BENCH_LIBRARY»`«ENDIF»«IF ant || !experiments.empty» (through `find_package(Adamant COMPONENTS opendds)`)«ENDIF».
+			- `«id».mpc`: the same build for MPC (as OpenDDS's Messenger.mpc)«IF ant || !experiments.empty»; it links the runtime's
+			  libraries («IF ant»`AdamantOpenDDS`«ENDIF»«IF ant && !experiments.empty», «ENDIF»«IF !experiments.empty»`AdamantOpenDDSBench`«ENDIF») from `$ADAMANT_ROOT`, the runtime's install prefix«ENDIF».
 
 			## Build and run
 
 			```sh
-			cmake -S . -B build -DCMAKE_PREFIX_PATH="$DDS_ROOT«IF ant»;<ADAMANT runtime prefix>«ENDIF»" && cmake --build build
+			cmake -S . -B build -DCMAKE_PREFIX_PATH="$DDS_ROOT«IF ant || !experiments.empty»;<ADAMANT runtime prefix>«ENDIF»" && cmake --build build
 			«IF discovery == OpenDdsTransports.Discovery.INFO_REPO»
 				$DDS_ROOT/bin/DCPSInfoRepo -o build/repo.ior &   # discovery (see below)
 			«ENDIF»

@@ -70,12 +70,14 @@ class OpenDdsBenchTest {
 		// as many setups as the native bench's kTransports
 		assertEquals(TransportVariants.of(experiment(model, "rtesp_isislab_sweep")).size(), perSetup.size());
 		assertFalse(bench.contains("Not applied"), bench);
-		// the CSV header is written by the model's one bench support file, which every bench builds with
-		String support = generate(model, Target.OPENDDS).get("opendds/bench/bench_support.cpp");
-		assertTrue(support.contains("lat_max_us,relate,relate2,transport_params,stream\\n"), support);
-		assertTrue(bench.contains("#include \"bench_support.h\""), bench);
-		assertTrue(bench.contains("const Experiment kExperiment = {\"rtesp_isislab_sweep\", "), bench);
-		assertTrue(bench.contains("  return sar::bench::run(argc, argv);\n}\n"), bench);
+		// the bench only declares its experiment; the runtime's bench library (Adamant::opendds_bench) runs it
+		// and writes the CSV, so no bench support file is generated
+		assertFalse(generate(model, Target.OPENDDS).keySet().stream().anyMatch(f -> f.contains("bench_support")));
+		assertTrue(bench.contains("#include <adamant_opendds/Bench.h>"), bench);
+		assertTrue(bench.contains("  b.name = \"rtesp_isislab_sweep\";\n"), bench);
+		assertTrue(bench.contains("  b.bind = &sar::transports::bind;\n"), bench);
+		assertTrue(bench.contains("  return ab::run(argc, argv, experiment());\n}\n"), bench);
+		assertFalse(bench.contains("append_csv") || bench.contains("fork(") || bench.contains("DataWriterQos"), bench);
 		String readme = generate(model, Target.OPENDDS).get("opendds/README.md");
 		assertFalse(readme.contains("does not apply") || readme.contains("Not generated"), readme);
 	}
@@ -105,37 +107,36 @@ class OpenDdsBenchTest {
 		String bf2 = files.get("opendds/bench/bf2_two_streams_bench.cpp");
 		String bf3 = files.get("opendds/bench/bf3_priorities_bench.cpp");
 		assertTrue(bf2 != null && bf3 != null, files.keySet().toString());
-		// stream name, DDS topic, model rate, priority (TRANSPORT_PRIORITY), tags (1: keyless), typed operations
-		assertTrue(bf2.contains("{\"BlueForce\", \"BlueForce\", 20.0, 0, 1, make_PositionUpdate_ops},"), bf2);
-		assertTrue(bf2.contains("{\"SensorData\", \"SensorData\", 20.0, 0, 1, make_PositionUpdate_ops},"), bf2);
-		assertTrue(bf3.contains("{\"BlueForce\", \"BlueForce\", 20.0, 0, 1, make_PositionUpdate_ops},"), bf3);
-		assertTrue(bf3.contains("{\"Images\", \"Images\", 0.1, 10, 0, make_SensorImage_ops},"), bf3);
-		// the machinery every bench shares (bench_support.cpp): one writer per stream, all on the point's one
-		// transport configuration, with the stream's TRANSPORT_PRIORITY; one CSV row per stream
-		String support = files.get("opendds/bench/bench_support.cpp");
-		assertTrue(support.contains("qos.transport_priority.value = kStreams[i].priority;"), support);
-		assertTrue(support.contains("write_row(csv, p, i, run, writer_ok ? updates[i] : 0, lat[i]);"), support);
-		assertTrue(support.contains("transport_params,stream\\n"), support);
-		assertTrue(support.contains("for (int i = 0; i < kStreamCount; ++i) {\n    DDS::PublisherQos publisher_qos;"), support);
+		// stream name, DDS topic, model rate, priority (TRANSPORT_PRIORITY), tags (1: keyless), then the typed
+		// operations of its IDL type and its QoS; the runtime's bench library writes one CSV row per stream
+		String position = "\n       ab::typed_ops<blueforce::PositionUpdate, blueforce::PositionUpdateSeq, "
+				+ "blueforce::PositionUpdateTypeSupport, blueforce::PositionUpdateTypeSupportImpl, "
+				+ "blueforce::PositionUpdateDataWriter, blueforce::PositionUpdateDataReader>(&blueforce::samples::fill),\n";
+		assertTrue(bf2.contains("{\"BlueForce\", \"BlueForce\", 20.0, 0, 1," + position), bf2);
+		assertTrue(bf2.contains("{\"SensorData\", \"SensorData\", 20.0, 0, 1," + position), bf2);
+		assertTrue(bf3.contains("{\"BlueForce\", \"BlueForce\", 20.0, 0, 1," + position), bf3);
+		assertTrue(bf3.contains("{\"Images\", \"Images\", 0.1, 10, 0,\n       ab::typed_ops<blueforce::SensorImage, "), bf3);
+		assertTrue(bf3.contains("ab::qos_of([](auto& qos) { blueforce::qos::apply_"), bf3);
 		for (String bench : List.of(bf2, bf3)) {
-			assertTrue(bench.contains("#include \"bench_support.h\""), bench);
-			assertFalse(bench.contains("write_row"), bench);
+			assertTrue(bench.contains("#include <adamant_opendds/Bench.h>"), bench);
 			assertEquals(1, points(bench).size(), bench);
 		}
 		// replace_by instance: a stream that replaces nothing gives every update its own instance (tags 0)
 		assertTrue(points(bf3).get(0)[2].contains("{\"replace_by\", \"instance\"}"), bf3);
-		assertTrue(bf3.contains("return s.tags > 0 ? seq % s.tags : seq;"), bf3);
 		String readme = files.get("opendds/README.md");
 		assertFalse(readme.contains("Not generated"), readme);
-		assertTrue(files.get("opendds/CMakeLists.txt")
-				.contains("add_executable(bf2_two_streams_bench bench/bf2_two_streams_bench.cpp bench/bench_support.cpp)"));
+		String cmake = files.get("opendds/CMakeLists.txt");
+		assertTrue(cmake.contains("add_executable(bf2_two_streams_bench bench/bf2_two_streams_bench.cpp)\n"
+				+ "target_link_libraries(bf2_two_streams_bench PRIVATE ${blueforce_opendds_libs} Adamant::opendds_bench)"), cmake);
+		assertTrue(cmake.contains("if(NOT Adamant_FOUND OR NOT TARGET Adamant::opendds OR NOT TARGET Adamant::opendds_bench)"), cmake);
 		String mpc = files.get("opendds/blueforce.mpc");
 		assertTrue(mpc.contains("exename   = bf3_priorities_bench"), mpc);
-		assertTrue(mpc.contains("    bench/bf3_priorities_bench.cpp\n    bench/bench_support.cpp\n"), mpc);
+		assertTrue(mpc.contains("    bench/bf3_priorities_bench.cpp\n  }\n"), mpc);
+		assertTrue(mpc.contains("  libs     += AdamantOpenDDS AdamantOpenDDSBench\n"), mpc);
 	}
 
 	@Test
-	void mpcLinksThePluginOnlyWhenAntTransportsAreUsed(@TempDir Path dir) throws IOException {
+	void mpcLinksThePluginOnlyWhenAntTransportsAreUsedAndTheBenchLibraryOnlyIntoBenches(@TempDir Path dir) throws IOException {
 		String mpc = generate(Models.load(Models.sar()), Target.OPENDDS).get("opendds/sar.mpc");
 		assertTrue(mpc.contains("  libs     += AdamantOpenDDS\n") && mpc.contains("  libpaths += $(ADAMANT_ROOT)/lib\n")
 				&& mpc.contains("  includes += $(ADAMANT_ROOT)/include\n"), mpc);
@@ -148,6 +149,17 @@ class OpenDdsBenchTest {
 				"""));
 		String plain = generate(builtin, Target.OPENDDS).get("opendds/b.mpc");
 		assertFalse(plain.contains("AdamantOpenDDS") || plain.contains("ADAMANT_ROOT"), plain);
+		// a bench on OpenDDS's own transports links the bench library, not the plugin
+		Model benched = Models.load(Models.write(dir, "c.adamant", """
+				model c
+				import "transports.adamant"
+				struct S { @key uint32 id; }
+				topic T : S
+				experiment x { topic T transports opendds_rtps_udp receivers 2 loss 0 % rate 10 Hz updates 10 }
+				"""));
+		String bench = generate(benched, Target.OPENDDS).get("opendds/c.mpc");
+		assertTrue(bench.contains("  libs     += AdamantOpenDDSBench\n"), bench);
+		assertFalse(bench.contains("AdamantOpenDDS "), bench);
 		// sources live in src/ and bench/, the generated headers next to the .mpc (found by a real mwc.pl build)
 		assertTrue(plain.contains("  includes += .  //"), plain);
 	}

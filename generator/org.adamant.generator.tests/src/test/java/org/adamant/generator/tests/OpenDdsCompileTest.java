@@ -31,7 +31,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * a compile-only stand-in for the OpenDDS API (src/test/resources/opendds-standin/opendds_stub.h, the
  * shapes recorded in opendds-whitelist.tsv; every OpenDDS header the code includes is made, in a
  * temporary directory, a redirect to it) plus, per model, a stand-in for opendds_idl's
- * TypeSupportImpl.h. This
+ * TypeSupportImpl.h, and the runtime's real adamant_opendds/Bench.h (the benches' library). This
  * catches C++ errors in the templates; it does not prove the code builds against real OpenDDS (no
  * OpenDDS installation is available to the test suite).
  */
@@ -62,6 +62,16 @@ class OpenDdsCompileTest {
 			includeDir = dir;
 		}
 		return includeDir;
+	}
+
+	/**
+	 * The runtime's OpenDDS headers (runtime/opendds/include): the benches' library header
+	 * adamant_opendds/Bench.h, real, compiled with the generated benches against the stand-in (the
+	 * stand-in's adamant_opendds/Ant.h redirect comes first on the include path).
+	 */
+	static Path runtimeOpenDdsInclude() {
+		return Path.of(System.getProperty("adamant.repoRoot", "../..")).toAbsolutePath().normalize()
+				.resolve("runtime/opendds/include");
 	}
 
 	static boolean haveGxx() {
@@ -116,7 +126,8 @@ class OpenDdsCompileTest {
 		List<Process> running = new ArrayList<>();
 		for (Path src : sources) {
 			List<String> cmd = new ArrayList<>(List.of("g++", "-std=c++17", "-fsyntax-only", "-Wall", "-Werror",
-					"-Wno-unused-variable", "-I", stubs().toString(), "-I", root.resolve("opendds").toString(), src.toString()));
+					"-Wno-unused-variable", "-I", stubs().toString(), "-I", root.resolve("opendds").toString(), "-I",
+					runtimeOpenDdsInclude().toString(), src.toString()));
 			running.add(new ProcessBuilder(cmd).redirectErrorStream(true).start());
 		}
 		for (int i = 0; i < sources.size(); i++) {

@@ -5,8 +5,8 @@
 //
 // Run: bf1_low_bandwidth_bench -DCPSConfigFile blueforce.ini [--csv FILE] [--updates N] [--runs N] [--points I,J,...]
 //      (--list prints the points with their numbers; --points runs only those)
-// Writes one CSV row per point with the columns of docs/runtime-contract.md up to relate2, then
-// transport_params (the point's transport options) and stream (empty: one topic).
+// Appends one CSV row per point with the columns of docs/runtime-contract.md, as the native
+// bench does (transport_params: the point's transport options; bytes_* and the sender counters 0: not measured).
 //
 // Sweep, in the model's order (one point per combination, as the native bench):
 //   transports mockets
@@ -20,7 +20,9 @@
 #include "blueforceTypeSupportImpl.h"
 #include "blueforceQos.h"
 #include "blueforceSamples.h"
-#include "bench_support.h"
+#include "blueforceTransports.h"
+
+#include <adamant_opendds/Bench.h>
 
 #include <dds/DCPS/StaticIncludes.h>
 // Static builds (ACE_AS_STATIC_LIBS) link only what the executable references: each header
@@ -32,113 +34,37 @@
 // initializer registers the ant_* transport types in every build (runtime/opendds/README.md).
 #include <adamant_opendds/Ant.h>
 
-#include <cstdint>
-#include <memory>
-#include <vector>
-
-// What the model decided; bench_support.h declares these and bench_support.cpp runs them.
-namespace blueforce {
-namespace bench {
-
-const Experiment kExperiment = {"bf1_low_bandwidth", 1000, 1};
-
-// One entry per transport × receivers × loss × rate, in the model's order.
-const Point kPoints[] = {
-    {"ant_replace", "ant_replace", {{"replace_by", "instance"}, {"bandwidth", "5120"}}, "replace_by=instance;bandwidth=5120", 1, 0.0, 20.0},
-};
-const int kPointCount = static_cast<int>(sizeof kPoints / sizeof kPoints[0]);
-
 namespace {
 
-class PositionUpdateOps : public StreamOps {
- public:
-  bool register_type(DDS::DomainParticipant_ptr participant, CORBA::String_var& type_name) override {
-    blueforce::PositionUpdateTypeSupport_var ts = new blueforce::PositionUpdateTypeSupportImpl;
-    if (ts->register_type(participant, "") != DDS::RETCODE_OK) {
-      return false;
-    }
-    type_name = ts->get_type_name();
-    return true;
-  }
+namespace ab = adamant_opendds::bench;
 
-  bool narrow(DDS::DataWriter_ptr writer) override {
-    writer_ = blueforce::PositionUpdateDataWriter::_narrow(writer);
-    return writer_.in() != 0;
-  }
-
-  void write(std::uint64_t seq, std::uint64_t key) override {
-    blueforce::samples::fill(sample_, seq, key);
-    writer_->write(sample_, DDS::HANDLE_NIL);
-  }
-
-  void take(DDS::DataReader_ptr reader, std::vector<std::int64_t>& sent_ns) override {
-    blueforce::PositionUpdateDataReader_var typed = blueforce::PositionUpdateDataReader::_narrow(reader);
-    if (!typed) {
-      return;
-    }
-    blueforce::PositionUpdateSeq samples;
-    DDS::SampleInfoSeq infos;
-    if (typed->take(samples, infos, DDS::LENGTH_UNLIMITED, DDS::ANY_SAMPLE_STATE, DDS::ANY_VIEW_STATE,
-                    DDS::ANY_INSTANCE_STATE) != DDS::RETCODE_OK) {
-      return;
-    }
-    for (CORBA::ULong i = 0; i < samples.length(); ++i) {
-      if (infos[i].valid_data) {
-        const DDS::Time_t& t = infos[i].source_timestamp;
-        sent_ns.push_back(static_cast<std::int64_t>(t.sec) * 1000000000 + t.nanosec);
-      }
-    }
-    typed->return_loan(samples, infos);
-  }
-
- private:
-  blueforce::PositionUpdateDataWriter_var writer_;
-  blueforce::PositionUpdate sample_;
-};
-
-std::unique_ptr<StreamOps> make_PositionUpdate_ops() {
-  return std::unique_ptr<StreamOps>(new PositionUpdateOps);
+// What the model decided; adamant_opendds/Bench.h runs it.
+ab::Bench experiment() {
+  ab::Bench b;
+  b.name = "bf1_low_bandwidth";
+  b.updates = 1000;
+  b.runs = 1;
+  b.bind = &blueforce::transports::bind;
+  // One entry per transport × receivers × loss × rate, in the model's order.
+  b.points = {
+      {"ant_replace", "ant_replace", {{"replace_by", "instance"}, {"bandwidth", "5120"}}, "replace_by=instance;bandwidth=5120", 1, 0.0, 20.0},
+  };
+  // Replace: PositionUpdate has no key, so every update is the one instance (tags 1) and supersedes
+  // the previous one still queued (one tag in the native bench).
+  // Payload of BlueForce: the model's 1024 B are not reached: OpenDDS sends the PositionUpdate sample
+  //   as samples::fill makes it (strings and sequences empty; the native bench pads its encoding to
+  //   the modeled size).
+  b.streams = {
+      // qos BlueForceTrack, one topic
+      {"", "BlueForce", 20.0, 0, 1,
+       ab::typed_ops<blueforce::PositionUpdate, blueforce::PositionUpdateSeq, blueforce::PositionUpdateTypeSupport, blueforce::PositionUpdateTypeSupportImpl, blueforce::PositionUpdateDataWriter, blueforce::PositionUpdateDataReader>(&blueforce::samples::fill),
+       ab::qos_of([](auto& qos) { blueforce::qos::apply_BlueForceTrack(qos); })},
+  };
+  return b;
 }
 
 }  // namespace
 
-// Replace: PositionUpdate has no key, so every update is the one instance and supersedes the
-// previous one still queued (one tag in the native bench).
-// Payload of BlueForce: the model's 1024 B are not reached: OpenDDS sends the PositionUpdate sample
-//   as samples::fill makes it (strings and sequences empty; the native bench pads its encoding to
-//   the modeled size).
-const StreamSetup kStreams[] = {
-    {"", "BlueForce", 20.0, 0, 1, make_PositionUpdate_ops},  // qos BlueForceTrack, one topic
-};
-const int kStreamCount = static_cast<int>(sizeof kStreams / sizeof kStreams[0]);
-
-std::uint64_t key_of(const StreamSetup& s, const Point& p, std::uint64_t seq) {
-  (void)s;
-  (void)p;
-  (void)seq;
-  return 0;
-}
-
-// QoS of stream `stream`: its topic's profile.
-template <class Qos>
-void apply_qos(int stream, Qos& qos) {
-  switch (stream) {
-    case 0:
-      blueforce::qos::apply_BlueForceTrack(qos);
-      break;
-    default:
-      break;
-  }
-}
-template void apply_qos(int, DDS::TopicQos&);
-template void apply_qos(int, DDS::PublisherQos&);
-template void apply_qos(int, DDS::DataWriterQos&);
-template void apply_qos(int, DDS::SubscriberQos&);
-template void apply_qos(int, DDS::DataReaderQos&);
-
-}  // namespace bench
-}  // namespace blueforce
-
 int main(int argc, char** argv) {
-  return blueforce::bench::run(argc, argv);
+  return ab::run(argc, argv, experiment());
 }

@@ -5,8 +5,8 @@
 //
 // Run: nakcast_smoke_bench -DCPSConfigFile sar.ini [--csv FILE] [--updates N] [--runs N] [--points I,J,...]
 //      (--list prints the points with their numbers; --points runs only those)
-// Writes one CSV row per point with the columns of docs/runtime-contract.md up to relate2, then
-// transport_params (the point's transport options) and stream (empty: one topic).
+// Appends one CSV row per point with the columns of docs/runtime-contract.md, as the native
+// bench does (transport_params: the point's transport options; bytes_* and the sender counters 0: not measured).
 //
 // Sweep, in the model's order (one point per combination, as the native bench):
 //   transports nakcast
@@ -20,7 +20,9 @@
 #include "sarTypeSupportImpl.h"
 #include "sarQos.h"
 #include "sarSamples.h"
-#include "bench_support.h"
+#include "sarTransports.h"
+
+#include <adamant_opendds/Bench.h>
 
 #include <dds/DCPS/StaticIncludes.h>
 // Static builds (ACE_AS_STATIC_LIBS) link only what the executable references: each header
@@ -32,107 +34,33 @@
 // initializer registers the ant_* transport types in every build (runtime/opendds/README.md).
 #include <adamant_opendds/Ant.h>
 
-#include <cstdint>
-#include <memory>
-#include <vector>
-
-// What the model decided; bench_support.h declares these and bench_support.cpp runs them.
-namespace sar {
-namespace bench {
-
-const Experiment kExperiment = {"nakcast_smoke", 2000, 1};
-
-// One entry per transport × receivers × loss × rate, in the model's order.
-const Point kPoints[] = {
-    {"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, "nak_timeout=50ms", 3, 1.0, 100.0},
-};
-const int kPointCount = static_cast<int>(sizeof kPoints / sizeof kPoints[0]);
-
 namespace {
 
-class ThermalScanOps : public StreamOps {
- public:
-  bool register_type(DDS::DomainParticipant_ptr participant, CORBA::String_var& type_name) override {
-    sar::ThermalScanTypeSupport_var ts = new sar::ThermalScanTypeSupportImpl;
-    if (ts->register_type(participant, "") != DDS::RETCODE_OK) {
-      return false;
-    }
-    type_name = ts->get_type_name();
-    return true;
-  }
+namespace ab = adamant_opendds::bench;
 
-  bool narrow(DDS::DataWriter_ptr writer) override {
-    writer_ = sar::ThermalScanDataWriter::_narrow(writer);
-    return writer_.in() != 0;
-  }
-
-  void write(std::uint64_t seq, std::uint64_t key) override {
-    sar::samples::fill(sample_, seq, key);
-    writer_->write(sample_, DDS::HANDLE_NIL);
-  }
-
-  void take(DDS::DataReader_ptr reader, std::vector<std::int64_t>& sent_ns) override {
-    sar::ThermalScanDataReader_var typed = sar::ThermalScanDataReader::_narrow(reader);
-    if (!typed) {
-      return;
-    }
-    sar::ThermalScanSeq samples;
-    DDS::SampleInfoSeq infos;
-    if (typed->take(samples, infos, DDS::LENGTH_UNLIMITED, DDS::ANY_SAMPLE_STATE, DDS::ANY_VIEW_STATE,
-                    DDS::ANY_INSTANCE_STATE) != DDS::RETCODE_OK) {
-      return;
-    }
-    for (CORBA::ULong i = 0; i < samples.length(); ++i) {
-      if (infos[i].valid_data) {
-        const DDS::Time_t& t = infos[i].source_timestamp;
-        sent_ns.push_back(static_cast<std::int64_t>(t.sec) * 1000000000 + t.nanosec);
-      }
-    }
-    typed->return_loan(samples, infos);
-  }
-
- private:
-  sar::ThermalScanDataWriter_var writer_;
-  sar::ThermalScan sample_;
-};
-
-std::unique_ptr<StreamOps> make_ThermalScan_ops() {
-  return std::unique_ptr<StreamOps>(new ThermalScanOps);
+// What the model decided; adamant_opendds/Bench.h runs it.
+ab::Bench experiment() {
+  ab::Bench b;
+  b.name = "nakcast_smoke";
+  b.updates = 2000;
+  b.runs = 1;
+  b.bind = &sar::transports::bind;
+  // One entry per transport × receivers × loss × rate, in the model's order.
+  b.points = {
+      {"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, "nak_timeout=50ms", 3, 1.0, 100.0},
+  };
+  // One topic: every update has key 0 (tags 1).
+  b.streams = {
+      // qos ThermalScanQos, one topic
+      {"", "InfraredScan", 100.0, 0, 1,
+       ab::typed_ops<sar::ThermalScan, sar::ThermalScanSeq, sar::ThermalScanTypeSupport, sar::ThermalScanTypeSupportImpl, sar::ThermalScanDataWriter, sar::ThermalScanDataReader>(&sar::samples::fill),
+       ab::qos_of([](auto& qos) { sar::qos::apply_ThermalScanQos(qos); })},
+  };
+  return b;
 }
 
 }  // namespace
 
-// One topic: every update has key 0.
-const StreamSetup kStreams[] = {
-    {"", "InfraredScan", 100.0, 0, 1, make_ThermalScan_ops},  // qos ThermalScanQos, one topic
-};
-const int kStreamCount = static_cast<int>(sizeof kStreams / sizeof kStreams[0]);
-
-std::uint64_t key_of(const StreamSetup& s, const Point& p, std::uint64_t seq) {
-  (void)p;
-  return s.tags > 0 ? seq % s.tags : seq;
-}
-
-// QoS of stream `stream`: its topic's profile.
-template <class Qos>
-void apply_qos(int stream, Qos& qos) {
-  switch (stream) {
-    case 0:
-      sar::qos::apply_ThermalScanQos(qos);
-      break;
-    default:
-      break;
-  }
-}
-template void apply_qos(int, DDS::TopicQos&);
-template void apply_qos(int, DDS::PublisherQos&);
-template void apply_qos(int, DDS::DataWriterQos&);
-template void apply_qos(int, DDS::SubscriberQos&);
-template void apply_qos(int, DDS::DataReaderQos&);
-
-}  // namespace bench
-}  // namespace sar
-
 int main(int argc, char** argv) {
-  return sar::bench::run(argc, argv);
+  return ab::run(argc, argv, experiment());
 }

@@ -1,0 +1,161 @@
+// The OpenDDS benchmarks' machinery (library Adamant::opendds_bench, libAdamantOpenDDSBench): a
+// generated <experiment>_bench.cpp declares what the model decided (a Bench: points, streams with
+// their IDL types and QoS, the transport binding) and its main calls run(). run() is the runtime's
+// process bench (adamant/process_bench.hpp: command line, point loop, schedule, statistics, the CSV
+// of docs/runtime-contract.md, the same columns as the native benches) with the OpenDDS side
+// added here: the writer process (one DataWriter per stream, all bound to the point's transport
+// instance, writing on the schedule) and the reader processes (one DataReader per stream; latency
+// = the writer's source timestamp, the system clock shared by processes on one host, to
+// on_data_available). C++14-clean, like the generated code that includes it.
+#ifndef ADAMANT_OPENDDS_BENCH_H
+#define ADAMANT_OPENDDS_BENCH_H
+
+#include <dds/DdsDcpsInfrastructureC.h>
+#include <dds/DdsDcpsPublicationC.h>
+#include <dds/DdsDcpsSubscriptionC.h>
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace adamant_opendds {
+namespace bench {
+
+// Options of one transport instance: the keys of its [transport/NAME] section in an .ini file.
+using Options = std::vector<std::pair<std::string, std::string>>;
+
+// One point of the sweep: a transport instance with its options, receivers, loss and rate.
+struct Point {
+  std::string label;           // CSV transport column
+  std::string transport_type;  // TransportRegistry::create_inst type
+  Options options;             // the transport instance's options (writer and readers)
+  std::string params;          // CSV transport_params column: the options as name=value;...
+  int receivers;
+  double loss_pct;  // ant_* transports inject it at each reader; for the others it is recorded only
+  double rate_hz;   // the first stream's; the others keep their modeled ratio to it
+};
+
+// The typed DDS calls of one stream (the classic IDL-to-C++ mapping).
+class StreamOps {
+ public:
+  virtual ~StreamOps() {}
+  virtual bool register_type(DDS::DomainParticipant_ptr participant, CORBA::String_var& type_name) = 0;
+  virtual bool narrow(DDS::DataWriter_ptr writer) = 0;
+  // Writes update `seq` (from 0) of the stream with key `key` (stamps SampleInfo::source_timestamp).
+  virtual void write(std::uint64_t seq, std::uint64_t key) = 0;
+  // Takes every available sample and appends the source timestamps (ns) of the valid ones.
+  virtual void take(DDS::DataReader_ptr reader, std::vector<std::int64_t>& sent_ns) = 0;
+};
+
+// StreamOps of IDL type Sample: `fill` makes update `seq` with key `key` (samples::fill).
+template <class Sample, class Seq, class TypeSupport, class TypeSupportImpl, class DataWriter, class DataReader>
+class TypedStreamOps : public StreamOps {
+ public:
+  using Fill = void (*)(Sample&, std::uint64_t seq, std::uint64_t key);
+  explicit TypedStreamOps(Fill fill) : fill_(fill) {}
+
+  bool register_type(DDS::DomainParticipant_ptr participant, CORBA::String_var& type_name) override {
+    typename TypeSupport::_var_type ts = new TypeSupportImpl;
+    if (ts->register_type(participant, "") != DDS::RETCODE_OK) return false;
+    type_name = ts->get_type_name();
+    return true;
+  }
+  bool narrow(DDS::DataWriter_ptr writer) override {
+    writer_ = DataWriter::_narrow(writer);
+    return writer_.in() != 0;
+  }
+  void write(std::uint64_t seq, std::uint64_t key) override {
+    fill_(sample_, seq, key);
+    writer_->write(sample_, DDS::HANDLE_NIL);
+  }
+  void take(DDS::DataReader_ptr reader, std::vector<std::int64_t>& sent_ns) override {
+    typename DataReader::_var_type typed = DataReader::_narrow(reader);
+    if (!typed) return;
+    Seq samples;
+    DDS::SampleInfoSeq infos;
+    if (typed->take(samples, infos, DDS::LENGTH_UNLIMITED, DDS::ANY_SAMPLE_STATE, DDS::ANY_VIEW_STATE,
+                    DDS::ANY_INSTANCE_STATE) != DDS::RETCODE_OK) {
+      return;
+    }
+    for (CORBA::ULong i = 0; i < samples.length(); ++i) {
+      if (infos[i].valid_data) {
+        const DDS::Time_t& t = infos[i].source_timestamp;
+        sent_ns.push_back(static_cast<std::int64_t>(t.sec) * 1000000000 + t.nanosec);
+      }
+    }
+    typed->return_loan(samples, infos);
+  }
+
+ private:
+  Fill fill_;
+  typename DataWriter::_var_type writer_;
+  Sample sample_;
+};
+
+// The factory of a stream's StreamOps, e.g.
+//   typed_ops<sar::ThermalScan, sar::ThermalScanSeq, sar::ThermalScanTypeSupport,
+//             sar::ThermalScanTypeSupportImpl, sar::ThermalScanDataWriter, sar::ThermalScanDataReader>(
+//       &sar::samples::fill)
+template <class Sample, class Seq, class TypeSupport, class TypeSupportImpl, class DataWriter, class DataReader>
+std::function<std::unique_ptr<StreamOps>()> typed_ops(void (*fill)(Sample&, std::uint64_t, std::uint64_t)) {
+  return [fill]() {
+    return std::unique_ptr<StreamOps>(
+        new TypedStreamOps<Sample, Seq, TypeSupport, TypeSupportImpl, DataWriter, DataReader>(fill));
+  };
+}
+
+// A stream's QoS profile on each entity it creates (empty: the defaults).
+struct StreamQos {
+  std::function<void(DDS::TopicQos&)> topic;
+  std::function<void(DDS::PublisherQos&)> publisher;
+  std::function<void(DDS::DataWriterQos&)> writer;
+  std::function<void(DDS::SubscriberQos&)> subscriber;
+  std::function<void(DDS::DataReaderQos&)> reader;
+};
+// One overloaded function for all five, e.g. qos_of([](auto& q) { sar::qos::apply_ThermalScanQos(q); }).
+template <class Apply>
+StreamQos qos_of(Apply apply) {
+  return StreamQos{apply, apply, apply, apply, apply};
+}
+
+struct Stream {
+  std::string name;    // CSV stream column (empty when the experiment has one topic)
+  std::string topic;   // DDS topic
+  double rate_hz;      // in the model; a point's rate_hz scales every stream by rate_hz / streams[0].rate_hz
+  int priority;        // TRANSPORT_PRIORITY of its writer
+  std::uint64_t tags;  // update k has key k mod tags; 0: key k (every update its own instance)
+  std::function<std::unique_ptr<StreamOps>()> make_ops;
+  StreamQos qos;
+};
+
+// Binds transport configuration `config` (created with one instance of `transport_type` and
+// `options` unless the configuration file defines it) to a not yet enabled entity: the
+// generated <model>Transports.h's transports::bind.
+using Bind = bool (*)(DDS::Entity_ptr entity, const std::string& config, const std::string& transport_type,
+                      const Options& options);
+
+struct Bench {
+  std::string name;  // <name>_bench, default CSV <name>.csv, transport configurations <name>_writer and <name>_reader
+  long updates;      // of the first stream per point and run (--updates)
+  long runs;         // per point (--runs)
+  std::vector<Point> points;  // in the model's order; --list numbers them
+  std::vector<Stream> streams;
+  Bind bind;
+  // One topic whose instances each update at this rate (> 0): a point of R Hz has
+  // max(1, round(R / instance_rate_hz)) instances and update k has key k mod that (streams[0].tags
+  // is then ignored). 0: the streams' tags decide.
+  double instance_rate_hz = 0;
+};
+
+// The bench's main: the driver (default), or with --role writer|reader one process of a point.
+// Options: -DCPS... (handed to every process), --csv FILE, --updates N, --runs N, --points I,J,...,
+// --list, --help. Returns the exit code.
+int run(int argc, char** argv, const Bench& bench);
+
+}  // namespace bench
+}  // namespace adamant_opendds
+
+#endif
