@@ -83,12 +83,10 @@ struct ReaderArgs {
 
 int run_reader(const ReaderArgs& a, const HarnessSpec& spec) {
   io::UniqueFd result(a.result_fd), ctrl(a.ctrl_fd);
-  auto kind = parse_transport(a.transport);
-  if (!kind) throw std::invalid_argument("unknown transport " + a.transport);
   // The reader's part of the point, so its channel comes from the same point_channel as the
   // writer's and the simulator's.
   Point pt{};
-  pt.transport = a.transport;
+  pt.transport = transport_from_name(a.transport);
   pt.loss_pct = a.loss;
   pt.seed = a.seed;
   pt.rate_hz = a.rate;
@@ -98,7 +96,7 @@ int run_reader(const ReaderArgs& a, const HarnessSpec& spec) {
   const std::uint64_t total = plan.total();
   std::string err;
   if (!detail::apply_params(a.params, pt, err)) throw std::invalid_argument(err);
-  ChannelConfig cfg = detail::point_channel(pt, *kind, /*reader=*/true, a.index);
+  ChannelConfig cfg = detail::point_channel(pt, pt.transport, /*reader=*/true, a.index);
   cfg.group = a.group;
   cfg.port = static_cast<std::uint16_t>(a.port);
   cfg.iface = a.iface;
@@ -165,7 +163,7 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
 
   std::vector<std::unique_ptr<ReaderProcess>> kids;
   for (int i = 0; i < pt.receivers; ++i) {
-    std::vector<std::string> args{"adamant-reader", "--reader", "--reader-transport", pt.transport,
+    std::vector<std::string> args{"adamant-reader", "--reader", "--reader-transport", std::string(to_string(pt.transport)),
                                   "--reader-group", opt.group, "--reader-iface", opt.iface,
                                   "--reader-port", std::to_string(port), "--reader-index",
                                   std::to_string(i), "--reader-loss", exact(pt.loss_pct),
@@ -327,7 +325,7 @@ struct PointOverrides {
 
   void add_to(CLI::App& app) {
     const std::string g = "Point (every point of the spec)";
-    app.add_option("--transport", transport, "baseline | nakcast | ricochet | fec | replace | fifo")->group(g);
+    app.add_option("--transport", transport, "one of " + transport_names())->group(g);
     app.add_option("--receivers", receivers, "reader processes / simulated readers")
         ->check(CLI::PositiveNumber)->group(g);
     app.add_option("--loss", loss, "loss injected at each reader, percent")->check(CLI::Range(0.0, 100.0))->group(g);
@@ -353,13 +351,13 @@ struct PointOverrides {
 
   // Applies the overrides; throws Failure on a bad duration or transport.
   void apply(Point& p) const {
-    auto dur = [](const std::optional<std::string>& v, const char* opt, std::chrono::microseconds& out) {
+    auto dur = [](const std::optional<std::string>& v, const char* opt, Duration& out) {
       if (!v) return;
       auto d = detail::parse_duration(*v);
       if (!d) throw Failure(std::string("bad duration '") + *v + "' for " + opt + " (e.g. 25ms, 500us, 2s)");
       out = *d;
     };
-    if (transport) p.transport = *transport;
+    if (transport) p.transport = transport_from_name(*transport);
     if (receivers) p.receivers = *receivers;
     if (loss) p.loss_pct = *loss;
     if (rate) p.rate_hz = *rate;
@@ -379,7 +377,7 @@ struct PointOverrides {
 
 std::string describe(const Point& p) {
   char buf[256];
-  std::snprintf(buf, sizeof buf, "%s, %d receivers, %g%% loss, %g Hz, run %d%s%s", p.transport.c_str(), p.receivers,
+  std::snprintf(buf, sizeof buf, "%s, %d receivers, %g%% loss, %g Hz, run %d%s%s", std::string(to_string(p.transport)).c_str(), p.receivers,
                 p.loss_pct, p.rate_hz, p.run, transport_params(p).empty() ? "" : ", ",
                 transport_params(p).c_str());
   return buf;

@@ -152,8 +152,7 @@ std::vector<Stream> parse_streams_arg(const HarnessSpec& spec, const std::string
 }
 
 TransportKind check_point(const Point& pt) {
-  auto kind = parse_transport(pt.transport);
-  if (!kind) throw Failure("unknown transport '" + pt.transport + "'");
+  const TransportKind kind = pt.transport;
   if (pt.receivers < 1 || pt.updates < 0 || pt.rate_hz <= 0)
     throw Failure("invalid point (receivers >= 1, updates >= 0, rate_hz > 0 required)");
   if (pt.lec_r < 1 || pt.lec_r > 64 || pt.lec_c < 1 || pt.lec_c > 64)
@@ -171,9 +170,9 @@ TransportKind check_point(const Point& pt) {
     for (std::size_t j = 0; j < i; ++j)
       if (pt.streams[j].name == s.name) throw Failure(what + "stream names must differ");
   }
-  if (*kind == TransportKind::Fec && pt.lec_c > pt.lec_r)
+  if (kind == TransportKind::Fec && pt.lec_c > pt.lec_r)
     throw Failure("invalid FEC parameters: c (repairs per block) must not exceed r (data packets per block)");
-  return *kind;
+  return kind;
 }
 
 std::uint64_t reader_seed(std::uint64_t point_seed, int index) {
@@ -259,7 +258,7 @@ void set_sender_counts(const engine::SenderEngine& sender, const Plan& plan, std
 }
 
 metrics::Row stream_row(const Point& pt, const Plan& plan, std::size_t s, std::vector<std::int64_t> latencies_ns) {
-  auto row = metrics::make_row(pt.transport, pt.receivers, pt.loss_pct, plan.streams[s].rate_hz, pt.run,
+  auto row = metrics::make_row(std::string(to_string(pt.transport)), pt.receivers, pt.loss_pct, plan.streams[s].rate_hz, pt.run,
                                plan.updates[s], std::move(latencies_ns));
   row.transport_params = transport_params(pt);
   row.stream = plan.streams[s].name;
@@ -267,7 +266,7 @@ metrics::Row stream_row(const Point& pt, const Plan& plan, std::size_t s, std::v
 }
 
 metrics::Row point_row(const Point& pt, std::vector<std::int64_t> latencies_ns) {
-  auto row = metrics::make_row(pt.transport, pt.receivers, pt.loss_pct, pt.rate_hz, pt.run,
+  auto row = metrics::make_row(std::string(to_string(pt.transport)), pt.receivers, pt.loss_pct, pt.rate_hz, pt.run,
                                static_cast<std::uint64_t>(pt.updates), std::move(latencies_ns));
   row.transport_params = transport_params(pt);
   return row;
@@ -411,7 +410,7 @@ void finish_point(const HarnessSpec& spec, const Point& pt, TransportKind kind,
       "latency us mean %.1f sd %.1f p50 %.1f p90 %.1f p99 %.1f max %.1f | ReLate %.1f ReLate2 %.1f | "
       "injected drops %llu, NAKs %llu, retransmits %llu, repairs %llu, recovered %llu, "
       "unrecoverable %llu\n",
-      spec.name.c_str(), mode, pt.transport.c_str(), row.stream.empty() ? "" : " stream=", row.stream.c_str(),
+      spec.name.c_str(), mode, std::string(to_string(pt.transport)).c_str(), row.stream.empty() ? "" : " stream=", row.stream.c_str(),
       pt.receivers, pt.loss_pct, row.rate_hz, pt.run,
       static_cast<unsigned long long>(row.sent), static_cast<unsigned long long>(row.received),
       row.delivery, row.lat.mean_us, row.lat.std_us, row.lat.p50_us, row.lat.p90_us, row.lat.p99_us,
@@ -430,9 +429,6 @@ void finish_point(const HarnessSpec& spec, const Point& pt, TransportKind kind,
 
 namespace adamant::bench {
 
-std::string transport_params(const Point& pt) {
-  const auto kind = parse_transport(pt.transport);
-  return kind ? detail::join_params(pt, kind) : std::string();
-}
+std::string transport_params(const Point& pt) { return detail::join_params(pt, pt.transport); }
 
 }  // namespace adamant::bench

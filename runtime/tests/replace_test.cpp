@@ -76,7 +76,7 @@ TEST(Replace, ReplacementCancelsQueuedAndUnackedOlderMessagesOfTheTag) {
   c.pace_bytes_per_s = 1000;  // one 86-byte datagram per 86 ms
   c.pace_burst_bytes = 100;
   ReplaceSender s(c);
-  ReplaceReceiver r(ReceiverConfig{});
+  ReplaceReceiver r(ReplaceReceiverConfig{});
   Output so, ro;
   const auto b1 = body(1), b2 = body(2), b3 = body(3), b4 = body(4);
   s.publish_tagged(1, view(b1), 0ms, so);  // sent at once (burst)
@@ -120,7 +120,7 @@ TEST(Replace, FifoNeverReplaces) {
 
 TEST(Replace, LostReliableMessageIsRetransmittedAndDeliveredInOrder) {
   ReplaceSender s(cfg(false));
-  ReplaceReceiver r(ReceiverConfig{});
+  ReplaceReceiver r(ReplaceReceiverConfig{});
   Output so, ro;
   const auto b1 = body(1), b2 = body(2);
   s.publish_tagged(1, view(b1), 0ms, so);
@@ -143,7 +143,7 @@ TEST(Replace, LostReliableMessageIsRetransmittedAndDeliveredInOrder) {
 
 TEST(Replace, CancelUnblocksTheSequencedFlowAndUnsequencedDeliversAtOnce) {
   ReplaceSender s(cfg());
-  ReplaceReceiver r(ReceiverConfig{});
+  ReplaceReceiver r(ReplaceReceiverConfig{});
   Output so, ro;
   const auto b1 = body(1), b2 = body(2), b3 = body(3);
   s.publish_tagged(1, view(b1), 0ms, so);
@@ -159,7 +159,7 @@ TEST(Replace, CancelUnblocksTheSequencedFlowAndUnsequencedDeliversAtOnce) {
   EXPECT_EQ(ro.deliveries[1].payload, b3);
 
   ReplaceSender u(cfg());
-  ReplaceReceiver ur(ReceiverConfig{});
+  ReplaceReceiver ur(ReplaceReceiverConfig{});
   Output uo, uro;
   const MessageClass unseq{true, false, 0};
   u.replace(1, view(b1), unseq, 0ms, uo);
@@ -172,7 +172,7 @@ TEST(Replace, CancelUnblocksTheSequencedFlowAndUnsequencedDeliversAtOnce) {
 
 TEST(Replace, UnreliableSequencedDropsOlderAndIsNeverRetransmitted) {
   ReplaceSender s(cfg());
-  ReplaceReceiver r(ReceiverConfig{});
+  ReplaceReceiver r(ReplaceReceiverConfig{});
   Output so, ro;
   const MessageClass cls{false, true, 0};
   const auto b1 = body(1), b2 = body(2);
@@ -244,7 +244,7 @@ struct Group {
   std::vector<ReplaceReceiver> r;
   std::vector<std::vector<std::uint64_t>> got;
   Output so;
-  explicit Group(ReplaceConfig c, std::size_t n = 3) : s(c), r(n, ReplaceReceiver(ReceiverConfig{})), got(n) {}
+  explicit Group(ReplaceConfig c, std::size_t n = 3) : s(c), r(n, ReplaceReceiver(ReplaceReceiverConfig{})), got(n) {}
   // Delivers the sender's datagrams (multicast to all, unicast to its peer) except to the
   // receivers in `drop`, and their ACKs back `rtt` later.
   void exchange(Nanos now, std::vector<int> drop = {}, Nanos rtt = 5ms) {
@@ -388,7 +388,7 @@ TEST(ReplaceGroup, SilentReceiverIsDroppedAtTheRetryTimeoutAndLearntAgain) {
 
 TEST(Replace, ReceiverTagTableStaysBoundedWithATagPerMessage) {
   ReplaceSender s(cfg());
-  ReplaceReceiver r(ReceiverConfig{});
+  ReplaceReceiver r(ReplaceReceiverConfig{});
   Output so, ro;
   const auto b = body(1);
   std::size_t peak = 0;
@@ -406,7 +406,7 @@ TEST(Replace, ReceiverTagTableStaysBoundedWithATagPerMessage) {
 // every other id arrives): the ACK of each MSG still covers that MSG. 1000-byte MSGs carry
 // 64 ranges; a 10-byte MSG's ACK has 4 (an ACK stays within its MSG's size).
 TEST(Replace, AckCoversItsOwnMessageWhenTheRangesOverflow) {
-  ReplaceReceiver r(ReceiverConfig{});
+  ReplaceReceiver r(ReplaceReceiverConfig{});
   Output ro;
   const auto b = body(1, 1000);
   for (std::uint64_t id = 2; id <= 2 * (wire::kMaxNakRanges + 10); id += 2) {
@@ -448,7 +448,7 @@ TEST(Replace, OvertakingHigherPriorityMessageIsNotHeldBehindTheQueuedOne) {
   c.pace_bytes_per_s = 1000;
   c.pace_burst_bytes = 100;
   ReplaceSender s(c);
-  ReplaceReceiver r(ReceiverConfig{});
+  ReplaceReceiver r(ReplaceReceiverConfig{});
   Output so, ro;
   const auto b = body(0);
   s.send(1, view(b), {true, true, 0}, 0ms, so);   // sent (burst)
