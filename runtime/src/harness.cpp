@@ -96,7 +96,7 @@ int run_reader(const ReaderArgs& a, const HarnessSpec& spec) {
   const std::uint64_t total = plan.total();
   std::string err;
   if (!detail::apply_params(a.params, pt, err)) throw std::invalid_argument(err);
-  ChannelConfig cfg = detail::point_channel(pt, pt.transport, /*reader=*/true, a.index);
+  ChannelConfig cfg = detail::point_channel(pt, /*reader=*/true, a.index);
   cfg.group = a.group;
   cfg.port = static_cast<std::uint16_t>(a.port);
   cfg.iface = a.iface;
@@ -153,9 +153,9 @@ struct WriterOptions {
 
 // Runs one point and appends its CSV row; throws Failure with a clear message.
 void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& opt, int port) {
-  const TransportKind kind = detail::check_point(pt);
+  detail::check_point(pt);
   const detail::Plan plan = detail::plan_point(spec, pt);
-  ChannelConfig cfg = detail::point_channel(pt, kind, false, 0);
+  ChannelConfig cfg = detail::point_channel(pt, false, 0);
   cfg.group = opt.group;
   cfg.port = static_cast<std::uint16_t>(port);
   cfg.iface = opt.iface;
@@ -229,7 +229,7 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
     }
   }
 
-  std::chrono::milliseconds linger = detail::linger_for(kind, pt);
+  std::chrono::milliseconds linger = detail::linger_for(pt);
   if (opt.linger_ms) linger = std::chrono::milliseconds(*opt.linger_ms);
   const std::int64_t linger_end = now_ns() + std::chrono::duration_cast<std::chrono::nanoseconds>(linger).count();
   while (!all(kids, &ReaderProcess::eof) && now_ns() < linger_end) {
@@ -276,9 +276,9 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
     rows.push_back(detail::stream_row(pt, plan, s, std::move(lat[s])));
     detail::set_bytes(rows.back(), bytes);
   }
-  detail::set_replaced(plan, pt, kind, delivered, rows);
+  detail::set_replaced(plan, pt, delivered, rows);
   detail::set_sender_counts(pub.engine(), plan, rows);
-  detail::finish_point(spec, pt, kind, rows, t, opt.csv, "real");
+  detail::finish_point(spec, pt, rows, t, opt.csv, "real");
 }
 
 std::string default_csv(const std::string& name) {
@@ -290,7 +290,7 @@ std::string default_csv(const std::string& name) {
 
 // Runs one point in the simulator and appends its CSV row; throws Failure.
 void run_sim_point(const HarnessSpec& spec, const Point& pt, const sim::NetConfig& net, const std::string& csv) {
-  const TransportKind kind = detail::check_point(pt);
+  detail::check_point(pt);
   const auto w0 = std::chrono::steady_clock::now();
   const auto res = sim::run_point(spec, pt, net);
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
@@ -307,7 +307,7 @@ void run_sim_point(const HarnessSpec& spec, const Point& pt, const sim::NetConfi
               spec.name.c_str(), wall, static_cast<unsigned long long>(res.events),
               wall > 0 ? static_cast<double>(res.events) / wall / 1e6 : 0.0, static_cast<double>(res.end_time.count()) / 1e9,
               static_cast<unsigned long long>(res.link_drops));
-  detail::finish_point(spec, pt, kind, res.rows, t, csv, "sim");
+  detail::finish_point(spec, pt, res.rows, t, csv, "sim");
 }
 
 // Values given on the command line that replace the spec's for every point.

@@ -179,9 +179,9 @@ std::uint64_t reader_seed(std::uint64_t point_seed, int index) {
   return point_seed * 0x9E3779B97F4A7C15ull + static_cast<std::uint64_t>(index) + 1;
 }
 
-ChannelConfig point_channel(const Point& pt, TransportKind kind, bool reader, int index) {
+ChannelConfig point_channel(const Point& pt, bool reader, int index) {
   ChannelConfig cfg;
-  cfg.transport.kind = kind;
+  cfg.transport.kind = pt.transport;
   cfg.transport.nak_timeout = pt.nak_timeout;
   cfg.transport.lec_r = pt.lec_r;
   cfg.transport.lec_c = pt.lec_c;
@@ -198,9 +198,9 @@ ChannelConfig point_channel(const Point& pt, TransportKind kind, bool reader, in
   return cfg;
 }
 
-std::chrono::milliseconds linger_for(TransportKind kind, const Point& pt) {
+std::chrono::milliseconds linger_for(const Point& pt) {
   const auto nak = std::chrono::duration_cast<std::chrono::milliseconds>(pt.nak_timeout);
-  if (kind == TransportKind::Baseline)
+  if (pt.transport == TransportKind::Baseline)
     return std::max<std::chrono::milliseconds>(
         200ms, std::chrono::milliseconds(static_cast<std::int64_t>(10 * 1000 / pt.rate_hz)));
   return std::max<std::chrono::milliseconds>(2000ms, 40 * nak);
@@ -214,9 +214,9 @@ void set_bytes(metrics::Row& row, const engine::WireBytes& b) {
   row.bytes_control = b.control;
 }
 
-void set_replaced(const Plan& plan, const Point& pt, TransportKind kind,
+void set_replaced(const Plan& plan, const Point& pt,
                   const std::vector<std::vector<std::uint64_t>>& delivered, std::vector<metrics::Row>& rows) {
-  if (kind != TransportKind::Replace && kind != TransportKind::Fifo) return;
+  if (pt.transport != TransportKind::Replace && pt.transport != TransportKind::Fifo) return;
   const std::uint64_t total = plan.total();
   for (const auto& seqs : delivered) {
     std::map<std::uint32_t, std::uint64_t> newest;  // per tag: the newest sequence delivered
@@ -400,7 +400,7 @@ bool apply_params(std::string_view list, Point& pt, std::string& error) {
   return true;
 }
 
-void finish_point(const HarnessSpec& spec, const Point& pt, TransportKind kind,
+void finish_point(const HarnessSpec& spec, const Point& pt,
                   const std::vector<metrics::Row>& rows, const Totals& t, const std::string& csv,
                   const char* mode) {
   for (const auto& row : rows) {
@@ -421,7 +421,7 @@ void finish_point(const HarnessSpec& spec, const Point& pt, TransportKind kind,
   }
   std::fflush(stdout);
   if (t.corrupt) throw Failure(std::to_string(t.corrupt) + " corrupt payload(s) delivered");
-  if (t.order_errors && kind == TransportKind::Nakcast)
+  if (t.order_errors && pt.transport == TransportKind::Nakcast)
     throw Failure(std::to_string(t.order_errors) + " out-of-order deliveries");
 }
 

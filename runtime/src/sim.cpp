@@ -159,7 +159,7 @@ class PointSim {
     if (pt.receivers > 20000) throw Failure("simulator supports at most 20000 receivers");
     if (!spec.make_payload) throw Failure("HarnessSpec::make_payload is empty");
     Link::Config lc{net.bandwidth, net.queue_packets, net.delay};
-    ChannelConfig wcfg = bench::detail::point_channel(pt, kind_, false, 0);
+    ChannelConfig wcfg = bench::detail::point_channel(pt, false, 0);
     if (wcfg.transport.pace_bytes_per_s == 0 && !net.bandwidth.empty()) {
       std::uint64_t slowest = 0;  // pace to the slowest non-outage phase
       for (const auto& ph : net.bandwidth)
@@ -177,7 +177,7 @@ class PointSim {
     hosts_.reserve(static_cast<std::size_t>(pt.receivers) + 1);
     hosts_.push_back(Host{Endpoint{kLoopback, kBasePort}, Link(lc), std::nullopt, nullptr, {}, {}});
     for (int i = 0; i < pt.receivers; ++i) {
-      ChannelConfig rcfg = bench::detail::point_channel(pt, kind_, true, i);
+      ChannelConfig rcfg = bench::detail::point_channel(pt, true, i);
       rcfg.burst = net.burst;
       const Endpoint ep{kLoopback, static_cast<std::uint16_t>(kBasePort + 1 + i)};
       hosts_.push_back(Host{ep, Link(lc), LossInjector(LossModel{rcfg.loss_pct, rcfg.burst}, rcfg.seed),
@@ -193,7 +193,7 @@ class PointSim {
     for (std::size_t h = 0; h < hosts_.size(); ++h) schedule_tick(h, false);
     if (total > 0) q_.at(t0 + Nanos{plan_.slot(1).offset_ns}, [this, t0] { publish(1, t0); });
     else published_all_ = true;
-    Nanos linger = bench::detail::linger_for(kind_, pt_);
+    Nanos linger = bench::detail::linger_for(pt_);
     if ((kind_ == TransportKind::Replace || kind_ == TransportKind::Fifo) && pace_ > 0) {
       // Time to drain what replacement leaves queued (one message per tag) at the pace,
       // plus the retransmissions loss causes (at most one per message and lossy receiver).
@@ -241,7 +241,7 @@ class PointSim {
     res.deliveries = std::move(records_);
     std::vector<std::vector<std::uint64_t>> delivered(hosts_.size() - 1);
     for (const auto& d : res.deliveries) delivered[static_cast<std::size_t>(d.reader)].push_back(d.sequence);
-    bench::detail::set_replaced(plan_, pt_, kind_, delivered, res.rows);
+    bench::detail::set_replaced(plan_, pt_, delivered, res.rows);
     bench::detail::set_sender_counts(*writer_, plan_, res.rows);
     if (const auto* rs = dynamic_cast<const engine::ReplaceSender*>(writer_.get())) {
       const auto& s = rs->replace_stats();

@@ -2,7 +2,9 @@
 // exchanging datagrams with no delay. A group datagram reaches every host but its sender
 // (the writer never receives the group: it only multicasts); a peer datagram reaches the host
 // with that endpoint. Everything a datagram causes is delivered before route() returns,
-// breadth first. Tests lose datagrams with `drop` and watch the traffic with `on_send`.
+// breadth first. Tests lose datagrams with `drop` and watch the traffic with `on_send`; a
+// test that steps the writer by hand holds its output (hold_writer_output) and delays what
+// reaches it (writer_delay: its receive time, as a return path's latency).
 #pragma once
 
 #include <adamant/engine.hpp>
@@ -39,6 +41,13 @@ class TestNetwork {
   std::function<void(std::size_t from, const engine::OutDatagram& d, Nanos now)> on_send =
       [](std::size_t, const engine::OutDatagram&, Nanos) {};
 
+  // Datagrams reaching the writer are handed to it this much later than they were sent.
+  Nanos writer_delay{0};
+  // When set, what the writer emits while routing is kept in held_writer_output() instead of
+  // being sent; the test inspects it and routes it with route(0, held_writer_output(), now).
+  bool hold_writer_output = false;
+  engine::Output& held_writer_output() { return held_; }
+
   engine::SenderEngine& writer() { return *writer_; }
   std::vector<Reader>& readers() { return readers_; }  // readers()[i] is host i + 1
   Endpoint endpoint(std::size_t host) const { return endpoint_(host); }
@@ -58,9 +67,18 @@ class TestNetwork {
         const bool to_h = d.dest == engine::Dest::Group ? h != from && h != 0 : endpoint_(h) == d.peer;
         if (!to_h || drop(h, from, d)) continue;
         engine::Output o;
-        if (h == 0) writer_->on_datagram(v, endpoint_(from), now, o);
-        else readers_[h - 1].engine->on_datagram(v, endpoint_(from), now, o);
-        take(h, o, q);
+        if (h > 0) {
+          readers_[h - 1].engine->on_datagram(v, endpoint_(from), now, o);
+          take(h, o, q);
+          continue;
+        }
+        writer_->on_datagram(v, endpoint_(from), now + writer_delay, o);
+        if (!hold_writer_output) {
+          take(h, o, q);
+          continue;
+        }
+        for (auto& x : o.datagrams) held_.datagrams.push_back(std::move(x));
+        writer_events_.insert(writer_events_.end(), o.events.begin(), o.events.end());
       }
     }
   }
@@ -102,6 +120,7 @@ class TestNetwork {
   std::vector<Reader> readers_;
   std::function<Endpoint(std::size_t)> endpoint_;
   std::vector<engine::Event> writer_events_;
+  engine::Output held_;
 };
 
 }  // namespace adamant::testing
