@@ -73,8 +73,15 @@ std::optional<ReaderResult> parse_result(const std::vector<std::uint8_t>& bytes)
 
 // ------------------------------------------------------------------ reader role
 
+// --burst P_GB,P_BG: the readers' Gilbert loss (adamant/loss.hpp), in both modes.
+std::optional<GilbertLoss> gilbert(const std::vector<double>& burst) {
+  if (burst.size() != 2) return std::nullopt;
+  return GilbertLoss{burst[0], burst[1], 0.0, 100.0};
+}
+
 struct ReaderArgs {
   std::string transport = "nakcast", group, iface, params, streams;
+  std::vector<double> burst;
   double rate = 1;
   int port = 0, index = 0, result_fd = -1, ctrl_fd = -1;
   double loss = 0;
@@ -100,6 +107,7 @@ int run_reader(const ReaderArgs& a, const HarnessSpec& spec) {
   cfg.group = a.group;
   cfg.port = static_cast<std::uint16_t>(a.port);
   cfg.iface = a.iface;
+  cfg.burst = gilbert(a.burst);
 
   ReaderResult r;
   r.latencies_ns.reserve(total);
@@ -149,6 +157,7 @@ struct WriterOptions {
   std::string csv, group = "239.255.0.1", iface = "127.0.0.1";
   int port = 0;
   std::optional<int> linger_ms;
+  std::vector<double> burst;  // Gilbert loss at the readers: P(good->bad), P(bad->good); empty: --loss
 };
 
 // Runs one point and appends its CSV row; throws Failure with a clear message.
@@ -173,6 +182,7 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
                                   detail::all_params(pt)};
     // the program's own options (parsed before harness_main, e.g. ant-bench --payload) must reach
     // the re-executed reader too, or it would build a different spec than the writer
+    if (opt.burst.size() == 2) args.insert(args.end(), {"--reader-burst", exact(opt.burst[0]) + "," + exact(opt.burst[1])});
     args.insert(args.end(), spec.reader_args.begin(), spec.reader_args.end());
     auto kid = std::make_unique<ReaderProcess>(i);
     args.insert(args.end(), {"--reader-result-fd", std::to_string(kid->child_result_fd()), "--reader-ctrl-fd",
@@ -401,7 +411,7 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
   std::string mode = "real", bandwidth;
   std::size_t queue = 0;
   std::int64_t delay_us = 100;
-  std::vector<double> burst;
+  std::vector<double>& burst = opt.burst;
   app.add_option("--mode", mode, "real (processes + UDP multicast) or sim (discrete-event simulator)")
       ->check(CLI::IsMember({"real", "sim"}));
   app.add_option("--bandwidth", bandwidth,
@@ -410,7 +420,7 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
   std::string psk;
   app.add_option("--psk", psk, "sim: pre-shared key; every datagram carries HMAC-SHA256");
   app.add_option("--delay-us", delay_us, "sim: propagation delay in microseconds")->check(CLI::NonNegativeNumber);
-  app.add_option("--burst", burst, "sim: Gilbert loss P(good->bad),P(bad->good) instead of --loss")
+  app.add_option("--burst", burst, "Gilbert loss at the readers, P(good->bad),P(bad->good), instead of --loss")
       ->expected(2)->delimiter(',');
 
   bool reader = false;
@@ -428,6 +438,7 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
   app.add_option("--reader-params", ra.params)->group(hidden);
   app.add_option("--reader-rate", ra.rate)->group(hidden);
   app.add_option("--reader-streams", ra.streams)->group(hidden);
+  app.add_option("--reader-burst", ra.burst)->expected(2)->delimiter(',')->group(hidden);
   app.add_option("--reader-result-fd", ra.result_fd)->group(hidden);
   app.add_option("--reader-ctrl-fd", ra.ctrl_fd)->group(hidden);
   try {
@@ -488,7 +499,7 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
     }
     net.bandwidth = *bw;
   }
-  if (burst.size() == 2) net.burst = sim::GilbertLoss{burst[0], burst[1], 0.0, 100.0};
+  net.burst = gilbert(burst);
 
   for (std::size_t i = 0; i < points.size(); ++i) {
     try {

@@ -227,6 +227,35 @@ TEST(Real, PubSubApi) {
   EXPECT_GT(pub.stats().retransmitted, 0u);
 }
 
+// Gilbert–Elliott loss on the socket path: the Subscriber's LossInjector (the simulator's).
+TEST(Real, PubSubGilbertLoss) {
+  ChannelConfig cfg;
+  cfg.port = 7615;
+  cfg.transport.nak_timeout = 10ms;
+  ChannelConfig rcfg = cfg;
+  rcfg.burst = GilbertLoss{0.05, 0.3, 0.0, 100.0};  // loss_pct stays 0: only the bursts lose
+  rcfg.seed = 3;
+  std::vector<std::uint64_t> got;
+  Subscriber sub(rcfg, [&](const Sample& s) { got.push_back(s.sequence); });
+  Publisher pub(cfg);
+  pub.service_for(30ms);
+  sub.poll_for(5ms);
+  std::uint8_t payload[12] = {};
+  for (int i = 0; i < 200; ++i) {
+    pub.publish(ByteView{payload, sizeof(payload)});
+    pub.service_for(1ms);
+    sub.poll_for(1ms);
+  }
+  for (int i = 0; i < 400 && sub.accounted_through() < 200; ++i) {
+    pub.service_for(2ms);
+    sub.poll_for(2ms);
+  }
+  ASSERT_EQ(got.size(), 200u);
+  for (std::size_t i = 0; i < got.size(); ++i) EXPECT_EQ(got[i], i + 1);
+  EXPECT_GT(sub.injected_drops(), 0u);
+  EXPECT_GT(pub.stats().retransmitted, 0u);
+}
+
 // The event-loop hooks: a Publisher and a Ricochet Subscriber driven only by poll() on their
 // fds() and next_deadline_ns() with non-blocking passes (as the OpenDDS transports do).
 TEST(Real, EventLoopHooks) {

@@ -1,3 +1,14 @@
+// Ricochet receiver: delivers every packet as soon as it arrives or is rebuilt, i.e. OUT
+// OF ORDER (a recovered packet keeps its original send time, so its latency counts from
+// the original send). Every `lec_r` DATA packets received from the sender (in arrival
+// order) are XORed (payloads zero-padded, lengths and send times too) into one REPAIR
+// unicast to `lec_c` members chosen at random from the membership; a partial repair is
+// sent after `lec_flush` without data. A REPAIR with exactly one covered packet missing
+// rebuilds it; one with more missing is kept (bounded, expiring) until other recoveries
+// make it usable. Membership is learned from JOIN (re-announced every announce_interval)
+// and LEAVE multicasts; members silent for member_timeout are dropped. A packet still
+// missing after lec_give_up is declared unrecoverable. The sender side is NakcastSender
+// (DATA, idle heartbeats, retransmissions for the optional NAK fallback).
 #pragma once
 
 #include <adamant/engine/core.hpp>
@@ -38,17 +49,6 @@ struct RicochetReceiverConfig {
 // no repairs of its own, no NAKs).
 RicochetReceiverConfig fec_receiver_config(RicochetReceiverConfig cfg);
 
-// Ricochet receiver: delivers every packet as soon as it arrives or is rebuilt, i.e. OUT
-// OF ORDER (a recovered packet keeps its original send time, so its latency counts from
-// the original send). Every `lec_r` DATA packets received from the sender (in arrival
-// order) are XORed (payloads zero-padded, lengths and send times too) into one REPAIR
-// unicast to `lec_c` members chosen at random from the membership; a partial repair is
-// sent after `lec_flush` without data. A REPAIR with exactly one covered packet missing
-// rebuilds it; one with more missing is kept (bounded, expiring) until other recoveries
-// make it usable. Membership is learned from JOIN (re-announced every announce_interval)
-// and LEAVE multicasts; members silent for member_timeout are dropped. A packet still
-// missing after lec_give_up is declared unrecoverable. The sender side is NakcastSender
-// (DATA, idle heartbeats, retransmissions for the optional NAK fallback).
 class RicochetReceiver final : public ReceiverEngine {
  public:
   explicit RicochetReceiver(RicochetReceiverConfig cfg);
