@@ -40,7 +40,7 @@ int main(int argc, char** argv) {
   std::vector<char*> cargs;
   for (auto& a : args) cargs.push_back(a.data());
   cargs.push_back(nullptr);
-  const adamant::bench::Point pt{"nakcast", 3, 0.0, 100.0, 1000, 1, 1, std::chrono::microseconds(50'000)};
+  const adamant::bench::Point pt{adamant::TransportKind::Nakcast, 3, 0.0, 100.0, 1000, 1, 1};
   auto spec = adamant::bench::counter_spec("ant-bench", payload, {pt});
   spec.reader_args = {"--payload", std::to_string(payload)};  // readers check the same payload
   return adamant::bench::harness_main(static_cast<int>(args.size()), cargs.data(), spec);

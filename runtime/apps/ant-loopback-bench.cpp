@@ -20,6 +20,7 @@
 #include <chrono>
 #include <cstdio>
 #include <mutex>
+#include <stdexcept>
 #include <thread>
 #include <vector>
 
@@ -112,19 +113,20 @@ int main(int argc, char** argv) {
   app.add_option("--payloads", payloads, "payload sizes in bytes, comma-separated")->delimiter(',');
   app.add_option("--port", port, "first UDP port (each run uses the next)");
   CLI11_PARSE(app, argc, argv);
-  for (const auto& t : transports)
-    if (!parse_transport(t)) {
-      std::fprintf(stderr, "ant-loopback-bench: unknown transport '%s'\n", t.c_str());
-      return 2;
-    }
+  std::vector<TransportKind> kinds;
+  try {
+    for (const auto& t : transports) kinds.push_back(transport_from_name(t));
+  } catch (const std::invalid_argument& e) {
+    std::fprintf(stderr, "ant-loopback-bench: --transports: %s\n", e.what());
+    return 2;
+  }
   std::printf("%-9s %7s | %12s %10s %10s %9s | %10s %10s (paced %g/s)\n", "transport", "payload", "msgs/s",
               "mean us", "p99 us", "delivered", "mean us", "p99 us", rate);
-  for (const auto& t : transports)
+  for (const TransportKind k : kinds)
     for (auto b : payloads) {
-      const TransportKind k = *parse_transport(t);
       const Figures hi = run(k, b, messages, window, 0, port++);
       const Figures lo = run(k, b, std::max(100, messages / 4), window, rate, port++);
-      std::printf("%-9s %7zu | %12.0f %10.1f %10.1f %9llu | %10.1f %10.1f\n", t.c_str(), b, hi.msgs_per_s, hi.mean_us,
+      std::printf("%-9s %7zu | %12.0f %10.1f %10.1f %9llu | %10.1f %10.1f\n", std::string(to_string(k)).c_str(), b, hi.msgs_per_s, hi.mean_us,
                   hi.p99_us, static_cast<unsigned long long>(hi.delivered), lo.mean_us, lo.p99_us);
       std::fflush(stdout);
     }

@@ -11,6 +11,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <string>
 
 using namespace adamant;
 
@@ -47,11 +48,12 @@ int main(int argc, char** argv) {
   }
 
   struct Case {
-    const char* transport;
+    TransportKind transport;
     int r, c;
   };
-  for (const Case c : {Case{"nakcast", 8, 3}, Case{"ricochet", 4, 3}, Case{"ricochet", 8, 3}, Case{"fec", 4, 1}}) {
-    bench::Point p{c.transport, receivers, loss, rate, updates, 1, seed, std::chrono::microseconds(50'000)};
+  for (const Case c : {Case{TransportKind::Nakcast, 8, 3}, Case{TransportKind::Ricochet, 4, 3},
+                       Case{TransportKind::Ricochet, 8, 3}, Case{TransportKind::Fec, 4, 1}}) {
+    bench::Point p{c.transport, receivers, loss, rate, updates, 1, seed};
     p.lec_r = c.r;
     p.lec_c = c.c;
     const auto spec = bench::counter_spec("ant-sim-bench", 12, {p});
@@ -62,7 +64,7 @@ int main(int argc, char** argv) {
         "%-8s r=%d c=%d | %d receivers, %g%% loss, %g Hz, %d updates | wall %.3f s, %llu events, "
         "%.2f M events/s, virtual %.1f s (%.0fx real time) | delivery %.6f, mean latency %.1f us, "
         "p99 %.1f us, ReLate2 %.1f | recovered %llu, repairs %llu, NAKs %llu, retransmits %llu\n",
-        c.transport, c.r, c.c, receivers, loss, rate, updates, s,
+        std::string(to_string(c.transport)).c_str(), c.r, c.c, receivers, loss, rate, updates, s,
         static_cast<unsigned long long>(res.events), res.events / s / 1e6, res.end_time.count() / 1e9,
         res.end_time.count() / 1e9 / s, res.row.delivery, res.row.lat.mean_us, res.row.lat.p99_us,
         res.row.relate2, static_cast<unsigned long long>(res.recovered),
@@ -72,7 +74,7 @@ int main(int argc, char** argv) {
   }
 
   for (const bool estimate : {false, true}) {
-    bench::Point p{"replace", 1, 0.0, 10.0, 1200, 1, seed, std::chrono::microseconds(50'000)};
+    bench::Point p{TransportKind::Replace, 1, 0.0, 10.0, 1200, 1, seed};
     p.tags = 10;
     p.estimate_bandwidth = estimate;
     sim::NetConfig net;

@@ -74,8 +74,15 @@ std::optional<ReaderResult> parse_result(const std::vector<std::uint8_t>& bytes)
 
 // ------------------------------------------------------------------ reader role
 
+// --burst P_GB,P_BG: the readers' Gilbert loss (adamant/loss.hpp), in both modes.
+std::optional<GilbertLoss> gilbert(const std::vector<double>& burst) {
+  if (burst.size() != 2) return std::nullopt;
+  return GilbertLoss{burst[0], burst[1], 0.0, 100.0};
+}
+
 struct ReaderArgs {
   std::string transport = "nakcast", group, iface, params, streams;
+  std::vector<double> burst;
   double rate = 1;
   int port = 0, index = 0, result_fd = -1, ctrl_fd = -1;
   double loss = 0;
@@ -84,12 +91,10 @@ struct ReaderArgs {
 
 int run_reader(const ReaderArgs& a, const HarnessSpec& spec) {
   io::UniqueFd result(a.result_fd), ctrl(a.ctrl_fd);
-  auto kind = parse_transport(a.transport);
-  if (!kind) throw std::invalid_argument("unknown transport " + a.transport);
   // The reader's part of the point, so its channel comes from the same point_channel as the
   // writer's and the simulator's.
   Point pt{};
-  pt.transport = a.transport;
+  pt.transport = transport_from_name(a.transport);
   pt.loss_pct = a.loss;
   pt.seed = a.seed;
   pt.rate_hz = a.rate;
@@ -99,10 +104,11 @@ int run_reader(const ReaderArgs& a, const HarnessSpec& spec) {
   const std::uint64_t total = plan.total();
   std::string err;
   if (!detail::apply_params(a.params, pt, err)) throw std::invalid_argument(err);
-  ChannelConfig cfg = detail::point_channel(pt, *kind, /*reader=*/true, a.index);
+  ChannelConfig cfg = detail::point_channel(pt, /*reader=*/true, a.index);
   cfg.group = a.group;
   cfg.port = static_cast<std::uint16_t>(a.port);
   cfg.iface = a.iface;
+  cfg.burst = gilbert(a.burst);
 
   ReaderResult r;
   r.latencies_ns.reserve(total);
@@ -152,13 +158,14 @@ struct WriterOptions {
   std::string csv, group = "239.255.0.1", iface = "127.0.0.1";
   int port = 0;
   std::optional<int> linger_ms;
+  std::vector<double> burst;  // Gilbert loss at the readers: P(good->bad), P(bad->good); empty: --loss
 };
 
 // Runs one point and appends its CSV row; throws Failure with a clear message.
 void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& opt, int port) {
-  const TransportKind kind = detail::check_point(pt);
+  detail::check_point(pt);
   const detail::Plan plan = detail::plan_point(spec, pt);
-  ChannelConfig cfg = detail::point_channel(pt, kind, false, 0);
+  ChannelConfig cfg = detail::point_channel(pt, false, 0);
   cfg.group = opt.group;
   cfg.port = static_cast<std::uint16_t>(port);
   cfg.iface = opt.iface;
@@ -166,7 +173,7 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
 
   std::vector<std::unique_ptr<ReaderProcess>> kids;
   for (int i = 0; i < pt.receivers; ++i) {
-    std::vector<std::string> args{"adamant-reader", "--reader", "--reader-transport", pt.transport,
+    std::vector<std::string> args{"adamant-reader", "--reader", "--reader-transport", std::string(to_string(pt.transport)),
                                   "--reader-group", opt.group, "--reader-iface", opt.iface,
                                   "--reader-port", std::to_string(port), "--reader-index",
                                   std::to_string(i), "--reader-loss", exact(pt.loss_pct),
@@ -176,6 +183,7 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
                                   detail::all_params(pt)};
     // the program's own options (parsed before harness_main, e.g. ant-bench --payload) must reach
     // the re-executed reader too, or it would build a different spec than the writer
+    if (opt.burst.size() == 2) args.insert(args.end(), {"--reader-burst", exact(opt.burst[0]) + "," + exact(opt.burst[1])});
     args.insert(args.end(), spec.reader_args.begin(), spec.reader_args.end());
     auto kid = std::make_unique<ReaderProcess>(i);
     args.insert(args.end(), {"--reader-result-fd", std::to_string(kid->child_result_fd()), "--reader-ctrl-fd",
@@ -232,7 +240,7 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
     }
   }
 
-  std::chrono::milliseconds linger = detail::linger_for(kind, pt);
+  std::chrono::milliseconds linger = detail::linger_for(pt);
   if (opt.linger_ms) linger = std::chrono::milliseconds(*opt.linger_ms);
   const std::int64_t linger_end = now_ns() + std::chrono::duration_cast<std::chrono::nanoseconds>(linger).count();
   while (!all(kids, &ReaderProcess::eof) && now_ns() < linger_end) {
@@ -279,9 +287,9 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
     rows.push_back(detail::stream_row(pt, plan, s, std::move(lat[s])));
     detail::set_bytes(rows.back(), bytes);
   }
-  detail::set_replaced(plan, pt, kind, delivered, rows);
+  detail::set_replaced(plan, pt, delivered, rows);
   detail::set_sender_counts(pub.engine(), plan, rows);
-  detail::finish_point(spec, pt, kind, rows, t, opt.csv, "real");
+  detail::finish_point(spec, pt, rows, t, opt.csv, "real");
 }
 
 std::string default_csv(const std::string& name) {
@@ -312,7 +320,7 @@ metrics::LinkSettings sim_link(const sim::NetConfig& net) {
 
 // Runs one point in the simulator and appends its CSV row; throws Failure.
 void run_sim_point(const HarnessSpec& spec, const Point& pt, const sim::NetConfig& net, const std::string& csv) {
-  const TransportKind kind = detail::check_point(pt);
+  detail::check_point(pt);
   const auto w0 = std::chrono::steady_clock::now();
   const auto res = sim::run_point(spec, pt, net);
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
@@ -331,7 +339,7 @@ void run_sim_point(const HarnessSpec& spec, const Point& pt, const sim::NetConfi
               static_cast<unsigned long long>(res.link_drops));
   std::vector<metrics::Row> rows = res.rows;
   for (auto& row : rows) row.link = sim_link(net);
-  detail::finish_point(spec, pt, kind, rows, t, csv, "sim");
+  detail::finish_point(spec, pt, rows, t, csv, "sim");
 }
 
 // Values given on the command line that replace the spec's for every point.
@@ -349,7 +357,7 @@ struct PointOverrides {
 
   void add_to(CLI::App& app) {
     const std::string g = "Point (every point of the spec)";
-    app.add_option("--transport", transport, "baseline | nakcast | ricochet | fec | replace | fifo")->group(g);
+    app.add_option("--transport", transport, "one of " + transport_names())->group(g);
     app.add_option("--receivers", receivers, "reader processes / simulated readers")
         ->check(CLI::PositiveNumber)->group(g);
     app.add_option("--loss", loss, "loss injected at each reader, percent")->check(CLI::Range(0.0, 100.0))->group(g);
@@ -375,13 +383,13 @@ struct PointOverrides {
 
   // Applies the overrides; throws Failure on a bad duration or transport.
   void apply(Point& p) const {
-    auto dur = [](const std::optional<std::string>& v, const char* opt, std::chrono::microseconds& out) {
+    auto dur = [](const std::optional<std::string>& v, const char* opt, Duration& out) {
       if (!v) return;
       auto d = detail::parse_duration(*v);
       if (!d) throw Failure(std::string("bad duration '") + *v + "' for " + opt + " (e.g. 25ms, 500us, 2s)");
       out = *d;
     };
-    if (transport) p.transport = *transport;
+    if (transport) p.transport = transport_from_name(*transport);
     if (receivers) p.receivers = *receivers;
     if (loss) p.loss_pct = *loss;
     if (rate) p.rate_hz = *rate;
@@ -401,7 +409,7 @@ struct PointOverrides {
 
 std::string describe(const Point& p) {
   char buf[256];
-  std::snprintf(buf, sizeof buf, "%s, %d receivers, %g%% loss, %g Hz, run %d%s%s", p.transport.c_str(), p.receivers,
+  std::snprintf(buf, sizeof buf, "%s, %d receivers, %g%% loss, %g Hz, run %d%s%s", std::string(to_string(p.transport)).c_str(), p.receivers,
                 p.loss_pct, p.rate_hz, p.run, transport_params(p).empty() ? "" : ", ",
                 transport_params(p).c_str());
   return buf;
@@ -425,7 +433,7 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
   std::string mode = "real", bandwidth;
   std::size_t queue = 0;
   std::int64_t delay_us = 100;
-  std::vector<double> burst;
+  std::vector<double>& burst = opt.burst;
   app.add_option("--mode", mode, "real (processes + UDP multicast) or sim (discrete-event simulator)")
       ->check(CLI::IsMember({"real", "sim"}));
   app.add_option("--bandwidth", bandwidth,
@@ -434,7 +442,7 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
   std::string psk;
   app.add_option("--psk", psk, "sim: pre-shared key; every datagram carries HMAC-SHA256");
   app.add_option("--delay-us", delay_us, "sim: propagation delay in microseconds")->check(CLI::NonNegativeNumber);
-  app.add_option("--burst", burst, "sim: Gilbert loss P(good->bad),P(bad->good) instead of --loss")
+  app.add_option("--burst", burst, "Gilbert loss at the readers, P(good->bad),P(bad->good), instead of --loss")
       ->expected(2)->delimiter(',');
 
   bool reader = false;
@@ -452,6 +460,7 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
   app.add_option("--reader-params", ra.params)->group(hidden);
   app.add_option("--reader-rate", ra.rate)->group(hidden);
   app.add_option("--reader-streams", ra.streams)->group(hidden);
+  app.add_option("--reader-burst", ra.burst)->expected(2)->delimiter(',')->group(hidden);
   app.add_option("--reader-result-fd", ra.result_fd)->group(hidden);
   app.add_option("--reader-ctrl-fd", ra.ctrl_fd)->group(hidden);
   try {
@@ -512,7 +521,7 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
     }
     net.bandwidth = *bw;
   }
-  if (burst.size() == 2) net.burst = sim::GilbertLoss{burst[0], burst[1], 0.0, 100.0};
+  net.burst = gilbert(burst);
 
   for (std::size_t i = 0; i < points.size(); ++i) {
     try {

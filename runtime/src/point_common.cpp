@@ -145,8 +145,7 @@ std::vector<Stream> parse_streams_arg(const HarnessSpec& spec, const std::string
 }
 
 TransportKind check_point(const Point& pt) {
-  auto kind = parse_transport(pt.transport);
-  if (!kind) throw Failure("unknown transport '" + pt.transport + "'");
+  const TransportKind kind = pt.transport;
   if (pt.receivers < 1 || pt.updates < 0 || pt.rate_hz <= 0)
     throw Failure("invalid point (receivers >= 1, updates >= 0, rate_hz > 0 required)");
   if (pt.lec_r < 1 || pt.lec_r > 64 || pt.lec_c < 1 || pt.lec_c > 64)
@@ -164,18 +163,18 @@ TransportKind check_point(const Point& pt) {
     for (std::size_t j = 0; j < i; ++j)
       if (pt.streams[j].name == s.name) throw Failure(what + "stream names must differ");
   }
-  if (*kind == TransportKind::Fec && pt.lec_c > pt.lec_r)
+  if (kind == TransportKind::Fec && pt.lec_c > pt.lec_r)
     throw Failure("invalid FEC parameters: c (repairs per block) must not exceed r (data packets per block)");
-  return *kind;
+  return kind;
 }
 
 std::uint64_t reader_seed(std::uint64_t point_seed, int index) {
   return point_seed * 0x9E3779B97F4A7C15ull + static_cast<std::uint64_t>(index) + 1;
 }
 
-ChannelConfig point_channel(const Point& pt, TransportKind kind, bool reader, int index) {
+ChannelConfig point_channel(const Point& pt, bool reader, int index) {
   ChannelConfig cfg;
-  cfg.transport.kind = kind;
+  cfg.transport.kind = pt.transport;
   cfg.transport.nak_timeout = pt.nak_timeout;
   cfg.transport.lec_r = pt.lec_r;
   cfg.transport.lec_c = pt.lec_c;
@@ -192,9 +191,9 @@ ChannelConfig point_channel(const Point& pt, TransportKind kind, bool reader, in
   return cfg;
 }
 
-std::chrono::milliseconds linger_for(TransportKind kind, const Point& pt) {
+std::chrono::milliseconds linger_for(const Point& pt) {
   const auto nak = std::chrono::duration_cast<std::chrono::milliseconds>(pt.nak_timeout);
-  if (kind == TransportKind::Baseline)
+  if (pt.transport == TransportKind::Baseline)
     return std::max<std::chrono::milliseconds>(
         200ms, std::chrono::milliseconds(static_cast<std::int64_t>(10 * 1000 / pt.rate_hz)));
   return std::max<std::chrono::milliseconds>(2000ms, 40 * nak);
@@ -208,9 +207,9 @@ void set_bytes(metrics::Row& row, const engine::WireBytes& b) {
   row.bytes_control = b.control;
 }
 
-void set_replaced(const Plan& plan, const Point& pt, TransportKind kind,
+void set_replaced(const Plan& plan, const Point& pt,
                   const std::vector<std::vector<std::uint64_t>>& delivered, std::vector<metrics::Row>& rows) {
-  if (kind != TransportKind::Replace && kind != TransportKind::Fifo) return;
+  if (pt.transport != TransportKind::Replace && pt.transport != TransportKind::Fifo) return;
   const std::uint64_t total = plan.total();
   for (const auto& seqs : delivered) {
     std::map<std::uint32_t, std::uint64_t> newest;  // per tag: the newest sequence delivered
@@ -252,7 +251,7 @@ void set_sender_counts(const engine::SenderEngine& sender, const Plan& plan, std
 }
 
 metrics::Row stream_row(const Point& pt, const Plan& plan, std::size_t s, std::vector<std::int64_t> latencies_ns) {
-  auto row = metrics::make_row(pt.transport, pt.receivers, pt.loss_pct, plan.streams[s].rate_hz, pt.run,
+  auto row = metrics::make_row(std::string(to_string(pt.transport)), pt.receivers, pt.loss_pct, plan.streams[s].rate_hz, pt.run,
                                plan.updates[s], std::move(latencies_ns));
   row.transport_params = transport_params(pt);
   row.stream = plan.streams[s].name;
@@ -260,7 +259,7 @@ metrics::Row stream_row(const Point& pt, const Plan& plan, std::size_t s, std::v
 }
 
 metrics::Row point_row(const Point& pt, std::vector<std::int64_t> latencies_ns) {
-  auto row = metrics::make_row(pt.transport, pt.receivers, pt.loss_pct, pt.rate_hz, pt.run,
+  auto row = metrics::make_row(std::string(to_string(pt.transport)), pt.receivers, pt.loss_pct, pt.rate_hz, pt.run,
                                static_cast<std::uint64_t>(pt.updates), std::move(latencies_ns));
   row.transport_params = transport_params(pt);
   return row;
@@ -376,7 +375,7 @@ bool apply_params(std::string_view list, Point& pt, std::string& error) {
   return true;
 }
 
-void finish_point(const HarnessSpec& spec, const Point& pt, TransportKind kind,
+void finish_point(const HarnessSpec& spec, const Point& pt,
                   const std::vector<metrics::Row>& rows, const Totals& t, const std::string& csv,
                   const char* mode) {
   for (const auto& row : rows) {
@@ -386,7 +385,7 @@ void finish_point(const HarnessSpec& spec, const Point& pt, TransportKind kind,
       "latency us mean %.1f sd %.1f p50 %.1f p90 %.1f p99 %.1f max %.1f | ReLate %.1f ReLate2 %.1f | "
       "injected drops %llu, NAKs %llu, retransmits %llu, repairs %llu, recovered %llu, "
       "unrecoverable %llu\n",
-      spec.name.c_str(), mode, pt.transport.c_str(), row.stream.empty() ? "" : " stream=", row.stream.c_str(),
+      spec.name.c_str(), mode, std::string(to_string(pt.transport)).c_str(), row.stream.empty() ? "" : " stream=", row.stream.c_str(),
       pt.receivers, pt.loss_pct, row.rate_hz, pt.run,
       static_cast<unsigned long long>(row.sent), static_cast<unsigned long long>(row.received),
       row.delivery, row.lat.mean_us, row.lat.std_us, row.lat.p50_us, row.lat.p90_us, row.lat.p99_us,
@@ -397,7 +396,7 @@ void finish_point(const HarnessSpec& spec, const Point& pt, TransportKind kind,
   }
   std::fflush(stdout);
   if (t.corrupt) throw Failure(std::to_string(t.corrupt) + " corrupt payload(s) delivered");
-  if (t.order_errors && kind == TransportKind::Nakcast)
+  if (t.order_errors && pt.transport == TransportKind::Nakcast)
     throw Failure(std::to_string(t.order_errors) + " out-of-order deliveries");
 }
 
@@ -405,9 +404,6 @@ void finish_point(const HarnessSpec& spec, const Point& pt, TransportKind kind,
 
 namespace adamant::bench {
 
-std::string transport_params(const Point& pt) {
-  const auto kind = parse_transport(pt.transport);
-  return kind ? detail::join_params(pt, kind) : std::string();
-}
+std::string transport_params(const Point& pt) { return detail::join_params(pt, pt.transport); }
 
 }  // namespace adamant::bench

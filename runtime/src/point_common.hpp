@@ -55,21 +55,21 @@ bool counter_check(std::size_t bytes, ByteView b);
 std::string streams_arg(const Point& pt);
 std::vector<Stream> parse_streams_arg(const HarnessSpec& spec, const std::string& text);
 
-// Validates the point and returns its transport (throws Failure).
+// Validates the point (throws Failure) and returns its transport.
 TransportKind check_point(const Point& pt);
 // Distinct, reproducible loss stream per reader.
 std::uint64_t reader_seed(std::uint64_t point_seed, int index);
 
 // The channel configuration of the writer (reader = true: of reader `index`).
-ChannelConfig point_channel(const Point& pt, TransportKind kind, bool reader, int index);
+ChannelConfig point_channel(const Point& pt, bool reader, int index);
 // How long the writer keeps servicing repairs after the last update.
-std::chrono::milliseconds linger_for(TransportKind kind, const Point& pt);
+std::chrono::milliseconds linger_for(const Point& pt);
 void set_bytes(metrics::Row& row, const engine::WireBytes& b);
 // Replace / Fifo (no-op for other transports): each stream row's `replaced` — updates a reader
 // did not get although it got a newer update of the same tag — and `delivery_or_replaced`,
 // from `delivered[i]`, the sequences reader i delivered; then the sender's own counters
 // (sender_replaced per stream from its per-tag statistics, sender_expired, sender_abandoned).
-void set_replaced(const Plan& plan, const Point& pt, TransportKind kind,
+void set_replaced(const Plan& plan, const Point& pt,
                   const std::vector<std::vector<std::uint64_t>>& delivered, std::vector<metrics::Row>& rows);
 void set_sender_counts(const engine::SenderEngine& sender, const Plan& plan, std::vector<metrics::Row>& rows);
 // The point's CSV row from every delivered latency (transport_params filled in).
@@ -86,7 +86,7 @@ std::string all_params(const Point& pt);
 bool apply_params(std::string_view list, Point& pt, std::string& error);
 // Appends the CSV row, prints the summary line (tagged with `mode`), and throws Failure
 // for corrupt payloads or (for in-order transports) out-of-order deliveries.
-void finish_point(const HarnessSpec& spec, const Point& pt, TransportKind kind,
+void finish_point(const HarnessSpec& spec, const Point& pt,
                   const std::vector<metrics::Row>& rows, const Totals& t, const std::string& csv,
                   const char* mode);
 

@@ -1,4 +1,6 @@
 #include <adamant/auth.hpp>
+#include <adamant/engine/ricochet_receiver.hpp>
+#include <adamant/loss.hpp>
 #include <adamant/pubsub.hpp>
 #include <adamant/setup.hpp>
 #include <adamant/udp.hpp>
@@ -78,7 +80,7 @@ struct Publisher::Impl {
   explicit Impl(ChannelConfig c)
       : cfg(std::move(c)), group(group_endpoint(cfg)), sock(io::UdpSocket::open_sender(cfg.iface)) {
     if (!cfg.psk.empty()) auth.emplace(cfg.psk);
-    engine = engine::make_sender(cfg.transport.kind, setup::sender_config(cfg, fresh_session()));
+    engine = engine::make_sender(setup::sender_config(cfg, fresh_session()));
   }
 
   void pump(Nanos now) {
@@ -153,9 +155,7 @@ struct Subscriber::Impl {
   std::unique_ptr<engine::ReceiverEngine> engine;
   std::function<void(const Sample&)> on_sample;
   std::function<void(const engine::Event&)> on_event;
-  std::mt19937_64 loss_rng;
-  std::uniform_real_distribution<double> pct{0.0, 100.0};
-  std::uint64_t drops = 0;
+  LossInjector loss;
   engine::Output out;
   engine::WireBytes sent;
   std::optional<auth::Authenticator> auth;
@@ -166,17 +166,16 @@ struct Subscriber::Impl {
         group(group_endpoint(cfg)),
         sock(io::UdpSocket::open_receiver(cfg.group, cfg.port, cfg.iface)),
         on_sample(std::move(cb)),
-        loss_rng(cfg.seed) {
+        loss(LossModel{cfg.loss_pct, cfg.burst}, cfg.seed) {
     if (!cfg.psk.empty()) auth.emplace(cfg.psk);
     if (cfg.transport.kind == TransportKind::Ricochet) {
       uni.emplace(io::UdpSocket::open_sender(cfg.iface));
-      engine = engine::make_receiver(cfg.transport.kind,
-                                     setup::receiver_config(cfg, uni->local(), fresh_session()));
+      engine = engine::make_receiver(setup::receiver_config(cfg, uni->local(), fresh_session()));
     } else if (cfg.transport.kind == TransportKind::Replace || cfg.transport.kind == TransportKind::Fifo) {
       uni.emplace(io::UdpSocket::open_sender(cfg.iface));
-      engine = engine::make_receiver(cfg.transport.kind, setup::receiver_config(cfg, uni->local()));
+      engine = engine::make_receiver(setup::receiver_config(cfg, uni->local()));
     } else {
-      engine = engine::make_receiver(cfg.transport.kind, setup::receiver_config(cfg));
+      engine = engine::make_receiver(setup::receiver_config(cfg));
     }
   }
 
@@ -195,11 +194,7 @@ struct Subscriber::Impl {
   void receive_from(const io::UdpSocket& s, Nanos now) {
     Endpoint from;
     while (auto n = s.try_recv(buf.data(), buf.size(), from)) {
-      // Injected loss applies to every datagram (data, repairs, heartbeats, membership).
-      if (cfg.loss_pct > 0.0 && pct(loss_rng) < cfg.loss_pct) {
-        ++drops;
-        continue;
-      }
+      if (loss.drop()) continue;  // every datagram kind (data, repairs, heartbeats, membership)
       ByteView v{buf.data(), *n};
       if (auth) {
         auto opened = auth->open(v);
@@ -248,7 +243,7 @@ void Subscriber::poll_until(std::int64_t deadline) { impl_->poll_until(deadline)
 void Subscriber::on_event(std::function<void(const engine::Event&)> h) { impl_->on_event = std::move(h); }
 const engine::ReceiverStats& Subscriber::stats() const { return impl_->engine->stats(); }
 std::uint64_t Subscriber::accounted_through() const { return impl_->engine->accounted_through(); }
-std::uint64_t Subscriber::injected_drops() const { return impl_->drops; }
+std::uint64_t Subscriber::injected_drops() const { return impl_->loss.drops(); }
 const engine::WireBytes& Subscriber::sent_bytes() const { return impl_->sent; }
 std::uint64_t Subscriber::auth_rejected() const { return impl_->auth ? impl_->auth->rejected() : 0; }
 std::vector<int> Subscriber::fds() const {

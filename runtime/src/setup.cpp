@@ -7,37 +7,82 @@ namespace adamant::setup {
 
 using engine::Nanos;
 
-engine::SenderConfig sender_config(const ChannelConfig& cfg, std::uint32_t session) {
-  engine::SenderConfig sc;
+namespace {
+
+engine::NakcastSenderConfig nakcast_sender(const ChannelConfig& cfg, std::uint32_t session) {
+  engine::NakcastSenderConfig sc;
   sc.stream_id = cfg.stream_id;
   sc.session = session;
-  const Nanos t = std::chrono::duration_cast<Nanos>(cfg.transport.nak_timeout);
+  const Nanos t = cfg.transport.nak_timeout;
   sc.heartbeat_interval =
-      std::clamp(t / 2, Nanos{std::chrono::milliseconds(1)}, Nanos{std::chrono::milliseconds(10)});
+      std::clamp(t / 2, Nanos{std::chrono::milliseconds(1)}, Nanos{defaults::nakcast::kHeartbeatInterval});
   sc.retransmit_holdoff = t / 2;  // below the receivers' re-NAK interval
-  sc.pace_bytes_per_s = cfg.transport.pace_bytes_per_s;
-  sc.estimate_bandwidth = cfg.transport.estimate_bandwidth;
-  sc.pace_overhead_bytes = cfg.psk.empty() ? 0 : auth::kTagSize;
-  sc.enqueue_timeout = std::chrono::duration_cast<Nanos>(cfg.transport.enqueue_timeout);
-  sc.retry_timeout = std::chrono::duration_cast<Nanos>(cfg.transport.retry_timeout);
-  sc.min_receivers = cfg.transport.min_receivers;
-  sc.fec_r = cfg.transport.lec_r;
-  sc.fec_c = cfg.transport.lec_c;
   return sc;
 }
 
-engine::ReceiverConfig receiver_config(const ChannelConfig& cfg, Endpoint self, std::uint32_t member_id) {
-  engine::ReceiverConfig rc;
+}  // namespace
+
+engine::SenderConfig sender_config(const ChannelConfig& cfg, std::uint32_t session) {
+  const TransportSettings& t = cfg.transport;
+  switch (t.kind) {
+    case TransportKind::Baseline: return engine::BaselineSenderConfig{cfg.stream_id, session};
+    case TransportKind::Nakcast:
+    case TransportKind::Ricochet: return nakcast_sender(cfg, session);
+    case TransportKind::Fec: {
+      engine::FecSenderConfig fc;
+      fc.data = nakcast_sender(cfg, session);
+      fc.r = t.lec_r;
+      fc.c = t.lec_c;
+      return fc;
+    }
+    case TransportKind::Replace:
+    case TransportKind::Fifo: break;
+  }
+  engine::ReplaceConfig rc;
   rc.stream_id = cfg.stream_id;
-  rc.nak_timeout = std::chrono::duration_cast<Nanos>(cfg.transport.nak_timeout);
-  rc.nak_jitter = rc.nak_timeout / 10;          // small random spread, see engine.hpp
-  rc.seed = cfg.seed ^ 0x9E3779B97F4A7C15ull;  // independent of the loss stream
-  rc.self = self;
-  rc.member_id = member_id;
-  rc.lec_r = cfg.transport.lec_r;
-  rc.lec_c = cfg.transport.lec_c;
-  rc.lec_nak_fallback = cfg.transport.lec_nak_fallback;
+  rc.session = session;
+  rc.replacement = t.kind == TransportKind::Replace;
+  rc.pace_bytes_per_s = t.pace_bytes_per_s;
+  rc.estimate_bandwidth = t.estimate_bandwidth;
+  rc.pace_overhead_bytes = cfg.psk.empty() ? 0 : auth::kTagSize;
+  rc.enqueue_timeout = t.enqueue_timeout;
+  rc.retry_timeout = t.retry_timeout;
+  rc.min_receivers = t.min_receivers;
   return rc;
+}
+
+engine::ReceiverConfig receiver_config(const ChannelConfig& cfg, Endpoint self, std::uint32_t member_id) {
+  const TransportSettings& t = cfg.transport;
+  const std::uint64_t seed = cfg.seed ^ 0x9E3779B97F4A7C15ull;  // independent of the loss stream
+  switch (t.kind) {
+    case TransportKind::Baseline: return engine::BaselineReceiverConfig{cfg.stream_id};
+    case TransportKind::Nakcast: {
+      engine::NakcastReceiverConfig nc;
+      nc.stream_id = cfg.stream_id;
+      nc.nak_timeout = t.nak_timeout;
+      nc.nak_jitter = Nanos{t.nak_timeout} / 10;  // small random spread, see nakcast_receiver.hpp
+      nc.seed = seed;
+      return nc;
+    }
+    case TransportKind::Ricochet:
+    case TransportKind::Fec: {
+      engine::RicochetReceiverConfig rc;
+      rc.stream_id = cfg.stream_id;
+      rc.nak_timeout = t.nak_timeout;
+      rc.seed = seed;
+      rc.self = self;
+      rc.member_id = member_id;
+      rc.lec_r = t.lec_r;
+      rc.lec_c = t.lec_c;
+      rc.lec_nak_fallback = t.lec_nak_fallback;
+      return t.kind == TransportKind::Fec ? engine::fec_receiver_config(rc) : rc;
+    }
+    case TransportKind::Replace:
+    case TransportKind::Fifo: break;
+  }
+  engine::ReplaceReceiverConfig pc;
+  pc.stream_id = cfg.stream_id;
+  return pc;
 }
 
 }  // namespace adamant::setup

@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <map>
 #include <memory>
-#include <random>
 #include <regex>
 #include <stdexcept>
 #include <string>
@@ -160,7 +159,7 @@ class PointSim {
     if (pt.receivers > 20000) throw Failure("simulator supports at most 20000 receivers");
     if (!spec.make_payload) throw Failure("HarnessSpec::make_payload is empty");
     Link::Config lc{net.bandwidth, net.queue_packets, net.delay};
-    ChannelConfig wcfg = bench::detail::point_channel(pt, kind_, false, 0);
+    ChannelConfig wcfg = bench::detail::point_channel(pt, false, 0);
     if (wcfg.transport.pace_bytes_per_s == 0 && !net.bandwidth.empty()) {
       std::uint64_t slowest = 0;  // pace to the slowest non-outage phase
       for (const auto& ph : net.bandwidth)
@@ -174,14 +173,15 @@ class PointSim {
       for (std::size_t i = 0; i <= static_cast<std::size_t>(pt.receivers); ++i) host_auth_.emplace_back(net.psk);
     }
     const auto session = static_cast<std::uint32_t>((pt.seed * 0x2545F4914F6CDD1Dull) >> 33) | 1u;
-    writer_ = engine::make_sender(kind_, setup::sender_config(wcfg, session));
+    writer_ = engine::make_sender(setup::sender_config(wcfg, session));
     hosts_.reserve(static_cast<std::size_t>(pt.receivers) + 1);
-    hosts_.push_back(Host{Endpoint{kLoopback, kBasePort}, Link(lc), {}, nullptr, {}, {}});
+    hosts_.push_back(Host{Endpoint{kLoopback, kBasePort}, Link(lc), std::nullopt, nullptr, {}, {}});
     for (int i = 0; i < pt.receivers; ++i) {
-      const ChannelConfig rcfg = bench::detail::point_channel(pt, kind_, true, i);
+      ChannelConfig rcfg = bench::detail::point_channel(pt, true, i);
+      rcfg.burst = net.burst;
       const Endpoint ep{kLoopback, static_cast<std::uint16_t>(kBasePort + 1 + i)};
-      hosts_.push_back(Host{ep, Link(lc), std::mt19937_64(rcfg.seed),
-                            engine::make_receiver(kind_, setup::receiver_config(rcfg, ep, static_cast<std::uint32_t>(i + 1))),
+      hosts_.push_back(Host{ep, Link(lc), LossInjector(LossModel{rcfg.loss_pct, rcfg.burst}, rcfg.seed),
+                            engine::make_receiver(setup::receiver_config(rcfg, ep, static_cast<std::uint32_t>(i + 1))),
                             {}, {}});
       hosts_.back().r.latencies.resize(plan_.streams.size());
     }
@@ -193,7 +193,7 @@ class PointSim {
     for (std::size_t h = 0; h < hosts_.size(); ++h) schedule_tick(h, false);
     if (total > 0) q_.at(t0 + Nanos{plan_.slot(1).offset_ns}, [this, t0] { publish(1, t0); });
     else published_all_ = true;
-    Nanos linger = bench::detail::linger_for(kind_, pt_);
+    Nanos linger = bench::detail::linger_for(pt_);
     if ((kind_ == TransportKind::Replace || kind_ == TransportKind::Fifo) && pace_ > 0) {
       // Time to drain what replacement leaves queued (one message per tag) at the pace,
       // plus the retransmissions loss causes (at most one per message and lossy receiver).
@@ -228,7 +228,7 @@ class PointSim {
       res.recovered += x.rx->stats().recovered;
       res.corrupt += x.r.corrupt;
       res.order_errors += x.r.order_errors;
-      res.injected_drops += x.r.drops;
+      res.injected_drops += x.loss->drops();
     }
     for (const auto& x : hosts_) res.link_drops += x.egress.dropped();
     for (const auto& a : host_auth_) res.auth_rejected += a.rejected();
@@ -241,7 +241,7 @@ class PointSim {
     res.deliveries = std::move(records_);
     std::vector<std::vector<std::uint64_t>> delivered(hosts_.size() - 1);
     for (const auto& d : res.deliveries) delivered[static_cast<std::size_t>(d.reader)].push_back(d.sequence);
-    bench::detail::set_replaced(plan_, pt_, kind_, delivered, res.rows);
+    bench::detail::set_replaced(plan_, pt_, delivered, res.rows);
     bench::detail::set_sender_counts(*writer_, plan_, res.rows);
     if (const auto* rs = dynamic_cast<const engine::ReplaceSender*>(writer_.get())) {
       const auto& s = rs->replace_stats();
@@ -261,17 +261,16 @@ class PointSim {
  private:
   struct ReaderRecord {
     std::vector<std::vector<std::int64_t>> latencies;  // per stream
-    std::uint64_t last_seq = 0, corrupt = 0, order_errors = 0, drops = 0;
+    std::uint64_t last_seq = 0, corrupt = 0, order_errors = 0;
     bool done = false;
   };
   struct Host {
     Endpoint ep;
     Link egress;
-    std::mt19937_64 loss_rng;
+    std::optional<LossInjector> loss;            // readers: the Subscriber's loss injection
     std::unique_ptr<engine::ReceiverEngine> rx;  // null for the writer
     std::optional<Nanos> tick_at;
     ReaderRecord r;
-    bool bad = false;  // Gilbert state
   };
   using Bytes = std::shared_ptr<const std::vector<std::uint8_t>>;
 
@@ -357,27 +356,14 @@ class PointSim {
     q_.at(*arrival, [this, dst, h, bytes] { arrive(dst, h, bytes); });
   }
 
-  bool lose(Host& x) {
-    std::uniform_real_distribution<double> pct(0.0, 100.0);
-    if (net_.burst) {
-      const auto& g = *net_.burst;
-      std::uniform_real_distribution<double> u(0.0, 1.0);
-      if (x.bad ? u(x.loss_rng) < g.p_bad_to_good : u(x.loss_rng) < g.p_good_to_bad) x.bad = !x.bad;
-      const double p = x.bad ? g.bad_loss_pct : g.good_loss_pct;
-      return p > 0.0 && pct(x.loss_rng) < p;
-    }
-    return pt_.loss_pct > 0.0 && pct(x.loss_rng) < pt_.loss_pct;  // same draw as Subscriber
-  }
-
   void arrive(std::size_t dst, std::size_t src, const Bytes& bytes) {
     auto& x = hosts_[dst];
     ByteView v{bytes->data(), bytes->size()};
     std::vector<std::uint8_t> flipped;
     if (dst > 0 && net_.tamper_pct > 0.0 && !bytes->empty()) {
-      std::uniform_real_distribution<double> pct(0.0, 100.0);
-      if (pct(x.loss_rng) < net_.tamper_pct) {
+      if (x.loss->chance(net_.tamper_pct)) {
         flipped = *bytes;
-        flipped[std::uniform_int_distribution<std::size_t>(0, flipped.size() - 1)(x.loss_rng)] ^= 0x20;
+        flipped[x.loss->index_below(flipped.size())] ^= 0x20;
         v = ByteView{flipped.data(), flipped.size()};
         ++tampered_;
       }
@@ -393,10 +379,7 @@ class PointSim {
       return;
     }
     if (x.r.done) return;
-    if (lose(x)) {
-      ++x.r.drops;
-      return;
-    }
+    if (x.loss->drop()) return;
     x.rx->on_datagram(v, hosts_[src].ep, q_.now(), out_);
     handle(dst, false);
   }

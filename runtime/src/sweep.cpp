@@ -32,6 +32,9 @@ void check(const Sweep& sweep) {
             "instance_rate_hz next to streams (each stream has its own tags; leave it 0)");
     require(sweep.tags == 0, sweep, "tags next to streams (each stream has its own tags; leave it 0)");
   }
+  for (const SweepTransport& t : sweep.transports)
+    require(parse_transport(t.name).has_value(), sweep,
+            "unknown transport '" + t.name + "' (valid: " + transport_names() + ")");
   for (const SimOption& o : sweep.sim_link) {
     require(o.name.size() > 2 && o.name.rfind("--", 0) == 0 && o.name.find('=') == std::string::npos, sweep,
             "sim_link option '" + o.name + "' (a harness option name such as \"--queue\" required)");
@@ -56,12 +59,13 @@ bool asks_for_sim(const std::vector<std::string>& args) {
 std::vector<Point> sweep_points(const Sweep& sweep) {
   std::vector<Point> points;
   for (const SweepTransport& transport : sweep.transports) {
+    const TransportKind kind = transport_from_name(transport.name);
     for (const int receivers : sweep.receivers) {
       for (const double loss_pct : sweep.loss_pct) {
         for (const double rate_hz : sweep.rate_hz) {
           for (int run = 1; run <= sweep.runs; ++run) {
             Point p;
-            p.transport = transport.name;
+            p.transport = kind;
             p.receivers = receivers;
             p.loss_pct = loss_pct;
             p.rate_hz = rate_hz;

@@ -1,29 +1,49 @@
 #include <adamant/types.hpp>
 
 #include <ctime>
+#include <stdexcept>
+#include <string>
 
 namespace adamant {
 
+namespace {
+
+struct TransportName {
+  TransportKind kind;
+  std::string_view name;
+};
+// The one place the transports' names are spelt.
+constexpr TransportName kTransportNames[] = {
+    {TransportKind::Baseline, "baseline"}, {TransportKind::Nakcast, "nakcast"}, {TransportKind::Ricochet, "ricochet"},
+    {TransportKind::Replace, "replace"},   {TransportKind::Fifo, "fifo"},       {TransportKind::Fec, "fec"},
+};
+
+}  // namespace
+
 std::optional<TransportKind> parse_transport(std::string_view name) {
-  if (name == "baseline") return TransportKind::Baseline;
-  if (name == "nakcast") return TransportKind::Nakcast;
-  if (name == "ricochet") return TransportKind::Ricochet;
-  if (name == "replace") return TransportKind::Replace;
-  if (name == "fifo") return TransportKind::Fifo;
-  if (name == "fec") return TransportKind::Fec;
+  for (const auto& t : kTransportNames)
+    if (t.name == name) return t.kind;
   return std::nullopt;
 }
 
+TransportKind transport_from_name(std::string_view name) {
+  if (auto kind = parse_transport(name)) return *kind;
+  throw std::invalid_argument("unknown transport '" + std::string(name) + "' (valid: " + transport_names() + ")");
+}
+
 std::string_view to_string(TransportKind kind) {
-  switch (kind) {
-    case TransportKind::Baseline: return "baseline";
-    case TransportKind::Nakcast: return "nakcast";
-    case TransportKind::Ricochet: return "ricochet";
-    case TransportKind::Replace: return "replace";
-    case TransportKind::Fifo: return "fifo";
-    case TransportKind::Fec: return "fec";
-  }
+  for (const auto& t : kTransportNames)
+    if (t.kind == kind) return t.name;
   return "unknown";
+}
+
+std::string transport_names() {
+  std::string out;
+  for (const auto& t : kTransportNames) {
+    if (!out.empty()) out += ", ";
+    out += t.name;
+  }
+  return out;
 }
 
 std::int64_t monotonic_now_ns() {

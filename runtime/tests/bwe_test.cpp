@@ -110,7 +110,7 @@ std::pair<double, std::uint64_t> run_bottleneck(bool estimate) {
   cfg.pace_bytes_per_s = 2'000;
   cfg.estimate_bandwidth = estimate;
   ReplaceSender tx(cfg);
-  ReplaceReceiver rx(ReceiverConfig{});
+  ReplaceReceiver rx(ReplaceReceiverConfig{});
   const adamant::Endpoint rx_ep{0x7F000001, 2}, tx_ep{0x7F000001, 1};
   Path path{20'000};
   std::multimap<Nanos, std::pair<bool, std::vector<std::uint8_t>>> wire;  // arrival -> (to receiver?, bytes)

@@ -1,85 +1,72 @@
-// NAKcast / baseline engines driven by a deterministic virtual-time loop: zero-latency
-// network, 1 ms ticks, per-receiver drop predicate.
+// NAKcast / baseline engines driven by a deterministic virtual-time loop on the tests'
+// in-memory network (test_network.hpp): zero latency, 1 ms ticks, per-receiver drop predicate.
 #include <adamant/engine.hpp>
+
+#include "test_network.hpp"
 
 #include <gtest/gtest.h>
 
-#include <deque>
+#include <algorithm>
 #include <functional>
 
 using namespace adamant;
 using namespace adamant::engine;
 using namespace std::chrono_literals;
+using adamant::testing::TestNetwork;
 
 namespace {
 
+Endpoint endpoint_of(std::size_t host) {
+  return host == 0 ? Endpoint{0x7F000001, 40000} : Endpoint{0x7F000001, static_cast<std::uint16_t>(50000 + host - 1)};
+}
+
+std::vector<std::unique_ptr<ReceiverEngine>> receivers_of(std::size_t n, ReceiverConfig rc) {
+  std::vector<std::unique_ptr<ReceiverEngine>> v;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (auto* nc = std::get_if<NakcastReceiverConfig>(&rc)) nc->seed = i + 1;
+    v.push_back(make_receiver(rc));
+  }
+  return v;
+}
+
+// The NAKs a receiver sent: when, and which ranges.
+std::vector<std::pair<Nanos, std::vector<wire::SeqRange>>> naks(const TestNetwork::Reader& x) {
+  std::vector<std::pair<Nanos, std::vector<wire::SeqRange>>> v;
+  for (const auto& [t, d] : x.sent) {
+    auto pkt = wire::decode(ByteView{d.bytes.data(), d.bytes.size()});
+    if (pkt && pkt->header.kind == wire::Kind::Nak) v.emplace_back(t, *wire::decode_nak_ranges(pkt->payload));
+  }
+  return v;
+}
+
 struct Sim {
-  struct Rx {
-    std::unique_ptr<ReceiverEngine> engine;
-    Endpoint ep;
-    std::vector<Delivery> delivered;
-    std::vector<Event> events;
-    std::vector<std::pair<Nanos, std::vector<wire::SeqRange>>> naks;  // when, what
-  };
-  std::unique_ptr<SenderEngine> sender;
-  Endpoint sender_ep{0x7F000001, 40000};
-  std::vector<Rx> rx;
-  std::vector<Event> sender_events;
+  TestNetwork net;
+  SenderEngine* sender;
+  std::vector<TestNetwork::Reader>& rx;
   Nanos now{0};
   // Return true to drop `pkt` on its way to receiver `r`.
   std::function<bool(std::size_t r, const wire::Packet& pkt)> drop = [](auto, auto&) { return false; };
 
-  Sim(TransportKind kind, std::size_t receivers, SenderConfig sc = {}, ReceiverConfig rc = {}) {
-    sender = make_sender(kind, sc);
-    for (std::size_t i = 0; i < receivers; ++i) {
-      rc.seed = i + 1;
-      rx.push_back(Rx{make_receiver(kind, rc), Endpoint{0x7F000001, static_cast<std::uint16_t>(50000 + i)}, {}, {}, {}});
-    }
-  }
-
-  void from_sender(Output& out) {
-    sender_events.insert(sender_events.end(), out.events.begin(), out.events.end());
-    std::vector<OutDatagram> dgs = std::move(out.datagrams);
-    out.clear();
-    for (auto& d : dgs) {
-      ASSERT_EQ(d.dest, Dest::Group);  // the sender only ever multicasts
+  explicit Sim(std::size_t receivers, SenderConfig sc = NakcastSenderConfig{},
+               ReceiverConfig rc = NakcastReceiverConfig{})
+      : net(make_sender(sc), receivers_of(receivers, rc), endpoint_of), sender(&net.writer()), rx(net.readers()) {
+    net.drop = [this](std::size_t to, std::size_t, const OutDatagram& d) {
       auto pkt = wire::decode(ByteView{d.bytes.data(), d.bytes.size()});
-      ASSERT_TRUE(pkt);
-      for (std::size_t r = 0; r < rx.size(); ++r) {
-        if (drop(r, *pkt)) continue;
-        Output ro;
-        rx[r].engine->on_datagram(ByteView{d.bytes.data(), d.bytes.size()}, sender_ep, now, ro);
-        from_receiver(r, ro);
+      return to > 0 && pkt && drop(to - 1, *pkt);
+    };
+    net.on_send = [](std::size_t from, const OutDatagram& d, Nanos) {
+      if (from == 0) {
+        EXPECT_EQ(d.dest, Dest::Group);  // the sender only ever multicasts
+        return;
       }
-    }
-  }
-
-  void from_receiver(std::size_t r, Output& ro) {
-    auto& x = rx[r];
-    for (auto& d : ro.deliveries) x.delivered.push_back(std::move(d));
-    x.events.insert(x.events.end(), ro.events.begin(), ro.events.end());
-    for (auto& d : ro.datagrams) {
       EXPECT_EQ(d.dest, Dest::Peer);
-      EXPECT_EQ(d.peer, sender_ep);  // NAKs go to the learned sender address
+      EXPECT_EQ(d.peer, endpoint_of(0));  // NAKs go to the learned sender address
       auto pkt = wire::decode(ByteView{d.bytes.data(), d.bytes.size()});
       EXPECT_TRUE(pkt && pkt->header.kind == wire::Kind::Nak);
-      x.naks.emplace_back(now, *wire::decode_nak_ranges(pkt->payload));
-      Output so;
-      sender->on_datagram(ByteView{d.bytes.data(), d.bytes.size()}, x.ep, now, so);
-      from_sender(so);
-    }
+    };
   }
 
-  void tick() {
-    Output so;
-    sender->on_tick(now, so);
-    from_sender(so);
-    for (std::size_t r = 0; r < rx.size(); ++r) {
-      Output ro;
-      rx[r].engine->on_tick(now, ro);
-      from_receiver(r, ro);
-    }
-  }
+  void tick() { net.tick_all(now); }
 
   void advance(Nanos d) {
     const Nanos end = now + d;
@@ -93,7 +80,7 @@ struct Sim {
     std::vector<std::uint8_t> payload{static_cast<std::uint8_t>(expected_seq), 0xAA};
     Output so;
     EXPECT_EQ(sender->publish(ByteView{payload.data(), payload.size()}, now, so), expected_seq);
-    from_sender(so);
+    net.route(0, so, now);
   }
 
   // n updates, one every `gap`; starts with a tick so heartbeats precede data.
@@ -106,7 +93,7 @@ struct Sim {
     advance(tail);
   }
 
-  static void expect_in_order(const Rx& x, std::uint64_t first, std::uint64_t last,
+  static void expect_in_order(const TestNetwork::Reader& x, std::uint64_t first, std::uint64_t last,
                               std::vector<std::uint64_t> skip = {}) {
     std::vector<std::uint64_t> want;
     for (std::uint64_t s = first; s <= last; ++s)
@@ -132,18 +119,18 @@ bool is(const wire::Packet& p, wire::Kind k, std::uint64_t seq) {
 }  // namespace
 
 TEST(Nakcast, NoLossMeansNoNak) {
-  Sim sim(TransportKind::Nakcast, 3);
+  Sim sim(3);
   sim.run(100);
   for (auto& x : sim.rx) {
     Sim::expect_in_order(x, 1, 100);
-    EXPECT_TRUE(x.naks.empty());
+    EXPECT_TRUE(naks(x).empty());
     EXPECT_EQ(x.engine->accounted_through(), 100u);
   }
   EXPECT_EQ(sim.sender->stats().retransmitted, 0u);
 }
 
 TEST(Nakcast, RecoversDropsIncludingLastAndLostRetransmission) {
-  Sim sim(TransportKind::Nakcast, 3);
+  Sim sim(3);
   int retx5_seen_by_rx0 = 0;
   sim.drop = [&](std::size_t r, const wire::Packet& p) {
     if (r == 0 && is(p, wire::Kind::Data, 5)) return true;
@@ -161,17 +148,17 @@ TEST(Nakcast, RecoversDropsIncludingLastAndLostRetransmission) {
   EXPECT_EQ(retx5_seen_by_rx0, 2);
   // rx0 had to NAK seq 5 twice (the first retransmission was lost).
   int naks_for_5 = 0;
-  for (auto& [t, ranges] : sim.rx[0].naks)
+  for (auto& [t, ranges] : naks(sim.rx[0]))
     for (auto& r : ranges) naks_for_5 += (r.first <= 5 && 5 <= r.last);
   EXPECT_EQ(naks_for_5, 2);
-  EXPECT_FALSE(sim.rx[1].naks.empty());
+  EXPECT_FALSE(naks(sim.rx[1]).empty());
 }
 
 TEST(Nakcast, NakWaitsAtLeastTheTimeout) {
-  ReceiverConfig rc;
+  NakcastReceiverConfig rc;
   rc.nak_timeout = 50ms;
   rc.nak_jitter = 5ms;
-  Sim sim(TransportKind::Nakcast, 1, {}, rc);
+  Sim sim(1, NakcastSenderConfig{}, rc);
   sim.drop = [](std::size_t, const wire::Packet& p) { return is(p, wire::Kind::Data, 3); };
   sim.tick();
   Nanos detected{-1};
@@ -181,23 +168,23 @@ TEST(Nakcast, NakWaitsAtLeastTheTimeout) {
     sim.advance(2ms);
   }
   sim.advance(300ms);
-  ASSERT_FALSE(sim.rx[0].naks.empty());
-  const Nanos first_nak = sim.rx[0].naks.front().first;
+  ASSERT_FALSE(naks(sim.rx[0]).empty());
+  const Nanos first_nak = naks(sim.rx[0]).front().first;
   EXPECT_GE(first_nak - detected, 50ms);
   EXPECT_LE(first_nak - detected, 50ms + 5ms + 1ms);  // timeout + max jitter + tick
-  EXPECT_EQ(sim.rx[0].naks.size(), 1u);
-  EXPECT_EQ(sim.rx[0].naks.front().second, (std::vector<wire::SeqRange>{{3, 3}}));
+  EXPECT_EQ(naks(sim.rx[0]).size(), 1u);
+  EXPECT_EQ(naks(sim.rx[0]).front().second, (std::vector<wire::SeqRange>{{3, 3}}));
   Sim::expect_in_order(sim.rx[0], 1, 10);
 }
 
 TEST(Nakcast, UnrecoverableWhenHistoryTooShort) {
-  SenderConfig sc;
+  NakcastSenderConfig sc;
   sc.history = 4;
-  Sim sim(TransportKind::Nakcast, 2, sc);
+  Sim sim(2, sc);
   // Heartbeats to rx0 are lost at first too, so it must learn of the eviction via its NAK.
   sim.drop = [&sim](std::size_t r, const wire::Packet& p) {
     return r == 0 && (is(p, wire::Kind::Data, 2) ||
-                      (p.header.kind == wire::Kind::Heartbeat && sim.rx[0].naks.empty()));
+                      (p.header.kind == wire::Kind::Heartbeat && naks(sim.rx[0]).empty()));
   };
   sim.run(20, 1ms);  // 20 updates in 20 ms < NAK timeout: seq 2 is evicted before the NAK
   auto& x = sim.rx[0];
@@ -210,11 +197,11 @@ TEST(Nakcast, UnrecoverableWhenHistoryTooShort) {
   Sim::expect_in_order(x, 1, 20, {2});
   EXPECT_EQ(x.engine->accounted_through(), 20u);
   Sim::expect_in_order(sim.rx[1], 1, 20);
-  EXPECT_GE(Sim::count(sim.sender_events, EventKind::NotInHistory), 1);
+  EXPECT_GE(Sim::count(sim.net.writer_events(), EventKind::NotInHistory), 1);
 }
 
 TEST(Nakcast, OneRepairServesEveryReceiverThatMissedIt) {
-  Sim sim(TransportKind::Nakcast, 3);
+  Sim sim(3);
   sim.drop = [](std::size_t, const wire::Packet& p) { return is(p, wire::Kind::Data, 7); };
   sim.run(30);
   for (auto& x : sim.rx) Sim::expect_in_order(x, 1, 30);
@@ -222,7 +209,7 @@ TEST(Nakcast, OneRepairServesEveryReceiverThatMissedIt) {
 }
 
 TEST(Nakcast, LateJoinerStartsAtFirstDataSeen) {
-  Sim sim(TransportKind::Nakcast, 2);
+  Sim sim(2);
   bool joined = false;
   // rx1 hears nothing until seq 11 is sent (heartbeats included), and then misses 12.
   sim.drop = [&](std::size_t r, const wire::Packet& p) {
@@ -238,13 +225,12 @@ TEST(Nakcast, LateJoinerStartsAtFirstDataSeen) {
   sim.advance(300ms);
   Sim::expect_in_order(sim.rx[0], 1, 30);
   Sim::expect_in_order(sim.rx[1], 11, 30);
-  for (auto& [t, ranges] : sim.rx[1].naks)
+  for (auto& [t, ranges] : naks(sim.rx[1]))
     for (auto& r : ranges) EXPECT_GE(r.first, 11u);  // never asks for pre-join history
 }
 
 TEST(Nakcast, RejectsGarbageAndForeignStreams) {
-  ReceiverConfig rc;
-  NakcastReceiver r(rc);
+  NakcastReceiver r(NakcastReceiverConfig{});
   Output out;
   std::vector<std::uint8_t> junk{1, 2, 3};
   r.on_datagram(ByteView{junk.data(), junk.size()}, {}, 0ns, out);
@@ -257,7 +243,7 @@ TEST(Nakcast, RejectsGarbageAndForeignStreams) {
 }
 
 TEST(Nakcast, NewSessionRestartsTheStream) {
-  NakcastReceiver r(ReceiverConfig{});
+  NakcastReceiver r(NakcastReceiverConfig{});
   Output out;
   std::vector<std::uint8_t> p{9};
   auto a = wire::encode(wire::Header{wire::Kind::Data, 1, 1, 5, 0, 0}, ByteView{p.data(), 1});
@@ -270,10 +256,10 @@ TEST(Nakcast, NewSessionRestartsTheStream) {
 }
 
 TEST(Baseline, DeliversWhatArrivesAndNeverNaks) {
-  Sim sim(TransportKind::Baseline, 2);
+  Sim sim(2, BaselineSenderConfig{}, BaselineReceiverConfig{});
   sim.drop = [](std::size_t r, const wire::Packet& p) { return r == 0 && is(p, wire::Kind::Data, 4); };
   sim.run(10);
   Sim::expect_in_order(sim.rx[0], 1, 10, {4});
   Sim::expect_in_order(sim.rx[1], 1, 10);
-  EXPECT_TRUE(sim.rx[0].naks.empty());
+  EXPECT_TRUE(naks(sim.rx[0]).empty());
 }

@@ -15,14 +15,14 @@ namespace {
 ByteView view(const std::vector<std::uint8_t>& v) { return ByteView{v.data(), v.size()}; }
 const Endpoint kSender{0x7F000001, 1};
 
-SenderConfig fec(int r, int c) {
-  SenderConfig s;
-  s.fec_r = r;
-  s.fec_c = c;
+FecSenderConfig fec(int r, int c) {
+  FecSenderConfig s;
+  s.r = r;
+  s.c = c;
   return s;
 }
 
-std::unique_ptr<ReceiverEngine> receiver() { return make_receiver(TransportKind::Fec, ReceiverConfig{}); }
+std::unique_ptr<ReceiverEngine> receiver() { return make_receiver(fec_receiver_config(RicochetReceiverConfig{})); }
 
 // Payload of update `seq`: length and bytes vary, so lengths and padding are exercised.
 std::vector<std::uint8_t> payload(std::uint64_t seq) {
@@ -39,7 +39,7 @@ std::vector<std::vector<std::uint8_t>> repairs_in(const Output& out) {
 }  // namespace
 
 TEST(Fec, EveryRPacketsTheSenderMulticastsCInterleavedRepairs) {
-  auto s = make_sender(TransportKind::Fec, fec(4, 2));
+  auto s = make_sender(fec(4, 2));
   Output out;
   for (std::uint64_t i = 1; i <= 3; ++i) s->publish(view(payload(i)), Nanos{static_cast<Nanos::rep>(i)}, out);
   EXPECT_TRUE(repairs_in(out).empty());  // block not full
@@ -61,7 +61,7 @@ TEST(Fec, EveryRPacketsTheSenderMulticastsCInterleavedRepairs) {
 
 TEST(Fec, AnySingleLossInABlockIsRecoveredWithItsPayloadAndSendTime) {
   for (int lost = 0; lost < 4; ++lost) {
-    auto s = make_sender(TransportKind::Fec, fec(4, 1));
+    auto s = make_sender(fec(4, 1));
     auto r = receiver();
     Output so, ro;
     s->on_tick(Nanos{0}, so);  // a heartbeat (highest 0) first: the receiver starts at sequence 1
@@ -87,7 +87,7 @@ TEST(Fec, AnySingleLossInABlockIsRecoveredWithItsPayloadAndSendTime) {
 
 TEST(Fec, TwoLossesInABlockNeedTwoRepairsOnDifferentPositions) {
   for (int c : {1, 2}) {
-    auto s = make_sender(TransportKind::Fec, fec(4, c));
+    auto s = make_sender(fec(4, c));
     auto r = receiver();
     Output so, ro;
     for (std::uint64_t i = 1; i <= 4; ++i) s->publish(view(payload(i)), Nanos{1}, so);
@@ -101,7 +101,7 @@ TEST(Fec, TwoLossesInABlockNeedTwoRepairsOnDifferentPositions) {
 }
 
 TEST(Fec, APartialBlockGetsItsRepairsAfterTheFlushTime) {
-  auto s = make_sender(TransportKind::Fec, fec(8, 1));
+  auto s = make_sender(fec(8, 1));
   Output out;
   s->publish(view(payload(1)), 0ms, out);
   s->publish(view(payload(2)), 1ms, out);

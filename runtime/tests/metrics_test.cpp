@@ -91,17 +91,17 @@ TEST(Metrics, RowAndCsvFormat) {
 }
 
 TEST(Metrics, TransportParamsPerTransport) {
-  adamant::bench::Point p{"nakcast", 3, 1.0, 100.0, 10, 1, 1, std::chrono::microseconds(25'000)};
+  adamant::bench::Point p{adamant::TransportKind::Nakcast, 3, 1.0, 100.0, 10, 1, 1, std::chrono::microseconds(25'000)};
   EXPECT_EQ(adamant::bench::transport_params(p), "nak_timeout=25ms");
-  p.transport = "ricochet", p.lec_r = 4, p.lec_c = 3;
+  p.transport = adamant::TransportKind::Ricochet, p.lec_r = 4, p.lec_c = 3;
   EXPECT_EQ(adamant::bench::transport_params(p), "r=4;c=3;nak_fallback=0");
   p.lec_nak_fallback = true, p.nak_timeout = std::chrono::microseconds(1500);
   EXPECT_EQ(adamant::bench::transport_params(p), "nak_timeout=1500us;r=4;c=3;nak_fallback=1");
-  p.transport = "replace", p.pace_bytes_per_s = 5000;
+  p.transport = adamant::TransportKind::Replace, p.pace_bytes_per_s = 5000;
   EXPECT_EQ(adamant::bench::transport_params(p), "tags=20;pace=5000;enqueue_timeout=0ms;retry_timeout=10s;pace_mode=fixed");
   p.estimate_bandwidth = true;
   EXPECT_EQ(adamant::bench::transport_params(p), "tags=20;pace=5000;enqueue_timeout=0ms;retry_timeout=10s;pace_mode=estimate");
 
-  p.transport = "baseline";
+  p.transport = adamant::TransportKind::Baseline;
   EXPECT_EQ(adamant::bench::transport_params(p), "");
 }

@@ -28,7 +28,7 @@ bench::Stream stream(const std::string& name, double rate_hz, std::size_t bytes,
   return s;
 }
 
-PointResult run_streams(const std::string& transport, std::vector<bench::Stream> streams, int updates) {
+PointResult run_streams(TransportKind transport, std::vector<bench::Stream> streams, int updates) {
   bench::Point p{transport, 1, 0.0, streams.front().rate_hz, updates, 1, 1, 50ms};
   p.streams = std::move(streams);
   NetConfig net;
@@ -49,7 +49,7 @@ void print(const char* what, const PointResult& r) {
 
 // Experiment 2: two 20 Hz streams of 1 KB (40 KB/s offered to 5 KB/s), each its own tag space.
 TEST(MultiStream, TwoReplaceableStreamsShareOneConnection) {
-  const auto r = run_streams("replace", {stream("BlueForce", 20, 1024, 0, 20, 5, true),
+  const auto r = run_streams(TransportKind::Replace, {stream("BlueForce", 20, 1024, 0, 20, 5, true),
                                          stream("SensorData", 20, 1024, 20, 20, 5, true)}, 400);
   print("bf2", r);
   ASSERT_EQ(r.rows.size(), 2u);
@@ -76,7 +76,7 @@ TEST(MultiStream, TwoReplaceableStreamsShareOneConnection) {
 // queued position updates, without it waits behind them.
 TEST(MultiStream, HighPriorityImagesGoFirstAndAreNeverReplaced) {
   auto bf3 = [](std::uint8_t image_priority) {
-    return run_streams("replace", {stream("BlueForce", 20, 1024, 0, 20, 0, true),
+    return run_streams(TransportKind::Replace, {stream("BlueForce", 20, 1024, 0, 20, 0, true),
                                    stream("Images", 0.1, 5120, 20, 1, image_priority, false)}, 1000);
   };
   const auto hi = bf3(10), flat = bf3(0);
@@ -99,7 +99,7 @@ TEST(MultiStream, HighPriorityImagesGoFirstAndAreNeverReplaced) {
 
 // Fifo has no replacement: every update of both streams is delivered (at a growing latency).
 TEST(MultiStream, FifoDeliversEveryUpdateOfEveryStream) {
-  const auto r = run_streams("fifo", {stream("A", 4, 200, 0, 4, 0, true), stream("B", 2, 300, 4, 2, 1, true)}, 40);
+  const auto r = run_streams(TransportKind::Fifo, {stream("A", 4, 200, 0, 4, 0, true), stream("B", 2, 300, 4, 2, 1, true)}, 40);
   ASSERT_EQ(r.rows.size(), 2u);
   EXPECT_EQ(r.rows[0].sent, 40u);
   EXPECT_EQ(r.rows[1].sent, 20u);  // 10 s at 2 Hz
@@ -110,7 +110,7 @@ TEST(MultiStream, FifoDeliversEveryUpdateOfEveryStream) {
 
 // The point's rate scales every stream (what --rate does to a multi-stream point).
 TEST(MultiStream, PointRateScalesEveryStream) {
-  bench::Point p{"replace", 1, 0.0, 8.0, 16, 1, 1, 50ms};
+  bench::Point p{TransportKind::Replace, 1, 0.0, 8.0, 16, 1, 1, 50ms};
   p.streams = {stream("A", 4, 100, 0, 4, 0, true), stream("B", 2, 100, 4, 2, 0, true)};
   const auto r = run_point(bench::counter_spec("scale", 100, {p}), p, NetConfig{});
   ASSERT_EQ(r.rows.size(), 2u);
@@ -123,7 +123,7 @@ TEST(MultiStream, PointRateScalesEveryStream) {
 }
 
 TEST(MultiStream, InvalidStreamsAreRejected) {
-  bench::Point p{"replace", 1, 0.0, 4.0, 8, 1, 1, 50ms};
+  bench::Point p{TransportKind::Replace, 1, 0.0, 4.0, 8, 1, 1, 50ms};
   p.streams = {stream("A", 4, 100, 0, 4, 0, true), stream("A", 2, 100, 4, 2, 0, true)};
   EXPECT_THROW(run_point(bench::counter_spec("bad", 100, {p}), p, NetConfig{}), std::runtime_error);
   p.streams = {stream("A,B", 4, 100, 0, 4, 0, true)};
@@ -145,7 +145,7 @@ TEST(MultiStream, InvalidStreamsAreRejected) {
 // newest messages were never acknowledged and were retransmitted every RTO until replaced.
 TEST(MultiStream, TwoPrioritiesDeepOverloadKeepDelivering) {
   auto run = [](std::uint8_t hi, std::uint64_t pace, const char* bandwidth) {
-    bench::Point p{"replace", 2, 0.0, 50, 600, 1, 1, 50ms};
+    bench::Point p{TransportKind::Replace, 2, 0.0, 50, 600, 1, 1, 50ms};
     p.streams = {stream("Lo", 50, 100, 0, 20, 0, true), stream("Hi", 50, 100, 20, 20, hi, true),
                  stream("LoCtl", 1, 100, 40, 1000, 0, false)};
     p.pace_bytes_per_s = pace;

@@ -18,7 +18,7 @@ using namespace std::chrono_literals;
 namespace {
 
 bench::HarnessSpec real_spec() {
-  bench::Point p{"nakcast", 3, 1.0, 200.0, 500, 1, 7, std::chrono::microseconds(50'000)};
+  bench::Point p{TransportKind::Nakcast, 3, 1.0, 200.0, 500, 1, 7, std::chrono::microseconds(50'000)};
   return bench::counter_spec("real-test", 12, {p});
 }
 
@@ -31,7 +31,7 @@ std::string self_path;
 // the columns of each of its CSV rows (one per stream); empty (with a test failure) when the
 // harness failed.
 std::vector<std::vector<std::string>> run_rows(const bench::Point& p) {
-  const std::string csv = "/tmp/adamant_real_" + p.transport + "_" + std::to_string(::getpid()) + ".csv";
+  const std::string csv = "/tmp/adamant_real_" + std::string(to_string(p.transport)) + "_" + std::to_string(::getpid()) + ".csv";
   std::remove(csv.c_str());
   std::vector<std::string> args{self_path, "--csv", csv};
   std::vector<char*> argv;
@@ -39,7 +39,7 @@ std::vector<std::vector<std::string>> run_rows(const bench::Point& p) {
   argv.push_back(nullptr);
   const int rc = bench::harness_main(static_cast<int>(args.size()), argv.data(),
                                      bench::counter_spec("real-test", 12, {p}));
-  EXPECT_EQ(rc, 0) << p.transport;
+  EXPECT_EQ(rc, 0) << to_string(p.transport);
   std::ifstream f(csv);
   std::string header;
   std::vector<std::vector<std::string>> rows;
@@ -81,7 +81,7 @@ TEST(Real, Nakcast3Readers1PctLoss) {
 // NAKcast with 25 reader processes (the seeds' group size) at 3 % loss: every update
 // delivered to every reader, in order (the harness fails the point on an out-of-order one).
 TEST(Real, Nakcast25Readers3PctLoss) {
-  const auto cols = run_point(bench::Point{"nakcast", 25, 3.0, 100.0, 300, 1, 19, std::chrono::microseconds(25'000)});
+  const auto cols = run_point(bench::Point{TransportKind::Nakcast, 25, 3.0, 100.0, 300, 1, 19, std::chrono::microseconds(25'000)});
   ASSERT_EQ(cols.size(), 32u);
   EXPECT_EQ(cols[6], std::to_string(300 * 25));
   EXPECT_EQ(std::stod(cols[7]), 1.0);
@@ -93,7 +93,7 @@ TEST(Real, Nakcast25Readers3PctLoss) {
 // Ricochet over real sockets: membership by JOIN multicasts, repairs over each reader's
 // unicast socket, loss injected at every reader.
 TEST(Real, Ricochet5Readers3PctLoss) {
-  bench::Point p{"ricochet", 5, 3.0, 200.0, 600, 1, 11, std::chrono::microseconds(50'000)};
+  bench::Point p{TransportKind::Ricochet, 5, 3.0, 200.0, 600, 1, 11, std::chrono::microseconds(50'000)};
   p.lec_r = 4;
   p.lec_c = 3;
   const auto cols = run_point(p);
@@ -111,8 +111,9 @@ TEST(Real, Ricochet5Readers3PctLoss) {
 // Replace and fifo with several receivers over real sockets: one multicast per message,
 // each reader ACKs from its own unicast socket, losses are retransmitted to that reader.
 TEST(Real, ReplaceAndFifo5Readers3PctLoss) {
-  for (const char* transport : {"replace", "fifo"}) {
-    bench::Point p{transport, 5, 3.0, 200.0, 300, 1, 13, std::chrono::microseconds(50'000)};
+  for (const TransportKind kind : {TransportKind::Replace, TransportKind::Fifo}) {
+    const std::string transport(to_string(kind));
+    bench::Point p{kind, 5, 3.0, 200.0, 300, 1, 13, std::chrono::microseconds(50'000)};
     p.tags = 300;  // every update its own tag: nothing is superseded, everything must arrive
     const auto cols = run_point(p);
     ASSERT_EQ(cols.size(), 32u) << transport;
@@ -128,7 +129,7 @@ TEST(Real, ReplaceAndFifo5Readers3PctLoss) {
 // (`sender_replaced`); every update is delivered or superseded. Then the same with the pace
 // estimated from the ACKs (unshaped loopback: it climbs from 2,000 B/s).
 TEST(Real, ReplaceOverloadReportsReplaced) {
-  bench::Point p{"replace", 2, 0.0, 200.0, 400, 1, 29, std::chrono::microseconds(50'000)};
+  bench::Point p{TransportKind::Replace, 2, 0.0, 200.0, 400, 1, 29, std::chrono::microseconds(50'000)};
   p.tags = 5;
   p.pace_bytes_per_s = 2000;
   const auto cols = run_point(p);
@@ -156,7 +157,7 @@ TEST(Real, ReplaceOverloadReportsReplaced) {
 // Two streams over one fifo connection (2 readers, 3 % loss): one row per stream, each
 // stream's updates at its own rate, every update delivered to every reader.
 TEST(Real, FifoTwoStreams2Readers3PctLoss) {
-  bench::Point p{"fifo", 2, 3.0, 100.0, 200, 1, 23, std::chrono::microseconds(50'000)};
+  bench::Point p{TransportKind::Fifo, 2, 3.0, 100.0, 200, 1, 23, std::chrono::microseconds(50'000)};
   bench::Stream a, b;
   a.name = "Tracks", a.rate_hz = 100, a.payload_bytes = 64, a.tags = 10;
   b.name = "Images", b.rate_hz = 25, b.payload_bytes = 2000, b.first_tag = 10, b.tags = 1, b.priority = 10;
@@ -178,7 +179,7 @@ TEST(Real, FifoTwoStreams2Readers3PctLoss) {
 
 // FEC over real sockets: the writer multicasts one XOR repair per 4 updates; readers send nothing.
 TEST(Real, Fec3Readers3PctLoss) {
-  bench::Point p{"fec", 3, 3.0, 200.0, 400, 1, 17, std::chrono::microseconds(50'000)};
+  bench::Point p{TransportKind::Fec, 3, 3.0, 200.0, 400, 1, 17, std::chrono::microseconds(50'000)};
   p.lec_r = 4;
   p.lec_c = 1;
   const auto cols = run_point(p);
@@ -192,13 +193,11 @@ TEST(Real, Fec3Readers3PctLoss) {
   EXPECT_GE(std::stod(cols[7]), 0.99);  // ~0.9965 expected; without repairs ~0.97
 }
 
-TEST(Real, PubSubApi) {
-  ChannelConfig cfg;
-  cfg.port = 7611;
-  cfg.transport.nak_timeout = 10ms;
-  ChannelConfig rcfg = cfg;
-  rcfg.loss_pct = 5.0;
-  rcfg.seed = 99;
+namespace {
+
+// 200 updates from a Publisher on `cfg` to a Subscriber on `rcfg` (which injects loss): all of
+// them arrive, in order, after injected drops and retransmissions.
+void expect_pubsub_recovers(const ChannelConfig& cfg, const ChannelConfig& rcfg) {
   std::vector<std::uint64_t> got;
   Subscriber sub(rcfg, [&](const Sample& s) { got.push_back(s.sequence); });
   Publisher pub(cfg);
@@ -210,7 +209,7 @@ TEST(Real, PubSubApi) {
     pub.service_for(1ms);
     sub.poll_for(1ms);
   }
-  for (int i = 0; i < 200 && sub.accounted_through() < 200; ++i) {
+  for (int i = 0; i < 400 && sub.accounted_through() < 200; ++i) {
     pub.service_for(2ms);
     sub.poll_for(2ms);
   }
@@ -218,6 +217,29 @@ TEST(Real, PubSubApi) {
   for (std::size_t i = 0; i < got.size(); ++i) EXPECT_EQ(got[i], i + 1);
   EXPECT_GT(sub.injected_drops(), 0u);
   EXPECT_GT(pub.stats().retransmitted, 0u);
+}
+
+}  // namespace
+
+TEST(Real, PubSubApi) {
+  ChannelConfig cfg;
+  cfg.port = 7611;
+  cfg.transport.nak_timeout = 10ms;
+  ChannelConfig rcfg = cfg;
+  rcfg.loss_pct = 5.0;
+  rcfg.seed = 99;
+  expect_pubsub_recovers(cfg, rcfg);
+}
+
+// Gilbert–Elliott loss on the socket path: the Subscriber's LossInjector (the simulator's).
+TEST(Real, PubSubGilbertLoss) {
+  ChannelConfig cfg;
+  cfg.port = 7615;
+  cfg.transport.nak_timeout = 10ms;
+  ChannelConfig rcfg = cfg;
+  rcfg.burst = GilbertLoss{0.05, 0.3, 0.0, 100.0};  // loss_pct stays 0: only the bursts lose
+  rcfg.seed = 3;
+  expect_pubsub_recovers(cfg, rcfg);
 }
 
 // The event-loop hooks: a Publisher and a Ricochet Subscriber driven only by poll() on their

@@ -27,7 +27,7 @@ namespace {
 
 constexpr int kUpdates = 600;  // 30 s at 20 Hz
 
-PointResult overload(const std::string& transport, std::uint32_t tags = 20, const std::string& psk = "",
+PointResult overload(TransportKind transport, std::uint32_t tags = 20, const std::string& psk = "",
                      int receivers = 1, double loss_pct = 0.0) {
   bench::Point p{transport, receivers, loss_pct, 20.0, kUpdates, 1, 1, 50ms};
   p.tags = tags;
@@ -66,8 +66,8 @@ std::pair<double, double> quarters(const PointResult& r, std::uint64_t last_seq 
 }  // namespace
 
 TEST(ReplaceSim, ReplaceBoundedFifoGrowsAt4xOverload) {
-  const auto rep = overload("replace");
-  const auto fifo = overload("fifo");
+  const auto rep = overload(TransportKind::Replace);
+  const auto fifo = overload(TransportKind::Fifo);
   const auto qr = quarters(rep, kUpdates - 20);  // steady state
   const auto qf = quarters(fifo);
   const auto st = steady(rep, 20);
@@ -103,8 +103,8 @@ TEST(ReplaceSim, ReplaceBoundedFifoGrowsAt4xOverload) {
 }
 
 TEST(ReplaceSim, DeterministicAndOneTagKeepsOnlyTheNewest) {
-  const auto a = overload("replace", 1);
-  const auto b = overload("replace", 1);
+  const auto a = overload(TransportKind::Replace, 1);
+  const auto b = overload(TransportKind::Replace, 1);
   EXPECT_EQ(metrics::csv_line(a.row), metrics::csv_line(b.row));
   // One tag: a queued update is superseded 50 ms later, so latency stays near 2 L/B.
   EXPECT_LT(a.row.lat.max_us, 0.55e6);
@@ -112,7 +112,7 @@ TEST(ReplaceSim, DeterministicAndOneTagKeepsOnlyTheNewest) {
 }
 
 TEST(ReplaceSim, PacingAccountsForTheHmacTrailer) {
-  const auto r = overload("replace", 20, "blue-force");
+  const auto r = overload(TransportKind::Replace, 20, "blue-force");
   const auto st = steady(r, 20);
   EXPECT_EQ(r.retransmits, 0u);  // no network queueing: no spurious RTO
   EXPECT_EQ(r.auth_rejected, 0u);
@@ -125,8 +125,8 @@ TEST(ReplaceSim, PacingAccountsForTheHmacTrailer) {
 // receivers and the bounds above hold per receiver; with 3 % loss at every receiver the
 // lost messages are retransmitted (or superseded) and the bound still holds.
 TEST(ReplaceSim, TwentyReceiversReplaceBoundedFifoGrows) {
-  const auto rep = overload("replace", 20, "", 20);
-  const auto fifo = overload("fifo", 20, "", 20);
+  const auto rep = overload(TransportKind::Replace, 20, "", 20);
+  const auto fifo = overload(TransportKind::Fifo, 20, "", 20);
   const auto st = steady(rep, 20);
   const auto qr = quarters(rep, kUpdates - 20);
   const auto qf = quarters(fifo);
@@ -146,7 +146,7 @@ TEST(ReplaceSim, TwentyReceiversReplaceBoundedFifoGrows) {
 }
 
 TEST(ReplaceSim, TwentyReceiversAt3PctLossEverythingDeliveredOrReplaced) {
-  const auto rep = overload("replace", 20, "", 20, 3.0);
+  const auto rep = overload(TransportKind::Replace, 20, "", 20, 3.0);
   const auto st = steady(rep, 20);
   std::printf("20 receivers, 3%% loss: injected drops %llu retransmits %llu, delivery_or_replaced %.4f, steady max "
               "%.0f us\n",
@@ -167,7 +167,7 @@ TEST(ReplaceSim, TwentyReceiversAt3PctLossEverythingDeliveredOrReplaced) {
 // replaces only while the link is slow.
 TEST(ReplaceSim, EstimatedPaceFollowsAFluctuatingLink) {
   auto bf4 = [](bool estimate) {
-    bench::Point p{"replace", 1, 0.0, 10.0, 1200, 1, 1, 50ms};
+    bench::Point p{TransportKind::Replace, 1, 0.0, 10.0, 1200, 1, 1, 50ms};
     p.tags = 10;
     p.estimate_bandwidth = estimate;
     NetConfig net;

@@ -1,6 +1,8 @@
 // Replace / Fifo engines and their wire messages (label: unit).
 #include <adamant/replace.hpp>
 
+#include "test_network.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -76,7 +78,7 @@ TEST(Replace, ReplacementCancelsQueuedAndUnackedOlderMessagesOfTheTag) {
   c.pace_bytes_per_s = 1000;  // one 86-byte datagram per 86 ms
   c.pace_burst_bytes = 100;
   ReplaceSender s(c);
-  ReplaceReceiver r(ReceiverConfig{});
+  ReplaceReceiver r(ReplaceReceiverConfig{});
   Output so, ro;
   const auto b1 = body(1), b2 = body(2), b3 = body(3), b4 = body(4);
   s.publish_tagged(1, view(b1), 0ms, so);  // sent at once (burst)
@@ -120,7 +122,7 @@ TEST(Replace, FifoNeverReplaces) {
 
 TEST(Replace, LostReliableMessageIsRetransmittedAndDeliveredInOrder) {
   ReplaceSender s(cfg(false));
-  ReplaceReceiver r(ReceiverConfig{});
+  ReplaceReceiver r(ReplaceReceiverConfig{});
   Output so, ro;
   const auto b1 = body(1), b2 = body(2);
   s.publish_tagged(1, view(b1), 0ms, so);
@@ -143,7 +145,7 @@ TEST(Replace, LostReliableMessageIsRetransmittedAndDeliveredInOrder) {
 
 TEST(Replace, CancelUnblocksTheSequencedFlowAndUnsequencedDeliversAtOnce) {
   ReplaceSender s(cfg());
-  ReplaceReceiver r(ReceiverConfig{});
+  ReplaceReceiver r(ReplaceReceiverConfig{});
   Output so, ro;
   const auto b1 = body(1), b2 = body(2), b3 = body(3);
   s.publish_tagged(1, view(b1), 0ms, so);
@@ -159,7 +161,7 @@ TEST(Replace, CancelUnblocksTheSequencedFlowAndUnsequencedDeliversAtOnce) {
   EXPECT_EQ(ro.deliveries[1].payload, b3);
 
   ReplaceSender u(cfg());
-  ReplaceReceiver ur(ReceiverConfig{});
+  ReplaceReceiver ur(ReplaceReceiverConfig{});
   Output uo, uro;
   const MessageClass unseq{true, false, 0};
   u.replace(1, view(b1), unseq, 0ms, uo);
@@ -172,7 +174,7 @@ TEST(Replace, CancelUnblocksTheSequencedFlowAndUnsequencedDeliversAtOnce) {
 
 TEST(Replace, UnreliableSequencedDropsOlderAndIsNeverRetransmitted) {
   ReplaceSender s(cfg());
-  ReplaceReceiver r(ReceiverConfig{});
+  ReplaceReceiver r(ReplaceReceiverConfig{});
   Output so, ro;
   const MessageClass cls{false, true, 0};
   const auto b1 = body(1), b2 = body(2);
@@ -239,28 +241,40 @@ namespace {
 
 const Endpoint kRx[3] = {{0x7F000001, 10}, {0x7F000001, 11}, {0x7F000001, 12}};
 
+Endpoint group_host(std::size_t h) { return h == 0 ? kSender : kRx[h - 1]; }
+
+std::vector<std::unique_ptr<ReceiverEngine>> replace_receivers(std::size_t n) {
+  std::vector<std::unique_ptr<ReceiverEngine>> v;
+  for (std::size_t i = 0; i < n; ++i) v.push_back(std::make_unique<ReplaceReceiver>());
+  return v;
+}
+
+// One sender and n receivers on the tests' in-memory network; the sender is stepped by hand
+// (its output waits in `so` until the next exchange).
 struct Group {
-  ReplaceSender s;
-  std::vector<ReplaceReceiver> r;
+  adamant::testing::TestNetwork net;
+  ReplaceSender& s;
+  Output& so;
   std::vector<std::vector<std::uint64_t>> got;
-  Output so;
-  explicit Group(ReplaceConfig c, std::size_t n = 3) : s(c), r(n, ReplaceReceiver(ReceiverConfig{})), got(n) {}
+  explicit Group(ReplaceConfig c, std::size_t n = 3)
+      : net(std::make_unique<ReplaceSender>(c), replace_receivers(n), group_host),
+        s(static_cast<ReplaceSender&>(net.writer())),
+        so(net.held_writer_output()),
+        got(n) {
+    net.hold_writer_output = true;
+  }
   // Delivers the sender's datagrams (multicast to all, unicast to its peer) except to the
   // receivers in `drop`, and their ACKs back `rtt` later.
   void exchange(Nanos now, std::vector<int> drop = {}, Nanos rtt = 5ms) {
-    std::vector<OutDatagram> sent;
-    sent.swap(so.datagrams);
-    std::vector<std::pair<int, OutDatagram>> acks;
-    for (auto& d : sent)
-      for (std::size_t i = 0; i < r.size(); ++i) {
-        if (d.dest == Dest::Peer && d.peer != kRx[i]) continue;
-        if (std::find(drop.begin(), drop.end(), static_cast<int>(i)) != drop.end()) continue;
-        Output ro;
-        r[i].on_datagram(view(d.bytes), kSender, now, ro);
-        for (auto& x : ro.deliveries) got[i].push_back(x.sequence);
-        for (auto& a : ro.datagrams) acks.emplace_back(static_cast<int>(i), std::move(a));
-      }
-    for (auto& a : acks) s.on_datagram(view(a.second.bytes), kRx[a.first], now + rtt, so);
+    net.drop = [drop](std::size_t to, std::size_t from, const OutDatagram&) {
+      return from == 0 && to > 0 && std::find(drop.begin(), drop.end(), static_cast<int>(to) - 1) != drop.end();
+    };
+    net.writer_delay = rtt;
+    net.route(0, so, now);
+    for (std::size_t i = 0; i < got.size(); ++i) {
+      for (const auto& d : net.readers()[i].delivered) got[i].push_back(d.sequence);
+      net.readers()[i].delivered.clear();
+    }
   }
 };
 
@@ -388,7 +402,7 @@ TEST(ReplaceGroup, SilentReceiverIsDroppedAtTheRetryTimeoutAndLearntAgain) {
 
 TEST(Replace, ReceiverTagTableStaysBoundedWithATagPerMessage) {
   ReplaceSender s(cfg());
-  ReplaceReceiver r(ReceiverConfig{});
+  ReplaceReceiver r(ReplaceReceiverConfig{});
   Output so, ro;
   const auto b = body(1);
   std::size_t peak = 0;
@@ -406,7 +420,7 @@ TEST(Replace, ReceiverTagTableStaysBoundedWithATagPerMessage) {
 // every other id arrives): the ACK of each MSG still covers that MSG. 1000-byte MSGs carry
 // 64 ranges; a 10-byte MSG's ACK has 4 (an ACK stays within its MSG's size).
 TEST(Replace, AckCoversItsOwnMessageWhenTheRangesOverflow) {
-  ReplaceReceiver r(ReceiverConfig{});
+  ReplaceReceiver r(ReplaceReceiverConfig{});
   Output ro;
   const auto b = body(1, 1000);
   for (std::uint64_t id = 2; id <= 2 * (wire::kMaxNakRanges + 10); id += 2) {
@@ -448,7 +462,7 @@ TEST(Replace, OvertakingHigherPriorityMessageIsNotHeldBehindTheQueuedOne) {
   c.pace_bytes_per_s = 1000;
   c.pace_burst_bytes = 100;
   ReplaceSender s(c);
-  ReplaceReceiver r(ReceiverConfig{});
+  ReplaceReceiver r(ReplaceReceiverConfig{});
   Output so, ro;
   const auto b = body(0);
   s.send(1, view(b), {true, true, 0}, 0ms, so);   // sent (burst)

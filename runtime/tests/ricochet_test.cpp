@@ -17,8 +17,8 @@ const Endpoint kSender{0x7F000001, 40000};
 
 Endpoint ep_of(std::uint32_t id) { return Endpoint{0x7F000001, static_cast<std::uint16_t>(41000 + id)}; }
 
-ReceiverConfig cfg_for(std::uint32_t id, int r = 4, int c = 3) {
-  ReceiverConfig rc;
+RicochetReceiverConfig cfg_for(std::uint32_t id, int r = 4, int c = 3) {
+  RicochetReceiverConfig rc;
   rc.member_id = id;
   rc.self = ep_of(id);
   rc.lec_r = r;
@@ -266,7 +266,7 @@ TEST(Ricochet, HostileRepairsAreRejectedWithoutCrashOrGrowth) {
   feed(r, data(200), out, 3ms);
   for (std::uint64_t s = 5; s < 190; ++s)
     for (int k = 0; k < 20; ++k) feed(r, repair({s, s + 1}), out, 3ms, ep_of(9));
-  EXPECT_LE(r.pending_repairs(), ReceiverConfig{}.max_pending_repairs);
+  EXPECT_LE(r.pending_repairs(), RicochetReceiverConfig{}.max_pending_repairs);
 }
 
 TEST(Ricochet, HostileMembershipIsBounded) {

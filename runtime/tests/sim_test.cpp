@@ -13,7 +13,7 @@ using namespace std::chrono_literals;
 
 namespace {
 
-bench::Point point(const std::string& transport, int receivers, double loss, int updates = 2000,
+bench::Point point(TransportKind transport, int receivers, double loss, int updates = 2000,
                    double rate = 100, std::uint64_t seed = 1) {
   return bench::Point{transport, receivers, loss, rate, updates, 1, seed, 50ms};
 }
@@ -40,7 +40,7 @@ void expect_identical(const PointResult& a, const PointResult& b) {
 }
 
 void expect_nakcast_complete(int receivers, double loss) {
-  const auto r = run(point("nakcast", receivers, loss));
+  const auto r = run(point(TransportKind::Nakcast, receivers, loss));
   EXPECT_EQ(r.row.sent, 2000u);
   EXPECT_EQ(r.row.received, 2000u * receivers);
   EXPECT_EQ(r.row.delivery, 1.0);
@@ -59,7 +59,7 @@ TEST(Sim, NakcastCompleteInOrder25Receivers1Pct) { expect_nakcast_complete(25, 1
 TEST(Sim, NakcastCompleteInOrder25Receivers3Pct) { expect_nakcast_complete(25, 3.0); }
 
 TEST(Sim, SameSeedIsBitIdenticalOtherSeedDiffers) {
-  const auto p = point("nakcast", 25, 3.0);
+  const auto p = point(TransportKind::Nakcast, 25, 3.0);
   const auto a = run(p), b = run(p);
   expect_identical(a, b);
   auto q = p;
@@ -70,7 +70,7 @@ TEST(Sim, SameSeedIsBitIdenticalOtherSeedDiffers) {
 }
 
 TEST(Sim, BaselineLosesAboutTheInjectedShare) {
-  const auto r = run(point("baseline", 25, 3.0));
+  const auto r = run(point(TransportKind::Baseline, 25, 3.0));
   EXPECT_EQ(r.row.received + r.injected_drops, 2000u * 25);
   EXPECT_NEAR(r.row.delivery, 0.97, 0.005);
   EXPECT_DOUBLE_EQ(r.row.lat.mean_us, 100.0);  // just the propagation delay
@@ -84,7 +84,7 @@ TEST(Sim, BandwidthAndQueueDropAndDelayAsComputedByHand) {
   net.bandwidth = *parse_bandwidth("5KB/s");
   net.queue_packets = 4;
   net.delay = 100us;
-  const auto r = run(point("baseline", 1, 0.0, 2000, 200), net, 64);
+  const auto r = run(point(TransportKind::Baseline, 1, 0.0, 2000, 200), net, 64);
   const std::uint64_t passed = 6 + (1996 - 8) / 4 + 1;  // 504
   EXPECT_EQ(r.row.received, passed);
   EXPECT_EQ(r.link_drops, 2000u - passed);
@@ -96,7 +96,7 @@ TEST(Sim, BandwidthAndQueueDropAndDelayAsComputedByHand) {
 
 namespace {
 bench::Point ricochet(int r, int c, int receivers, double loss, std::uint64_t seed = 1) {
-  auto p = point("ricochet", receivers, loss, 2000, 100, seed);
+  auto p = point(TransportKind::Ricochet, receivers, loss, 2000, 100, seed);
   p.lec_r = r;
   p.lec_c = c;
   return p;
@@ -137,10 +137,10 @@ TEST(Sim, RicochetWithoutLossIsPlainMulticast) {
 }
 
 TEST(Sim, BytesOnTheWireByKind) {
-  const auto b = run(point("baseline", 3, 3.0));
+  const auto b = run(point(TransportKind::Baseline, 3, 3.0));
   EXPECT_EQ(b.row.bytes_data, 2000u * 48);  // 36-byte header + 12-byte payload, multicast once
   EXPECT_EQ(b.row.bytes_nak + b.row.bytes_repair + b.row.bytes_retransmit + b.row.bytes_control, 0u);
-  const auto n = run(point("nakcast", 3, 3.0));
+  const auto n = run(point(TransportKind::Nakcast, 3, 3.0));
   EXPECT_EQ(n.row.bytes_data, 2000u * 48);
   EXPECT_GT(n.row.bytes_nak, 0u);
   EXPECT_EQ(n.row.bytes_retransmit, n.retransmits * 48);
@@ -169,12 +169,12 @@ TEST(Sim, BytesOnTheWireByKind) {
 TEST(Sim, GilbertBurstLossIsBurstyAndDeterministic) {
   NetConfig net;
   net.burst = GilbertLoss{0.01, 0.25, 0.0, 100.0};  // stationary loss 0.01 / 0.26 ≈ 3.85 %
-  const auto p = point("baseline", 5, 0.0);
+  const auto p = point(TransportKind::Baseline, 5, 0.0);
   const auto a = run(p, net), b = run(p, net);
   expect_identical(a, b);
   EXPECT_NEAR(a.row.delivery, 1.0 - 0.01 / 0.26, 0.01);
   // NAKcast still delivers everything, in order, through bursts.
-  const auto n = run(point("nakcast", 5, 0.0), net);
+  const auto n = run(point(TransportKind::Nakcast, 5, 0.0), net);
   EXPECT_EQ(n.row.delivery, 1.0);
   EXPECT_EQ(n.order_errors, 0u);
 }
@@ -193,14 +193,14 @@ TEST(Sim, PskAuthenticatesEveryDatagramAndDropsTamperedOnes) {
   NetConfig plain;
   NetConfig keyed;
   keyed.psk = "blue-force";
-  const auto a = run(point("nakcast", 3, 1.0, 1000), plain);
-  const auto b = run(point("nakcast", 3, 1.0, 1000), keyed);
+  const auto a = run(point(TransportKind::Nakcast, 3, 1.0, 1000), plain);
+  const auto b = run(point(TransportKind::Nakcast, 3, 1.0, 1000), keyed);
   EXPECT_EQ(b.row.received, 3000u);
   EXPECT_EQ(b.auth_rejected, 0u);
   EXPECT_EQ(b.row.received, a.row.received);
   // Tampered datagrams are dropped before the engines (NAKcast recovers them like losses).
   keyed.tamper_pct = 2.0;
-  const auto t = run(point("nakcast", 3, 0.0, 1000), keyed);
+  const auto t = run(point(TransportKind::Nakcast, 3, 0.0, 1000), keyed);
   EXPECT_GT(t.tampered, 0u);
   EXPECT_EQ(t.auth_rejected, t.tampered);
   EXPECT_EQ(t.corrupt, 0u);
@@ -209,7 +209,7 @@ TEST(Sim, PskAuthenticatesEveryDatagramAndDropsTamperedOnes) {
   // A writer without the key is never heard.
   keyed.tamper_pct = 0.0;
   keyed.forge_without_key = true;
-  const auto f = run(point("baseline", 2, 0.0, 200), keyed);
+  const auto f = run(point(TransportKind::Baseline, 2, 0.0, 200), keyed);
   EXPECT_EQ(f.row.received, 0u);
   EXPECT_EQ(f.auth_rejected, 400u);
 }
@@ -218,13 +218,13 @@ TEST(Sim, PskAuthenticatesEveryDatagramAndDropsTamperedOnes) {
 // block (3 data + 1 repair) is lost too: 3 % x (1 - 0.97^4) = 0.35 %, so delivery ~ 99.65 %
 // where plain multicast delivers ~ 97 %. More repairs per block (c = 2) recover more.
 TEST(Sim, FecR4C1RecoversSingleLossesPerBlockAt3PctLoss25Receivers) {
-  auto p = point("fec", 25, 3.0, 2000);
+  auto p = point(TransportKind::Fec, 25, 3.0, 2000);
   p.lec_r = 4, p.lec_c = 1;
   const auto r = run(p);
   auto q = p;
   q.lec_c = 2;
   const auto r2 = run(q);
-  const auto base = run(point("baseline", 25, 3.0, 2000));
+  const auto base = run(point(TransportKind::Baseline, 25, 3.0, 2000));
   std::printf("fec r=4 c=1: delivery %.5f (recovered %llu, unrecoverable %llu, repairs %llu), c=2: %.5f, "
               "baseline %.5f\n",
               r.row.delivery, (unsigned long long)r.recovered, (unsigned long long)r.unrecoverable,

@@ -75,7 +75,7 @@ TEST(Sweep, PointsAreEveryCombinationInTheModelsOrder) {
           for (int run = 1; run <= 2; ++run, ++i) {
             const Point& p = points[i];
             SCOPED_TRACE("point " + std::to_string(i));
-            EXPECT_EQ(p.transport, t.name);
+            EXPECT_EQ(to_string(p.transport), t.name);
             EXPECT_EQ(p.receivers, receivers);
             EXPECT_DOUBLE_EQ(p.loss_pct, loss);
             EXPECT_DOUBLE_EQ(p.rate_hz, rate);
@@ -124,7 +124,7 @@ TEST(Sweep, SpecCarriesTheNameThePointsAndTheOneStreamsPayload) {
   const HarnessSpec spec = sweep_spec(s);
   EXPECT_EQ(spec.name, "t");
   ASSERT_EQ(spec.points.size(), 1u);
-  EXPECT_EQ(spec.points[0].transport, "nakcast");
+  EXPECT_EQ(spec.points[0].transport, adamant::TransportKind::Nakcast);
   EXPECT_EQ(spec.payload_bytes, 24u);
   const std::vector<std::uint8_t> bytes = spec.make_payload(7);
   EXPECT_EQ(bytes, s.make_payload(7));
@@ -172,6 +172,8 @@ TEST(Sweep, MalformedSweepsAreRejectedWithTheField) {
     EXPECT_NE(message.find(field), std::string::npos) << "expected '" << field << "' in: " << message;
   };
   rejected([](Sweep& s) { s.transports.clear(); }, "no transports");
+  rejected([](Sweep& s) { s.transports[0].name = "nakcats"; },
+           "unknown transport 'nakcats' (valid: baseline, nakcast, ricochet, replace, fifo, fec)");
   rejected([](Sweep& s) { s.receivers.clear(); }, "no receivers");
   rejected([](Sweep& s) { s.loss_pct.clear(); }, "no loss_pct");
   rejected([](Sweep& s) { s.rate_hz.clear(); }, "no rate_hz");
@@ -197,6 +199,21 @@ TEST(Sweep, MalformedSweepsAreRejectedWithTheField) {
       "tags next to streams");
   rejected([](Sweep& s) { s.sim_link = {{"queue", "4"}}; }, "sim_link option 'queue'");
   rejected([](Sweep& s) { s.sim_link = {{"--queue=4", ""}}; }, "sim_link option '--queue=4'");
+}
+
+TEST(Transport, NamesAreParsedOnceWithTheValidNamesInTheError) {
+  for (const auto kind : {adamant::TransportKind::Baseline, adamant::TransportKind::Nakcast,
+                           adamant::TransportKind::Ricochet, adamant::TransportKind::Replace,
+                           adamant::TransportKind::Fifo, adamant::TransportKind::Fec})
+    EXPECT_EQ(adamant::transport_from_name(adamant::to_string(kind)), kind);
+  EXPECT_FALSE(adamant::parse_transport("NAKcast"));
+  try {
+    adamant::transport_from_name("mockets");
+    ADD_FAILURE() << "no exception";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "unknown transport 'mockets' (valid: baseline, nakcast, ricochet, replace, fifo, fec)");
+  }
 }
 
 TEST(Sweep, SimLinkOptionsAreAddedOnlyInSimMode) {

@@ -29,23 +29,23 @@ struct Stream {
 };
 
 struct Point {
-  std::string transport;
+  TransportKind transport;  // parsed where the point comes from (command line, Sweep)
   int receivers;
   double loss_pct;
   double rate_hz;
   int updates;
   int run;
   std::uint64_t seed;
-  std::chrono::microseconds nak_timeout{50'000};
-  int lec_r = 8;  // Ricochet r (extension)
-  int lec_c = 3;  // Ricochet c (extension)
-  bool lec_nak_fallback = false;  // Ricochet: NAK the sender too (extension)
+  Duration nak_timeout = defaults::nakcast::kNakTimeout;
+  int lec_r = defaults::ricochet::kR;  // Ricochet / FEC r (extension)
+  int lec_c = defaults::ricochet::kC;  // Ricochet / FEC c (extension)
+  bool lec_nak_fallback = defaults::ricochet::kNakFallback;  // Ricochet: NAK the sender too (extension)
   // Replace / Fifo (extensions): update i (1-based) is published with tag (i-1) mod tags;
   // pacing 0 = the simulated link's bandwidth (sim) or unpaced (real).
   std::uint32_t tags = 20;
-  std::uint64_t pace_bytes_per_s = 0;
-  std::chrono::microseconds enqueue_timeout{0};
-  std::chrono::microseconds retry_timeout{10'000'000};  // Replace / Fifo (appended)
+  std::uint64_t pace_bytes_per_s = defaults::replace::kPaceBytesPerS;
+  Duration enqueue_timeout = defaults::replace::kEnqueueTimeout;
+  Duration retry_timeout = defaults::replace::kRetryTimeout;  // Replace / Fifo (appended)
   // Multi-stream point (appended; empty = one stream of rate_hz, `tags` tags and the spec's
   // payload). streams[0] sends `updates` updates at rate_hz; every stream's rate is scaled by
   // rate_hz / streams[0].rate_hz, and the others send for as long (ceil(updates / rate_hz ×
@@ -56,7 +56,7 @@ struct Point {
   // Replace / Fifo (appended): pace to the bandwidth measured from ACKs, starting at
   // pace_bytes_per_s (0: the simulated link's slowest phase (sim) or 125,000 B/s (real));
   // false: the fixed pace. `transport_params` writes it as pace_mode=fixed|estimate.
-  bool estimate_bandwidth = false;
+  bool estimate_bandwidth = defaults::replace::kEstimateBandwidth;
 };
 
 struct HarnessSpec {
@@ -79,7 +79,8 @@ struct HarnessSpec {
 // --linger-ms (override the post-publish linger). `--runs K` repeats every point K times
 // with run = point.run + k and seed = point.seed + k; `--updates N` overrides every point.
 // `--mode sim` runs every point in the discrete-event simulator instead (adamant/sim.hpp:
-// same engines, same CSV row; options --bandwidth, --queue, --delay-us, --burst, --psk).
+// same engines, same CSV row; options --bandwidth, --queue, --delay-us, --psk). `--burst P_GB,P_BG`
+// replaces the readers' Bernoulli --loss with Gilbert–Elliott loss in both modes (adamant/loss.hpp).
 // Every point field can be overridden for every point: --transport, --receivers, --loss,
 // --rate, --seed, and every engine parameter: --nak-timeout DUR, --r N, --c N,
 // --nak-fallback, --tags N, --pace B/s, --enqueue-timeout DUR, --retry-timeout DUR

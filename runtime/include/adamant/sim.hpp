@@ -11,12 +11,13 @@
 //   fanned out to every other reader; each receiving end host draws its own loss, as the
 //   real harness injects loss on receive (every datagram kind, readers only).
 // - Loss: Bernoulli(loss_pct) per reader from the reader's seed, or an optional
-//   two-state Gilbert burst model per reader.
+//   two-state Gilbert burst model per reader: the Subscriber's LossInjector (adamant/loss.hpp).
 // - Same inputs and seed -> bit-identical results (no wall clock, no unordered iteration).
 #pragma once
 
 #include <adamant/bench.hpp>
 #include <adamant/engine.hpp>
+#include <adamant/loss.hpp>
 #include <adamant/metrics.hpp>
 
 #include <chrono>
@@ -96,14 +97,7 @@ class Link {
   std::uint64_t dropped_ = 0, sent_ = 0;
 };
 
-// Two-state Gilbert loss: per datagram, first the state transition, then a loss draw
-// with the state's loss percentage.
-struct GilbertLoss {
-  double p_good_to_bad = 0.01;
-  double p_bad_to_good = 0.3;
-  double good_loss_pct = 0.0;
-  double bad_loss_pct = 100.0;
-};
+using GilbertLoss = adamant::GilbertLoss;  // adamant/loss.hpp
 
 struct NetConfig {
   Nanos delay = std::chrono::microseconds(100);  // propagation delay of every link

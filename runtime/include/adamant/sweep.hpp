@@ -21,11 +21,11 @@ namespace adamant::bench {
 // is its own entry, so the CSV's transport_params tells them apart). Aggregate, in this order:
 // {"nakcast", std::chrono::microseconds(25000), 8, 3} or {"replace", ..., 8, 3, 5120}.
 struct SweepTransport {
-  std::string name;                               // runtime transport: baseline, nakcast, ricochet, fec, replace, fifo
-  std::chrono::microseconds nak_timeout{50'000};  // Point::nak_timeout
-  int lec_r = 8;                                  // Point::lec_r (Ricochet, FEC)
-  int lec_c = 3;                                  // Point::lec_c (Ricochet, FEC)
-  std::uint64_t pace_bytes_per_s = 0;             // replace/fifo: the writer's pace (0 = unpaced)
+  std::string name;  // runtime transport: baseline, nakcast, ricochet, fec, replace, fifo (parsed by sweep_points)
+  Duration nak_timeout = defaults::nakcast::kNakTimeout;               // Point::nak_timeout
+  int lec_r = defaults::ricochet::kR;                                   // Point::lec_r (Ricochet, FEC)
+  int lec_c = defaults::ricochet::kC;                                   // Point::lec_c (Ricochet, FEC)
+  std::uint64_t pace_bytes_per_s = defaults::replace::kPaceBytesPerS;  // replace/fifo: the writer's pace (0 = unpaced)
 };
 
 // One harness option that makes the simulator model the experiment's link, e.g. {"--queue", "4"}.

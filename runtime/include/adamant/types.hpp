@@ -1,6 +1,9 @@
 // Basic value types shared by the public API, the engines and the I/O binding.
 #pragma once
 
+#include <adamant/engine/defaults.hpp>
+#include <adamant/loss.hpp>
+
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -27,30 +30,37 @@ struct ByteView {
 // (r = lec_r, c = lec_c); out-of-order delivery as Ricochet.
 enum class TransportKind { Baseline, Nakcast, Ricochet, Replace, Fifo, Fec };
 
+// A transport's name ("nakcast", ...) is parsed once, where it enters (a command line, a
+// generated sweep, an OpenDDS configuration); everything after holds the TransportKind.
 std::optional<TransportKind> parse_transport(std::string_view name);
+// As parse_transport, but throws std::invalid_argument naming the valid transports.
+TransportKind transport_from_name(std::string_view name);
 std::string_view to_string(TransportKind kind);
+// "baseline, nakcast, ricochet, replace, fifo, fec": for help texts and error messages.
+std::string transport_names();
 
 struct TransportSettings {
   TransportKind kind = TransportKind::Nakcast;
-  std::chrono::microseconds nak_timeout{50'000};  // NAKcast: wait before NAKing a gap
+  Duration nak_timeout = defaults::nakcast::kNakTimeout;  // NAKcast: wait before NAKing a gap
   // Ricochet (extensions; defaults are Ricochet's): XOR every `lec_r` received packets
   // into a repair sent to `lec_c` random members; NAK fallback is off by default.
-  int lec_r = 8;
-  int lec_c = 3;
-  bool lec_nak_fallback = false;
+  // FEC: r data packets and c repairs per block.
+  int lec_r = defaults::ricochet::kR;
+  int lec_c = defaults::ricochet::kC;
+  bool lec_nak_fallback = defaults::ricochet::kNakFallback;
   // Replace / Fifo (extensions): pacing rate (whole datagrams, 0 = unpaced), how long a
   // message may wait in the sender queue (0 = forever), how long a reliable message is
   // retransmitted before it is abandoned.
-  std::uint64_t pace_bytes_per_s = 0;
-  std::chrono::microseconds enqueue_timeout{0};
-  std::chrono::microseconds retry_timeout{10'000'000};
+  std::uint64_t pace_bytes_per_s = defaults::replace::kPaceBytesPerS;
+  Duration enqueue_timeout = defaults::replace::kEnqueueTimeout;
+  Duration retry_timeout = defaults::replace::kRetryTimeout;
   // Replace / Fifo (extension): a message stays in flight (retransmitted to the group) until
   // at least this many receivers are known from their ACKs and all of them acknowledged it.
-  std::size_t min_receivers = 1;
+  std::size_t min_receivers = defaults::replace::kMinReceivers;
   // Replace / Fifo (extension): pace to the bandwidth the sender measures from the receivers'
-  // ACKs (adamant/replace.hpp), starting at pace_bytes_per_s (0: 125,000 B/s); false: the
-  // fixed pace_bytes_per_s.
-  bool estimate_bandwidth = false;
+  // ACKs (adamant/replace.hpp), starting at pace_bytes_per_s (0: bwe_initial, 125,000 B/s);
+  // false: the fixed pace_bytes_per_s.
+  bool estimate_bandwidth = defaults::replace::kEstimateBandwidth;
 };
 
 struct ChannelConfig {
@@ -59,8 +69,9 @@ struct ChannelConfig {
   std::string iface = "127.0.0.1";  // multicast interface, always explicit; TTL 0 on loopback
   std::uint32_t stream_id = 1;      // one stream per topic
   TransportSettings transport;
-  double loss_pct = 0.0;   // loss injected at this end host on receive (readers)
+  double loss_pct = 0.0;   // loss injected at this end host on receive (readers; adamant/loss.hpp)
   std::uint64_t seed = 1;  // loss-injection seed
+  std::optional<GilbertLoss> burst;  // Gilbert–Elliott loss instead of Bernoulli(loss_pct) (extension)
   // Pre-shared key (extension): when not empty every datagram carries an HMAC-SHA256
   // trailer and unauthenticated or tampered datagrams are dropped (adamant/auth.hpp).
   std::string psk;

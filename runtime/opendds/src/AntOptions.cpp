@@ -2,6 +2,8 @@
 
 #include "Params.h"
 
+#include <adamant/engine/defaults.hpp>
+
 #include <cstdint>
 #include <sstream>
 
@@ -12,7 +14,15 @@ const char* const AntOptions::keys[] = {"group",         "port",         "interf
                                         "retry_timeout", "replace_by",   "loss",      "seed",        "psk"};
 const int AntOptions::key_count = static_cast<int>(sizeof keys / sizeof keys[0]);
 
-AntOptions::AntOptions(const std::string& k) : kind(k) {
+AntOptions::AntOptions(const std::string& k)
+    : kind(k),
+      nak_timeout_us(adamant::defaults::nakcast::kNakTimeout.count()),
+      r(adamant::defaults::ricochet::kR),
+      c(adamant::defaults::ricochet::kC),
+      nak_fallback(adamant::defaults::ricochet::kNakFallback),
+      bandwidth(adamant::defaults::replace::kPaceBytesPerS),
+      enqueue_timeout_us(adamant::defaults::replace::kEnqueueTimeout.count()),
+      retry_timeout_us(adamant::defaults::replace::kRetryTimeout.count()) {
   // An ant_replace reader listens on a port of its own, which its locator carries to the
   // writers: by default one the kernel picks, so any number of readers run on one host.
   if (kind == "replace") port = 0;

@@ -26,15 +26,15 @@ namespace adamant_opendds {
 namespace {
 
 adamant::ChannelConfig to_config(const ChannelParams& p) {
-  const auto kind = adamant::parse_transport(p.kind);
-  if (!kind || *kind == adamant::TransportKind::Fifo)
-    throw std::invalid_argument("adamant: unknown transport kind '" + p.kind + "'");
+  if (!known_kind(p.kind))
+    throw std::invalid_argument("adamant: unknown transport kind '" + p.kind +
+                                "' (valid: baseline, nakcast, ricochet, fec, replace)");
   adamant::ChannelConfig c;
   c.group = p.group;
   c.port = p.port;
   c.iface = p.iface;
   c.stream_id = p.stream_id;
-  c.transport.kind = *kind;
+  c.transport.kind = adamant::transport_from_name(p.kind);
   c.transport.nak_timeout = std::chrono::microseconds(p.nak_timeout_us);
   c.transport.lec_r = p.lec_r;
   c.transport.lec_c = p.lec_c;

@@ -7,6 +7,8 @@
 #ifndef ADAMANT_OPENDDS_CHANNEL_H
 #define ADAMANT_OPENDDS_CHANNEL_H
 
+#include <adamant/engine/defaults.hpp>
+
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -22,13 +24,13 @@ struct ChannelParams {
   std::uint16_t port = 7350;
   std::string iface = "127.0.0.1";
   std::uint32_t stream_id = 1;
-  std::int64_t nak_timeout_us = 50000;
-  int lec_r = 8;
-  int lec_c = 3;
-  bool lec_nak_fallback = false;
-  std::uint64_t pace_bytes_per_s = 0;     // replace: bandwidth
-  std::int64_t enqueue_timeout_us = 0;
-  std::int64_t retry_timeout_us = 10000000;
+  std::int64_t nak_timeout_us = adamant::defaults::nakcast::kNakTimeout.count();
+  int lec_r = adamant::defaults::ricochet::kR;
+  int lec_c = adamant::defaults::ricochet::kC;
+  bool lec_nak_fallback = adamant::defaults::ricochet::kNakFallback;
+  std::uint64_t pace_bytes_per_s = adamant::defaults::replace::kPaceBytesPerS;  // replace: bandwidth
+  std::int64_t enqueue_timeout_us = adamant::defaults::replace::kEnqueueTimeout.count();
+  std::int64_t retry_timeout_us = adamant::defaults::replace::kRetryTimeout.count();
   double loss_pct = 0.0;                  // receive side: injected loss (tests, experiments)
   std::uint64_t seed = 1;
   std::string psk;

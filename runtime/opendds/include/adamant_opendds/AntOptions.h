@@ -24,13 +24,14 @@ struct AdamantOpenDDS_Export AntOptions {
   std::string group = "239.255.42.1";  // group: multicast group (ant_replace: where this reader listens)
   std::uint16_t port = 7350;           // port (ant_replace: 0 = a port the kernel picks, the default)
   std::string iface = "127.0.0.1";     // interface: IPv4 address of the multicast interface
-  std::int64_t nak_timeout_us = 50000;       // nak_timeout
-  int r = 8;                                 // r: Ricochet packets per repair
-  int c = 3;                                 // c: Ricochet repair fan-out
-  bool nak_fallback = false;                 // nak_fallback: Ricochet also NAKs what repairs missed
-  std::uint64_t bandwidth = 0;               // bandwidth: ant_replace pacing, bytes/s (0 = unpaced)
-  std::int64_t enqueue_timeout_us = 0;       // enqueue_timeout: ant_replace queue limit (0 = none)
-  std::int64_t retry_timeout_us = 10000000;  // retry_timeout: ant_replace gives a message up after
+  // The engine parameters; the constructor sets the runtime's defaults (adamant/engine/defaults.hpp).
+  std::int64_t nak_timeout_us;         // nak_timeout
+  int r;                               // r: Ricochet packets per repair
+  int c;                               // c: Ricochet repair fan-out
+  bool nak_fallback;                   // nak_fallback: Ricochet also NAKs what repairs missed
+  std::uint64_t bandwidth;             // bandwidth: ant_replace pacing, bytes/s (0 = unpaced)
+  std::int64_t enqueue_timeout_us;     // enqueue_timeout: ant_replace queue limit (0 = none)
+  std::int64_t retry_timeout_us;       // retry_timeout: ant_replace gives a message up after
   ReplaceBy replace_by = ReplaceBy::Instance;  // replace_by: instance | writer | none
   double loss_pct = 0.0;                     // loss: injected receive-side loss, percent
   std::uint64_t seed = 1;                    // seed: loss-injection seed

@@ -1,0 +1,71 @@
+// NAKcast receiver: in-order delivery; a gap is NAKed to the sender (the source of the
+// stream's datagrams) after nak_timeout plus a random jitter, re-NAKed at the same interval
+// until repaired, and declared unrecoverable after max_naks or when the sender's heartbeat
+// says it left the history.
+//
+// Late-join rule: a receiver's stream starts at the first sequence it learns of — the
+// sequence of the first DATA it receives, or highest+1 from the first HEARTBEAT (so a
+// receiver that is up before publishing starts sends heartbeats with highest = 0 and
+// therefore starts at sequence 1). Earlier sequences are never requested. RETRANSMITs never
+// start a stream (they may be old).
+#pragma once
+
+#include <adamant/engine/core.hpp>
+#include <adamant/engine/defaults.hpp>
+
+#include <map>
+#include <optional>
+#include <random>
+#include <vector>
+
+namespace adamant::engine {
+
+struct NakcastReceiverConfig {
+  std::uint32_t stream_id = defaults::kStreamId;
+  Duration nak_timeout = defaults::nakcast::kNakTimeout;
+  Nanos nak_jitter{0};          // max extra random delay (desynchronises receivers)
+  std::uint64_t seed = defaults::kSeed;       // for the jitter
+  std::uint64_t max_window = defaults::kMaxWindow;  // max sequences tracked ahead of the delivery point
+  int max_naks = defaults::nakcast::kMaxNaks;                // per sequence, then declared unrecoverable
+};
+
+class NakcastReceiver final : public ReceiverEngine {
+ public:
+  explicit NakcastReceiver(NakcastReceiverConfig cfg);
+  void on_datagram(ByteView bytes, const Endpoint& from, Nanos now, Output& out) override;
+  void on_tick(Nanos now, Output& out) override;
+  std::optional<Nanos> next_deadline() const override;
+  std::uint64_t accounted_through() const override { return next_expected_ - 1; }
+  const ReceiverStats& stats() const override { return stats_; }
+  std::size_t state_entries() const override { return missing_.size() + buffer_.size(); }
+
+  bool started() const { return session_.has_value(); }
+  std::size_t missing_count() const { return missing_.size(); }
+
+ private:
+  struct Missing {
+    Nanos due;
+    int naks = 0;
+  };
+  struct Buffered {
+    std::int64_t send_time_ns;
+    std::vector<std::uint8_t> payload;
+  };
+  void start(std::uint32_t session, std::uint64_t first, Output& out, bool reset);
+  void note_highest(std::uint64_t seq, bool received, Nanos now, Output& out);
+  void declare_unrecoverable_below(std::uint64_t seq, Output& out);
+  void deliver_ready(Output& out);
+  Nanos nak_delay();
+
+  NakcastReceiverConfig cfg_;
+  std::mt19937_64 rng_;
+  std::optional<std::uint32_t> session_;
+  std::optional<Endpoint> sender_;  // learned from the datagram source; NAKs go there
+  std::uint64_t next_expected_ = 1;  // next sequence to deliver
+  std::uint64_t highest_known_ = 0;  // highest sequence known to exist
+  std::map<std::uint64_t, Missing> missing_;
+  std::map<std::uint64_t, Buffered> buffer_;  // received out of order
+  ReceiverStats stats_;
+};
+
+}  // namespace adamant::engine

@@ -1,0 +1,33 @@
+// Internal (not installed): what the engines share to take a datagram in.
+#pragma once
+
+#include <adamant/engine/core.hpp>
+
+#include <optional>
+#include <vector>
+
+namespace adamant::engine::detail {
+
+inline std::vector<std::uint8_t> copy_bytes(ByteView v) {
+  return v.size ? std::vector<std::uint8_t>(v.data, v.data + v.size) : std::vector<std::uint8_t>{};
+}
+
+// Decodes and filters foreign streams; counts and reports what it rejects.
+template <class Stats>
+std::optional<wire::Packet> accept(ByteView bytes, std::uint32_t stream_id, Stats& stats, Output& out) {
+  wire::DecodeError err{};
+  auto pkt = wire::decode(bytes, &err);
+  if (!pkt) {
+    ++stats.rejected;
+    out.events.push_back({EventKind::Rejected, static_cast<std::uint64_t>(err), 0});
+    return std::nullopt;
+  }
+  if (pkt->header.stream_id != stream_id) {
+    ++stats.rejected;
+    out.events.push_back({EventKind::Rejected, 0, 0});
+    return std::nullopt;
+  }
+  return pkt;
+}
+
+}  // namespace adamant::engine::detail

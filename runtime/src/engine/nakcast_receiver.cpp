@@ -1,0 +1,134 @@
+#include <adamant/engine/nakcast_receiver.hpp>
+
+#include "decode.hpp"
+#include "nak_batch.hpp"
+
+#include <algorithm>
+
+namespace adamant::engine {
+
+NakcastReceiver::NakcastReceiver(NakcastReceiverConfig cfg) : cfg_(cfg), rng_(cfg.seed) {
+  if (cfg_.max_window == 0) cfg_.max_window = 1;
+}
+
+Nanos NakcastReceiver::nak_delay() {
+  if (cfg_.nak_jitter.count() <= 0) return cfg_.nak_timeout;
+  std::uniform_int_distribution<Nanos::rep> d(0, cfg_.nak_jitter.count());
+  return cfg_.nak_timeout + Nanos{d(rng_)};
+}
+
+void NakcastReceiver::start(std::uint32_t session, std::uint64_t first, Output& out, bool reset) {
+  if (reset) out.events.push_back({EventKind::SessionReset, first, 0});
+  session_ = session;
+  sender_.reset();
+  missing_.clear();
+  buffer_.clear();
+  next_expected_ = first;
+  highest_known_ = first - 1;
+}
+
+void NakcastReceiver::note_highest(std::uint64_t seq, bool received, Nanos now, Output& out) {
+  if (seq <= highest_known_) return;
+  // Never track more than max_window sequences: give up on the oldest ones instead.
+  if (seq - next_expected_ >= cfg_.max_window) {
+    declare_unrecoverable_below(seq - cfg_.max_window + 1, out);
+    highest_known_ = std::max(highest_known_, next_expected_ - 1);
+  }
+  // A DATA proves `seq` itself arrived; a HEARTBEAT only says it exists.
+  const std::uint64_t last_missing = received ? seq - 1 : seq;
+  if (last_missing > highest_known_) {
+    out.events.push_back({EventKind::GapDetected, highest_known_ + 1, last_missing});
+    const Nanos due = now + nak_delay();  // one delay per detected gap
+    for (std::uint64_t s = highest_known_ + 1; s <= last_missing; ++s) missing_[s] = Missing{due, 0};
+  }
+  highest_known_ = seq;
+}
+
+void NakcastReceiver::declare_unrecoverable_below(std::uint64_t limit, Output& out) {
+  while (next_expected_ < limit) {
+    auto it = buffer_.lower_bound(next_expected_);
+    if (it != buffer_.end() && it->first == next_expected_) {
+      deliver_ready(out);
+      continue;
+    }
+    const std::uint64_t end = (it == buffer_.end()) ? limit : std::min(it->first, limit);
+    out.events.push_back({EventKind::Unrecoverable, next_expected_, end - 1});
+    stats_.unrecoverable += end - next_expected_;
+    missing_.erase(missing_.lower_bound(next_expected_), missing_.lower_bound(end));
+    next_expected_ = end;
+  }
+  deliver_ready(out);
+}
+
+void NakcastReceiver::deliver_ready(Output& out) {
+  for (auto it = buffer_.begin(); it != buffer_.end() && it->first == next_expected_;
+       it = buffer_.erase(it)) {
+    out.deliveries.push_back({it->first, it->second.send_time_ns, std::move(it->second.payload)});
+    ++stats_.delivered;
+    ++next_expected_;
+  }
+}
+
+void NakcastReceiver::on_datagram(ByteView bytes, const Endpoint& from, Nanos now, Output& out) {
+  auto pkt = detail::accept(bytes, cfg_.stream_id, stats_, out);
+  if (!pkt) return;
+  const auto& h = pkt->header;
+  const bool starts = h.kind == wire::Kind::Data || h.kind == wire::Kind::Heartbeat;
+  if (h.kind != wire::Kind::Data && h.kind != wire::Kind::Heartbeat &&
+      h.kind != wire::Kind::Retransmit)
+    return;  // NAKs are for the sender; Ricochet kinds are not ours
+  if (!session_ || *session_ != h.session) {
+    if (!starts) return;  // a repair cannot define where a stream starts
+    std::optional<std::uint64_t> first;
+    if (h.kind == wire::Kind::Data) first = h.sequence;
+    else first = h.sequence + 1;
+    start(h.session, *first, out, session_.has_value());
+  }
+  sender_ = from;
+
+  if (h.kind == wire::Kind::Heartbeat) {
+    note_highest(h.sequence, false, now, out);
+    const std::uint64_t low = *wire::decode_heartbeat_lowest(pkt->payload);
+    // Whatever we still miss below the sender's history is gone for good.
+    if (low > next_expected_) declare_unrecoverable_below(std::min(low, highest_known_ + 1), out);
+    return;
+  }
+
+  const std::uint64_t seq = h.sequence;
+  if (seq < next_expected_ || buffer_.count(seq)) {
+    ++stats_.duplicates;
+    return;
+  }
+  note_highest(seq, true, now, out);
+  if (seq < next_expected_) return;  // fell behind the window while noting
+  missing_.erase(seq);
+  buffer_.emplace(seq, Buffered{h.send_time_ns, detail::copy_bytes(pkt->payload)});
+  deliver_ready(out);
+}
+
+void NakcastReceiver::on_tick(Nanos now, Output& out) {
+  if (!sender_) return;
+  detail::NakBatch naks(*session_, cfg_.stream_id, *sender_, now, out, stats_.naks_sent);
+  std::uint64_t give_up_below = 0;
+  for (auto& [seq, m] : missing_) {
+    if (m.due > now) continue;
+    if (m.naks >= cfg_.max_naks) {
+      give_up_below = seq + 1;  // sender seems gone; stop asking
+      continue;
+    }
+    ++m.naks;
+    m.due = now + nak_delay();  // re-NAK if the repair is lost too
+    naks.add(seq);
+  }
+  naks.flush();
+  if (give_up_below) declare_unrecoverable_below(give_up_below, out);
+}
+
+std::optional<Nanos> NakcastReceiver::next_deadline() const {
+  if (missing_.empty()) return std::nullopt;
+  Nanos best = missing_.begin()->second.due;
+  for (const auto& [seq, m] : missing_) best = std::min(best, m.due);
+  return best;
+}
+
+}  // namespace adamant::engine
