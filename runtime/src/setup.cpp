@@ -1,4 +1,5 @@
 #include <adamant/auth.hpp>
+#include <adamant/contract.hpp>
 #include <adamant/setup.hpp>
 
 #include <algorithm>
@@ -12,8 +13,7 @@ engine::SenderConfig sender_config(const ChannelConfig& cfg, std::uint32_t sessi
   sc.stream_id = cfg.stream_id;
   sc.session = session;
   const Nanos t = std::chrono::duration_cast<Nanos>(cfg.transport.nak_timeout);
-  sc.heartbeat_interval =
-      std::clamp(t / 2, Nanos{std::chrono::milliseconds(1)}, Nanos{std::chrono::milliseconds(10)});
+  sc.heartbeat_interval = contract::heartbeat_interval(t);
   sc.retransmit_holdoff = t / 2;  // below the receivers' re-NAK interval
   sc.pace_bytes_per_s = cfg.transport.pace_bytes_per_s;
   sc.estimate_bandwidth = cfg.transport.estimate_bandwidth;
@@ -30,7 +30,7 @@ engine::ReceiverConfig receiver_config(const ChannelConfig& cfg, Endpoint self, 
   engine::ReceiverConfig rc;
   rc.stream_id = cfg.stream_id;
   rc.nak_timeout = std::chrono::duration_cast<Nanos>(cfg.transport.nak_timeout);
-  rc.nak_jitter = rc.nak_timeout / 10;          // small random spread, see engine.hpp
+  rc.nak_jitter = contract::nak_jitter(rc.nak_timeout);  // small random spread, see engine.hpp
   rc.seed = cfg.seed ^ 0x9E3779B97F4A7C15ull;  // independent of the loss stream
   rc.self = self;
   rc.member_id = member_id;

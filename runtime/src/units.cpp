@@ -1,0 +1,77 @@
+#include <adamant/contract.hpp>
+#include <adamant/units.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <string>
+
+namespace adamant::units {
+namespace {
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return s;
+}
+
+constexpr double kMaxBase = 1e15;  // beyond any duration (s) or bandwidth (B/s) the runtime takes
+
+}  // namespace
+
+std::optional<double> parse(std::string_view text, std::string_view dimension, std::string_view bare_unit) {
+  const std::string t(trim(text));
+  if (t.empty() || !(std::isdigit(static_cast<unsigned char>(t[0])) || t[0] == '.')) return std::nullopt;
+  const char* begin = t.c_str();
+  char* end = nullptr;
+  errno = 0;
+  const double value = std::strtod(begin, &end);
+  if (end == begin || errno != 0 || !std::isfinite(value) || value < 0) return std::nullopt;
+  std::string_view unit = trim(std::string_view(end));
+  if (unit.empty()) unit = bare_unit;
+  const contract::Unit* u = contract::find_unit(unit);
+  if (u == nullptr || u->dimension != dimension) return std::nullopt;
+  const double base = value * u->to_base;
+  if (!(base <= kMaxBase)) return std::nullopt;
+  return base;
+}
+
+std::optional<std::chrono::microseconds> parse_duration(std::string_view text) {
+  const auto s = parse(text, "duration", "ms");
+  if (!s) return std::nullopt;
+  return std::chrono::microseconds(std::llround(*s * 1e6));
+}
+
+std::optional<std::uint64_t> parse_bandwidth(std::string_view text) {
+  const auto b = parse(text, "bandwidth");
+  if (!b) return std::nullopt;
+  return static_cast<std::uint64_t>(std::llround(*b));
+}
+
+std::optional<std::vector<sim::BandwidthPhase>> parse_bandwidth_schedule(std::string_view text) {
+  std::vector<sim::BandwidthPhase> out;
+  while (true) {
+    const auto comma = text.find(',');
+    const std::string_view part = text.substr(0, comma);
+    const auto at = part.find('@');
+    const auto bw = parse_bandwidth(part.substr(0, at));
+    if (!bw) return std::nullopt;
+    sim::BandwidthPhase phase{*bw, sim::Nanos{0}};
+    if (at != std::string_view::npos) {
+      const auto s = parse(part.substr(at + 1), "duration");  // a phase's length needs its unit
+      if (!s || std::llround(*s * 1e9) < 1) return std::nullopt;
+      phase.duration = sim::Nanos{std::llround(*s * 1e9)};
+    }
+    out.push_back(phase);
+    if (comma == std::string_view::npos) break;
+    text.remove_prefix(comma + 1);
+  }
+  if (out.size() > 1 && std::any_of(out.begin(), out.end(), [](const auto& p) { return p.duration.count() <= 0; }))
+    return std::nullopt;  // a schedule needs phase lengths
+  if (std::none_of(out.begin(), out.end(), [](const auto& p) { return p.bytes_per_s > 0; })) return std::nullopt;
+  return out;
+}
+
+}  // namespace adamant::units
