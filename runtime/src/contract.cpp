@@ -71,6 +71,7 @@ std::string to_json() {
     j["kinds"] = kind_names(p.kinds);
     j["default"] = defaults;
     j["model_names"] = p.model_names.empty() ? Json::array() : split(p.model_names, '|');
+    j["model_kinds"] = kind_names(p.model_kinds);
     j["aliases"] = aliases(p.aliases);
     if (!p.choices.empty()) j["choices"] = split(p.choices, '|');
     j["meaning"] = std::string(p.meaning);

@@ -116,6 +116,7 @@ struct Parameter {
   KindDefault defaults[kMaxKindDefaults];  // the default for each kind that takes it
   std::string_view model_names;  // what a model calls it (`maps to runtime nakcast(timeout = 25 ms)`),
                                  //   '|' separated; "" = a model cannot set it (yet)
+  unsigned model_kinds;          // KindBit mask: the kinds whose models may set it
   std::string_view aliases;   // other spellings, "where=name" joined by ';'
   std::string_view choices;   // ValueType::Choice: the values, '|' separated, default index first
   std::string_view meaning;   // one line
@@ -125,31 +126,31 @@ inline constexpr double kMaxDurationUs = 1e13;  // the largest duration a parame
 
 inline constexpr Parameter kParameters[] = {
     {"nak_timeout", ValueType::Duration, "us", 1, kMaxDurationUs, kNakcast | kRicochet,
-     {{kNakcast | kRicochet, 50'000}}, "timeout|nak_timeout", "", "",
+     {{kNakcast | kRicochet, 50'000}}, "timeout|nak_timeout", kNakcast, "", "",
      "a receiver NAKs a gap after this long (ricochet: only with nak_fallback)"},
     {"r", ValueType::Count, "", 1, 64, kRicochet | kFec,
-     {{kRicochet, 8}, {kFec, 4}}, "r", "cpp=lec_r", "",
+     {{kRicochet, 8}, {kFec, 4}}, "r", kRicochet | kFec, "cpp=lec_r", "",
      "ricochet: data packets XORed into one repair; fec: data packets per block"},
     {"c", ValueType::Count, "", 1, 64, kRicochet | kFec,
-     {{kRicochet, 3}, {kFec, 1}}, "c", "cpp=lec_c", "",
+     {{kRicochet, 3}, {kFec, 1}}, "c", kRicochet | kFec, "cpp=lec_c", "",
      "ricochet: receivers each repair goes to; fec: repair packets per block (at most r)"},
     {"nak_fallback", ValueType::Flag, "", 0, 1, kRicochet,
-     {{kRicochet, 0}}, "", "cpp=lec_nak_fallback", "",
+     {{kRicochet, 0}}, "", 0, "cpp=lec_nak_fallback", "",
      "ricochet: also NAK the writer (after nak_timeout) what repairs did not recover"},
     {"tags", ValueType::Count, "", 1, 1 << 20, kReplace | kFifo,
-     {{kReplace | kFifo, 20}}, "", "", "",
+     {{kReplace | kFifo, 20}}, "", 0, "", "",
      "benches: update i carries tag (i-1) mod tags (a newer update of a tag replaces older ones)"},
     {"pace", ValueType::Bandwidth, "B/s", 0, 1e12, kReplace | kFifo,
-     {{kReplace | kFifo, 0}}, "", "cpp=pace_bytes_per_s;opendds=bandwidth", "",
+     {{kReplace | kFifo, 0}}, "", 0, "cpp=pace_bytes_per_s;opendds=bandwidth", "",
      "the writer's pacing over whole datagrams, or where pace_mode=estimate starts (0: unpaced)"},
     {"enqueue_timeout", ValueType::Duration, "us", 0, kMaxDurationUs, kReplace | kFifo,
-     {{kReplace | kFifo, 0}}, "", "", "",
+     {{kReplace | kFifo, 0}}, "", 0, "", "",
      "a message that waited longer in the writer's queue is dropped (0: never)"},
     {"retry_timeout", ValueType::Duration, "us", 1, kMaxDurationUs, kReplace | kFifo,
-     {{kReplace | kFifo, 10'000'000}}, "", "", "",
+     {{kReplace | kFifo, 10'000'000}}, "", 0, "", "",
      "a reliable message is retransmitted this long, then abandoned"},
     {"pace_mode", ValueType::Choice, "", 0, 1, kReplace | kFifo,
-     {{kReplace | kFifo, 0}}, "", "cpp=estimate_bandwidth", "fixed|estimate",
+     {{kReplace | kFifo, 0}}, "", 0, "cpp=estimate_bandwidth", "fixed|estimate",
      "fixed: pace at `pace`; estimate: pace to the bandwidth measured from the ACKs"},
 };
 

@@ -30,8 +30,8 @@ public final class RuntimeContract {
 
 	/** An engine parameter. Values ({@code min}, {@code max}, defaults) are in {@code unit}. */
 	public record Parameter(String name, String type, String unit, double min, double max, List<String> kinds,
-			Map<String, Double> defaults, List<String> modelNames, Map<String, String> aliases, List<String> choices,
-			String meaning) {
+			Map<String, Double> defaults, List<String> modelNames, List<String> modelKinds, Map<String, String> aliases,
+			List<String> choices, String meaning) {
 
 		/** The default for runtime kind {@code kind} ("ricochet"), in {@link #unit()}; empty if it does not take it. */
 		public Optional<Double> defaultFor(String kind) {
@@ -89,7 +89,7 @@ public final class RuntimeContract {
 			map(p.get("aliases"), "aliases").forEach((where, v) -> aliases.put(where, (String) v));
 			parameters.add(new Parameter(string(p, "name"), string(p, "type"), string(p, "unit"), number(p, "min"),
 					number(p, "max"), strings(p, "kinds"), Map.copyOf(defaults), strings(p, "model_names"),
-					Map.copyOf(aliases), p.containsKey("choices") ? strings(p, "choices") : List.of(),
+					strings(p, "model_kinds"), Map.copyOf(aliases), p.containsKey("choices") ? strings(p, "choices") : List.of(),
 					string(p, "meaning")));
 		}
 		this.wire = new LinkedHashMap<>();
@@ -202,7 +202,7 @@ public final class RuntimeContract {
 	public List<String> modelNames(String kind) {
 		List<String> names = new ArrayList<>();
 		for (Parameter p : parameters) {
-			if (p.takes(kind)) {
+			if (p.modelKinds().contains(kind)) {
 				names.addAll(p.modelNames());
 			}
 		}

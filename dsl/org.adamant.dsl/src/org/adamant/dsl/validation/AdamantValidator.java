@@ -299,16 +299,6 @@ public class AdamantValidator extends AbstractAdamantValidator {
 			problem = name + " = " + Format.duration(v) + " is out of range: a NAK timeout must be positive; use e.g. "
 					+ "25 ms or " + Format.duration(TransportRanking.defaultNakTimeout());
 		}
-		if (problem == null && (transport == null || transport.getMapping() instanceof RuntimeMapping)) {
-			Optional<Quantities.Range> range = Quantities.runtimeRange(name);
-			if (range.isPresent() && !range.get().contains(v)) {
-				boolean duration = Quantities.parameterDimension(name).isPresent();
-				problem = name + " = " + (duration ? Format.duration(v) : Format.number(v)) + " is outside the runtime's range "
-						+ (duration ? Format.duration(range.get().min()) + ".." + Format.duration(range.get().max())
-								: Format.number(range.get().min()) + ".." + Format.number(range.get().max()))
-						+ " (its contract table, runtime/contract/contract.json); pick a value in the range";
-			}
-		}
 		if (problem == null && transport != null) {
 			for (TransportParameter p : transport.getParameters()) {
 				if (name.equals(p.getName())) {
@@ -320,6 +310,16 @@ public class AdamantValidator extends AbstractAdamantValidator {
 								+ " transport '" + transport.getName() + "' declares; pick a value in the range";
 					}
 				}
+			}
+		}
+		if (problem == null && (transport == null || transport.getMapping() instanceof RuntimeMapping)) {
+			Optional<Quantities.Range> range = Quantities.runtimeRange(name);
+			if (range.isPresent() && !range.get().contains(v)) {
+				boolean duration = Quantities.parameterDimension(name).isPresent();
+				problem = name + " = " + (duration ? Format.duration(v) : Format.number(v)) + " is outside the runtime's range "
+						+ (duration ? Format.duration(range.get().min()) + ".." + Format.duration(range.get().max())
+								: Format.number(range.get().min()) + ".." + Format.number(range.get().max()))
+						+ " (its contract table, runtime/contract/contract.json); pick a value in the range";
 			}
 		}
 		if (problem != null) {

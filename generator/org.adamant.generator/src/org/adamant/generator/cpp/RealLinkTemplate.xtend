@@ -18,8 +18,8 @@ class RealLinkTemplate {
 
 	/** Bytes a datagram adds to the update on loopback (IPv4, UDP and the runtime's header: the contract's wire sizes), for the queue. */
 	def static long headerBytes() {
-		val c = RuntimeContract.get
-		(c.wire("header") + c.wire("udp") + c.wire("ipv4")) as long
+		val c = RuntimeContract.get()
+		return c.wire("header") + c.wire("udp") + c.wire("ipv4")
 	}
 
 	def static String path(Experiment x) '''native/bench/«x.name»_real_link.sh'''

@@ -123,7 +123,7 @@ class RuntimeContractTest {
 		if (q == null) {
 			return;
 		}
-		Optional<RuntimeContract.Parameter> p = c.modelParameter(name).filter(x -> x.takes(kind));
+		Optional<RuntimeContract.Parameter> p = c.modelParameter(name).filter(x -> x.modelKinds().contains(kind));
 		if (p.isEmpty()) {
 			problems.add(where + ": the contract gives " + kind + " no parameter a model calls '" + name + "' (it has "
 					+ c.modelNames(kind) + ")");
