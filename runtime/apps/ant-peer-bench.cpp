@@ -22,6 +22,7 @@
 #include <adamant/metrics.hpp>
 #include <adamant/types.hpp>
 #include <adamant/udp.hpp>
+#include <adamant/units.hpp>
 
 #include "point_common.hpp"
 #include "reader_process.hpp"
@@ -471,7 +472,7 @@ int main(int argc, char** argv) {
   app.add_option("--tx-rate", a.norm.tx_rate_bps, "sender rate, bits/s")->check(CLI::PositiveNumber)->group(g);
   CLI11_PARSE(app, argc, argv);
 
-  const auto d = bench::detail::parse_duration(grtt);
+  const auto d = parse_duration(grtt);
   if (!d || d->count() <= 0) {
     std::fprintf(stderr, "ant-peer-bench: bad --grtt '%s' (e.g. 1ms, 250ms)\n", grtt.c_str());
     return 2;

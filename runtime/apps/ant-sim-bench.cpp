@@ -5,7 +5,9 @@
 // 10 tags x 1 KB at 10 Hz, 1,200 updates = two periods) with replace paced to the slowest phase
 // (fixed) and to the bandwidth it estimates from ACKs (estimate): delivered, latency, drops.
 //   ant-sim-bench [--updates N] [--receivers N] [--loss PCT] [--rate HZ] [--seed S]
+#include <adamant/contract.hpp>
 #include <adamant/sim.hpp>
+#include <adamant/units.hpp>
 
 #include <CLI/CLI.hpp>
 
@@ -78,7 +80,7 @@ int main(int argc, char** argv) {
     p.tags = 10;
     p.estimate_bandwidth = estimate;
     sim::NetConfig net;
-    net.bandwidth = *sim::parse_bandwidth("40960B/s@50s,5120B/s@10s");
+    net.bandwidth = *units::parse_bandwidth_schedule("40KB/s@50s,5KB/s@10s");
     net.queue_packets = 4;
     net.delay = std::chrono::milliseconds(50);
     const auto t0 = clock::now();

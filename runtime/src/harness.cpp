@@ -513,7 +513,7 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
   net.queue_packets = queue;
   net.psk = psk;
   if (!bandwidth.empty()) {
-    auto bw = sim::parse_bandwidth(bandwidth);
+    auto bw = units::parse_bandwidth_schedule(bandwidth);
     if (!bw) {
       std::fprintf(stderr, "%s: bad --bandwidth '%s' (e.g. 5KB/s or 40KB/s@50s,5KB/s@10s)\n", spec.name.c_str(),
                    bandwidth.c_str());

@@ -1,3 +1,4 @@
+#include <adamant/contract.hpp>
 #include <adamant/auth.hpp>
 #include <adamant/setup.hpp>
 
@@ -14,8 +15,7 @@ engine::NakcastSenderConfig nakcast_sender(const ChannelConfig& cfg, std::uint32
   sc.stream_id = cfg.stream_id;
   sc.session = session;
   const Nanos t = cfg.transport.nak_timeout;
-  sc.heartbeat_interval =
-      std::clamp(t / 2, Nanos{std::chrono::milliseconds(1)}, Nanos{defaults::nakcast::kHeartbeatInterval});
+  sc.heartbeat_interval = contract::heartbeat_interval(t);
   sc.retransmit_holdoff = t / 2;  // below the receivers' re-NAK interval
   return sc;
 }
@@ -60,7 +60,7 @@ engine::ReceiverConfig receiver_config(const ChannelConfig& cfg, Endpoint self, 
       engine::NakcastReceiverConfig nc;
       nc.stream_id = cfg.stream_id;
       nc.nak_timeout = t.nak_timeout;
-      nc.nak_jitter = Nanos{t.nak_timeout} / 10;  // small random spread, see nakcast_receiver.hpp
+      nc.nak_jitter = contract::nak_jitter(t.nak_timeout);  // small random spread, see nakcast_receiver.hpp
       nc.seed = seed;
       return nc;
     }

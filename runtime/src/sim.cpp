@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <map>
 #include <memory>
-#include <regex>
 #include <stdexcept>
 #include <string>
 
@@ -40,40 +39,6 @@ void EventQueue::run_until(Nanos end) {
 }
 
 // ------------------------------------------------------------------ bandwidth
-
-std::optional<std::vector<BandwidthPhase>> parse_bandwidth(std::string_view text) {
-  static const std::regex phase_re(
-      R"(^\s*([0-9]*\.?[0-9]+)\s*(B|KB|MB)/s\s*(?:@\s*([0-9]*\.?[0-9]+)\s*(us|ms|s))?\s*$)");
-  std::vector<BandwidthPhase> out;
-  std::string s(text);
-  std::size_t start = 0;
-  while (start <= s.size()) {
-    const std::size_t comma = s.find(',', start);
-    const std::string part = s.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-    std::smatch m;
-    if (!std::regex_match(part, m, phase_re)) return std::nullopt;
-    const double mult = m[2] == "B" ? 1.0 : m[2] == "KB" ? 1e3 : 1e6;
-    const double rate = std::stod(m[1]) * mult;
-    if (!(rate >= 0) || rate > 1e12) return std::nullopt;
-    BandwidthPhase ph{static_cast<std::uint64_t>(rate), Nanos{0}};
-    if (m[3].matched) {
-      const double v = std::stod(m[3]);
-      const double ns = m[4] == "us" ? v * 1e3 : m[4] == "ms" ? v * 1e6 : v * 1e9;
-      if (!(ns >= 1) || ns > 1e15) return std::nullopt;
-      ph.duration = Nanos{static_cast<Nanos::rep>(ns)};
-    }
-    out.push_back(ph);
-    if (comma == std::string::npos) break;
-    start = comma + 1;
-  }
-  if (out.empty()) return std::nullopt;
-  if (out.size() > 1)
-    for (const auto& p : out)
-      if (p.duration.count() <= 0) return std::nullopt;  // a schedule needs phase lengths
-  if (std::none_of(out.begin(), out.end(), [](const auto& p) { return p.bytes_per_s > 0; }))
-    return std::nullopt;
-  return out;
-}
 
 Link::Link(Config cfg) : cfg_(std::move(cfg)) {
   if (!cfg_.schedule.empty()) {

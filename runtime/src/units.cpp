@@ -1,16 +1,29 @@
+#include <adamant/contract.hpp>
 #include <adamant/units.hpp>
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <string>
 
-namespace adamant {
+namespace adamant::units {
+namespace {
 
-std::optional<std::chrono::microseconds> parse_duration(std::string_view text) {
-  const auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
-  while (!text.empty() && blank(text.front())) text.remove_prefix(1);
-  while (!text.empty() && blank(text.back())) text.remove_suffix(1);
-  // the number: digits with at most one '.', as "25", "0.05", ".5" (no sign, exponent or hex)
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return s;
+}
+
+constexpr double kMaxBase = 1e15;  // beyond any duration (s) or bandwidth (B/s) the runtime takes
+
+}  // namespace
+
+std::optional<double> parse(std::string_view text, std::string_view dimension, std::string_view bare_unit) {
+  text = trim(text);
+  // the number: digits with at most one '.', as "25", "0.05", ".5"
   std::size_t end = 0;
   bool digits = false, point = false;
   for (; end < text.size(); ++end) {
@@ -21,18 +34,56 @@ std::optional<std::chrono::microseconds> parse_duration(std::string_view text) {
   }
   if (!digits) return std::nullopt;
   const std::string number(text.substr(0, end));
-  std::string_view unit = text.substr(end);
-  while (!unit.empty() && blank(unit.front())) unit.remove_prefix(1);
   errno = 0;
   const double value = std::strtod(number.c_str(), nullptr);
   if (errno != 0 || !std::isfinite(value)) return std::nullopt;
-  double us;
-  if (unit.empty() || unit == "ms") us = value * 1e3;
-  else if (unit == "us") us = value;
-  else if (unit == "s") us = value * 1e6;
-  else return std::nullopt;
-  if (!(us >= 0) || us > 1e13) return std::nullopt;
-  return std::chrono::microseconds(std::llround(us));
+  std::string_view unit = trim(text.substr(end));
+  if (unit.empty()) unit = bare_unit;
+  const contract::Unit* u = contract::find_unit(unit);
+  if (u == nullptr || u->dimension != dimension) return std::nullopt;
+  const double base = value * u->to_base;
+  if (!(base <= kMaxBase)) return std::nullopt;
+  return base;
+}
+
+std::optional<std::uint64_t> parse_bandwidth(std::string_view text) {
+  const auto b = parse(text, "bandwidth");
+  if (!b) return std::nullopt;
+  return static_cast<std::uint64_t>(std::llround(*b));
+}
+
+std::optional<std::vector<sim::BandwidthPhase>> parse_bandwidth_schedule(std::string_view text) {
+  std::vector<sim::BandwidthPhase> out;
+  while (true) {
+    const auto comma = text.find(',');
+    const std::string_view part = text.substr(0, comma);
+    const auto at = part.find('@');
+    const auto bw = parse_bandwidth(part.substr(0, at));
+    if (!bw) return std::nullopt;
+    sim::BandwidthPhase phase{*bw, sim::Nanos{0}};
+    if (at != std::string_view::npos) {
+      const auto s = parse(part.substr(at + 1), "duration");  // a phase's length needs its unit
+      if (!s || std::llround(*s * 1e9) < 1) return std::nullopt;
+      phase.duration = sim::Nanos{std::llround(*s * 1e9)};
+    }
+    out.push_back(phase);
+    if (comma == std::string_view::npos) break;
+    text.remove_prefix(comma + 1);
+  }
+  if (out.size() > 1 && std::any_of(out.begin(), out.end(), [](const auto& p) { return p.duration.count() <= 0; }))
+    return std::nullopt;  // a schedule needs phase lengths
+  if (std::none_of(out.begin(), out.end(), [](const auto& p) { return p.bytes_per_s > 0; })) return std::nullopt;
+  return out;
+}
+
+}  // namespace adamant::units
+
+namespace adamant {
+
+std::optional<std::chrono::microseconds> parse_duration(std::string_view text) {
+  const auto s = units::parse(text, "duration", "ms");
+  if (!s || *s * 1e6 > 1e13) return std::nullopt;
+  return std::chrono::microseconds(std::llround(*s * 1e6));
 }
 
 std::string format_duration(std::chrono::microseconds d) {

@@ -2,6 +2,7 @@
 // connection, one CSV row per stream — the Mockets experiments 2 (two replaceable streams)
 // and 3 (a high-priority, never-replaced image stream next to the position updates), on
 // the blue-force link: 5 KB/s, 4-packet network queue.
+#include <adamant/units.hpp>
 #include <adamant/metrics.hpp>
 #include <adamant/sim.hpp>
 
@@ -32,7 +33,7 @@ PointResult run_streams(TransportKind transport, std::vector<bench::Stream> stre
   bench::Point p{transport, 1, 0.0, streams.front().rate_hz, updates, 1, 1, 50ms};
   p.streams = std::move(streams);
   NetConfig net;
-  net.bandwidth = *parse_bandwidth("5KB/s");
+  net.bandwidth = *units::parse_bandwidth_schedule("5000B/s");
   net.queue_packets = 4;
   net.delay = 50ms;
   return run_point(bench::counter_spec("multistream-test", 1000, {p}), p, net);
@@ -150,7 +151,7 @@ TEST(MultiStream, TwoPrioritiesDeepOverloadKeepDelivering) {
                  stream("LoCtl", 1, 100, 40, 1000, 0, false)};
     p.pace_bytes_per_s = pace;
     NetConfig net;
-    if (*bandwidth) net.bandwidth = *parse_bandwidth(bandwidth);
+    if (*bandwidth) net.bandwidth = *units::parse_bandwidth_schedule(bandwidth);
     net.queue_packets = 4;
     net.delay = 1ms;
     auto r = run_point(bench::counter_spec("stall", 100, {p}), p, net);
@@ -172,7 +173,7 @@ TEST(MultiStream, TwoPrioritiesDeepOverloadKeepDelivering) {
     EXPECT_EQ(r.rows[2].received, 2 * r.rows[2].sent);  // never replaced: each arrives (late)
     EXPECT_EQ(r.corrupt, 0u);  // (order_errors: priority reorders the publication sequence by design)
   }
-  const auto flat = run(0, 5120, "5KB/s");
+  const auto flat = run(0, 5120, "5000B/s");
   for (const auto& row : flat.rows) EXPECT_DOUBLE_EQ(row.delivery_or_replaced, 1.0);
   EXPECT_LT(flat.rows[1].lat.max_us, 2.0e6);
   // Equal priorities, paced above what the link carries (on a tbf-shaped loopback the pace

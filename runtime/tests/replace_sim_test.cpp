@@ -12,6 +12,7 @@
 // After the last publication nothing supersedes the (up to K) queued messages, which drain:
 //   any update:    latency <= (K + 1) L/B + 2 L/B + delay                           < 5.0 s
 // Fifo has no bound: its queue grows by (offered - B)/L messages per second.
+#include <adamant/units.hpp>
 #include <adamant/sim.hpp>
 
 #include <gtest/gtest.h>
@@ -32,7 +33,7 @@ PointResult overload(TransportKind transport, std::uint32_t tags = 20, const std
   bench::Point p{transport, receivers, loss_pct, 20.0, kUpdates, 1, 1, 50ms};
   p.tags = tags;
   NetConfig net;
-  net.bandwidth = *parse_bandwidth("5KB/s");
+  net.bandwidth = *units::parse_bandwidth_schedule("5000B/s");
   net.queue_packets = 4;
   net.psk = psk;
   return run_point(bench::counter_spec("replace-test", 1000, {p}), p, net);
@@ -171,7 +172,7 @@ TEST(ReplaceSim, EstimatedPaceFollowsAFluctuatingLink) {
     p.tags = 10;
     p.estimate_bandwidth = estimate;
     NetConfig net;
-    net.bandwidth = *parse_bandwidth("40960B/s@50s,5120B/s@10s");
+    net.bandwidth = *units::parse_bandwidth_schedule("40960B/s@50s,5120B/s@10s");
     net.queue_packets = 4;
     net.delay = 50ms;
     return run_point(bench::counter_spec("bf4", 1024, {p}), p, net);

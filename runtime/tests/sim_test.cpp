@@ -1,4 +1,5 @@
 // Whole experiment points in the discrete-event simulator (label: sim).
+#include <adamant/units.hpp>
 #include <adamant/sim.hpp>
 
 #include <gtest/gtest.h>
@@ -81,7 +82,7 @@ TEST(Sim, BaselineLosesAboutTheInjectedShare) {
 // p1..p6 pass with 20/35/50/65/80/95 ms, then every 4th update passes with 100 ms.
 TEST(Sim, BandwidthAndQueueDropAndDelayAsComputedByHand) {
   NetConfig net;
-  net.bandwidth = *parse_bandwidth("5KB/s");
+  net.bandwidth = *units::parse_bandwidth_schedule("5000B/s");
   net.queue_packets = 4;
   net.delay = 100us;
   const auto r = run(point(TransportKind::Baseline, 1, 0.0, 2000, 200), net, 64);

@@ -67,9 +67,7 @@ struct BandwidthPhase {
   Nanos duration{0};
 };
 
-// "5KB/s" (constant) or "40KB/s@50s,5KB/s@10s" (phases repeating from t = 0).
-// Units: B/s, KB/s (10^3), MB/s (10^6); durations us, ms, s. nullopt on a bad string.
-std::optional<std::vector<BandwidthPhase>> parse_bandwidth(std::string_view text);
+// A link's bandwidth is read from text by units::parse_bandwidth_schedule (adamant/units.hpp).
 
 // Egress link: FIFO serialisation + bounded queue (tail drop) + propagation delay.
 // `queue_packets` counts packets waiting behind the one being transmitted

@@ -1,5 +1,7 @@
 package org.adamant.dsl.prediction;
 
+import org.adamant.dsl.contract.RuntimeContract;
+
 /**
  * First-order models of how each transport class behaves for a flow, used by validation
  * (feasibility, `auto` transport choice) and shown to users by `validate --explain`.
@@ -10,22 +12,33 @@ package org.adamant.dsl.prediction;
  * <p>Sources: RT-ESP paper (ReLate2; NAKcast and Ricochet behaviour), FLEXMAT slides (NAK timeouts
  * 25/50 ms; Ricochet R=4/8, C=3), Ricochet's lateral error correction (a receiver recovers a loss
  * from a repair that covers it and no other missing packet).
+ *
+ * <p>Wire sizes and engine timing come from the runtime's contract table ({@link RuntimeContract}).
  */
 public final class Predictions {
 
-	/** Bytes added to each datagram: ADAMANT wire header (36) + UDP (8) + IPv4 (20). */
-	public static final double HEADER_BYTES = 36 + 8 + 20;
-	/** NAK payload for one missing range (two 64-bit sequence numbers). */
-	public static final double NAK_RANGE_BYTES = 16;
-	/** Mean extra NAK delay from randomized suppression (uniform in [0, 10 %] of the timeout). */
-	public static final double NAK_SUPPRESSION_FRACTION = 0.05;
+	/** Bytes added to each datagram: ADAMANT wire header + UDP + IPv4 (contract: wire header, udp, ipv4). */
+	public static double headerBytes() {
+		RuntimeContract c = RuntimeContract.get();
+		return c.wire("header") + c.wire("udp") + c.wire("ipv4");
+	}
+
+	/** NAK payload for one missing range (two 64-bit sequence numbers; contract: wire nak_range). */
+	public static double nakRangeBytes() {
+		return RuntimeContract.get().wire("nak_range");
+	}
+
+	/** Mean extra NAK delay from randomized suppression, as a fraction of the timeout: half the uniform jitter's top. */
+	public static double nakSuppressionFraction() {
+		return RuntimeContract.get().timing("nak_jitter_fraction") / 2;
+	}
 
 	private Predictions() {
 	}
 
 	/** Time to put one datagram of the flow on the link (0 when bandwidth is unconstrained). */
 	static double serialization(FlowScenario s) {
-		return s.bandwidth() > 0 ? (s.payloadBytes() + HEADER_BYTES) / s.bandwidth() : 0.0;
+		return s.bandwidth() > 0 ? (s.payloadBytes() + headerBytes()) / s.bandwidth() : 0.0;
 	}
 
 	static double baseLatency(FlowScenario s) {
@@ -34,7 +47,7 @@ public final class Predictions {
 
 	/** Bytes per second of the data stream itself; unicast fans out one copy per receiver. */
 	static double dataLoad(FlowScenario s, boolean multicast) {
-		double perCopy = s.rateHz() * (s.payloadBytes() + HEADER_BYTES);
+		double perCopy = s.rateHz() * (s.payloadBytes() + headerBytes());
 		return multicast ? perCopy : perCopy * s.receivers();
 	}
 
@@ -47,7 +60,7 @@ public final class Predictions {
 	/**
 	 * NAK-based reliable multicast with in-order delivery. A receiver sees a gap when the next packet
 	 * or the sender's heartbeat arrives, whichever is first: min(1/f, h), with the runtime's heartbeat
-	 * interval h = clamp(T/2, 1 ms, 10 ms) when the sender is idle (runtime/src/setup.cpp). It NAKs
+	 * interval h = clamp(T/2, 1 ms, 10 ms) when the sender is idle (the contract's heartbeat rule). It NAKs
 	 * after the timeout T plus suppression jitter (uniform in [0, T/10], mean 5 %), and the repair
 	 * comes one RTT later: D = min(1/f, h) + T·(1 + 0.05) + RTT + σ. In-order delivery holds the
 	 * packets that arrive during D behind the lost one, the i-th by D − i/f, so the latency added per
@@ -64,23 +77,33 @@ public final class Predictions {
 		double p = s.lossFraction();
 		double base = baseLatency(s);
 		double detection = Math.min(s.period(), heartbeatInterval(nakTimeout));
-		double recovery = detection + nakTimeout * (1 + NAK_SUPPRESSION_FRACTION) + s.rttSeconds() + serialization(s);
+		double recovery = detection + nakTimeout * (1 + nakSuppressionFraction()) + s.rttSeconds() + serialization(s);
 		double mean = base + p * (recovery + heldBehind(s, recovery));
 		double anyLost = 1 - Math.pow(1 - p, s.receivers());
-		double load = dataLoad(s, true) + anyLost * s.rateHz() * (s.payloadBytes() + HEADER_BYTES)
-				+ s.receivers() * p * s.rateHz() * (HEADER_BYTES + NAK_RANGE_BYTES);
+		double load = dataLoad(s, true) + anyLost * s.rateHz() * (s.payloadBytes() + headerBytes())
+				+ s.receivers() * p * s.rateHz() * (headerBytes() + nakRangeBytes());
 		return new FlowPrediction(name, load, base, recovery, mean, 1.0);
 	}
 
-	/** The NAKcast sender's idle heartbeat interval for NAK timeout T: clamp(T/2, 1 ms, 10 ms) (runtime/src/setup.cpp). */
+	/** The NAKcast sender's idle heartbeat interval for NAK timeout T: clamp(T/2, 1 ms, 10 ms) (the contract's heartbeat rule). */
 	static double heartbeatInterval(double nakTimeout) {
-		return Math.min(Math.max(nakTimeout / 2, 0.001), 0.010);
+		return RuntimeContract.get().heartbeatInterval(nakTimeout);
 	}
 
-	/** A Ricochet receiver sends a partial repair after this long without data (runtime ReceiverConfig::lec_flush). */
-	public static final double LEC_FLUSH = 0.050;
-	/** Bytes a REPAIR adds to the ADAMANT header besides 8 per covered sequence (measured: r = 4 → 96 B, r = 8 → 128 B for 12 B). */
-	public static final double REPAIR_HEADER_BYTES = 16;
+	/** A Ricochet receiver sends a partial repair after this long without data (contract timing lec_flush). */
+	public static double lecFlush() {
+		return RuntimeContract.get().timing("lec_flush");
+	}
+
+	/** Bytes a REPAIR adds to the ADAMANT header besides one per covered sequence (contract: wire repair_fixed). */
+	public static double repairHeaderBytes() {
+		return RuntimeContract.get().wire("repair_fixed");
+	}
+
+	/** Bytes a REPAIR spends on each covered sequence (contract: wire repair_sequence). */
+	static double repairSequenceBytes() {
+		return RuntimeContract.get().wire("repair_sequence");
+	}
 
 	/**
 	 * Ricochet lateral error correction with r data packets per repair and c repair targets. Each
@@ -109,9 +132,9 @@ public final class Predictions {
 		double p = s.lossFraction();
 		double base = baseLatency(s);
 		int others = s.receivers() - 1;
-		int batch = s.period() >= LEC_FLUSH ? 1 : r;
+		int batch = s.period() >= lecFlush() ? 1 : r;
 		double repairLoad = s.receivers() * s.rateHz() * ((double) c / batch)
-				* (s.payloadBytes() + HEADER_BYTES + REPAIR_HEADER_BYTES + 8.0 * batch);
+				* (s.payloadBytes() + headerBytes() + repairHeaderBytes() + repairSequenceBytes() * batch);
 		if (others < 1) { // nobody to repair from
 			return new FlowPrediction(name, dataLoad(s, true), base, 0.0, base, 1 - p);
 		}
@@ -121,7 +144,7 @@ public final class Predictions {
 		double residualLoss = p * none;
 		double wait;
 		if (batch == 1) {
-			wait = LEC_FLUSH;
+			wait = lecFlush();
 		} else {
 			double sum = 0;
 			for (int j = 1; j < batch; j++) {
@@ -135,8 +158,10 @@ public final class Predictions {
 		return new FlowPrediction(name, dataLoad(s, true) + repairLoad, base, recovery, mean, 1 - residualLoss);
 	}
 
-	/** The FEC sender repairs a partial block after this long without data (runtime SenderConfig::fec_flush). */
-	public static final double FEC_FLUSH = 0.050;
+	/** The FEC sender repairs a partial block after this long without data (contract timing fec_flush). */
+	public static double fecFlush() {
+		return RuntimeContract.get().timing("fec_flush");
+	}
 
 	/**
 	 * Sender-based forward error correction (runtime {@code fec}): after every r data packets the
@@ -155,16 +180,16 @@ public final class Predictions {
 	public static FlowPrediction fec(String name, FlowScenario s, int r, int c) {
 		double p = s.lossFraction();
 		double base = baseLatency(s);
-		int block = s.period() >= FEC_FLUSH ? 1 : Math.max(1, r);
+		int block = s.period() >= fecFlush() ? 1 : Math.max(1, r);
 		int repairs = Math.max(1, Math.min(c, block));
 		double covered = (double) block / repairs;
 		double residualLoss = p * (1 - Math.pow(1 - p, covered));
-		double wait = block == 1 ? FEC_FLUSH : (block - 1) / 2.0 * s.period();
+		double wait = block == 1 ? fecFlush() : (block - 1) / 2.0 * s.period();
 		double recovery = wait + s.rttSeconds() / 2 + serialization(s);
 		double recovered = p - residualLoss;
 		double mean = ((1 - p) * base + recovered * recovery) / (1 - residualLoss);
 		double repairLoad = s.rateHz() * ((double) repairs / block)
-				* (s.payloadBytes() + HEADER_BYTES + REPAIR_HEADER_BYTES + 8.0 * covered);
+				* (s.payloadBytes() + headerBytes() + repairHeaderBytes() + repairSequenceBytes() * covered);
 		return new FlowPrediction(name, dataLoad(s, true) + repairLoad, base, recovery, mean, 1 - residualLoss);
 	}
 
@@ -184,19 +209,32 @@ public final class Predictions {
 		double base = baseLatency(s);
 		double recovery = Math.min(DUPLICATE_ACKS * s.period(), retransmitTimeout) + s.rttSeconds() + serialization(s);
 		double mean = base + p * (recovery + heldBehind(s, recovery));
-		double perPacket = s.payloadBytes() + HEADER_BYTES;
-		double load = s.receivers() * s.rateHz() * (perPacket * (1 + p) + HEADER_BYTES);
+		double perPacket = s.payloadBytes() + headerBytes();
+		double load = s.receivers() * s.rateHz() * (perPacket * (1 + p) + headerBytes());
 		return new FlowPrediction(name, load, base, recovery, mean, 1.0);
 	}
 
-	/** Bytes a replace MSG adds to the payload: ADAMANT header (36) + MSG fields (40); UDP/IP not included. */
-	public static final double REPLACE_MSG_BYTES = 36 + 40;
-	/** UDP (8) + IPv4 (20) bytes around every datagram on a real link. */
-	public static final double UDP_IP_BYTES = 8 + 20;
-	/** The replace sender's token bucket depth in bytes (runtime ReplaceConfig::pace_burst_bytes). */
-	public static final double PACE_BURST_BYTES = 1500;
-	/** The replace sender's lowest retransmission timeout (runtime ReplaceConfig::min_rto). */
-	public static final double MIN_RTO = 0.020;
+	/** Bytes a replace MSG adds to the payload: ADAMANT header + MSG fields (contract: wire header, msg_fixed); UDP/IP not included. */
+	public static double replaceMsgBytes() {
+		RuntimeContract c = RuntimeContract.get();
+		return c.wire("header") + c.wire("msg_fixed");
+	}
+
+	/** UDP + IPv4 bytes around every datagram on a real link (contract: wire udp, ipv4). */
+	public static double udpIpBytes() {
+		RuntimeContract c = RuntimeContract.get();
+		return c.wire("udp") + c.wire("ipv4");
+	}
+
+	/** The replace sender's token bucket depth in bytes (contract timing pace_burst). */
+	public static double paceBurstBytes() {
+		return RuntimeContract.get().timing("pace_burst");
+	}
+
+	/** The replace sender's lowest retransmission timeout (contract timing replace_min_rto). */
+	public static double minRto() {
+		return RuntimeContract.get().timing("replace_min_rto");
+	}
 	/** Updates a replace prediction's drain at the end is spread over (the experiments' 1000). */
 	public static final int REPLACE_UPDATES = 1000;
 
@@ -205,7 +243,7 @@ public final class Predictions {
 	 * network (datagrams carry UDP/IP headers). See {@link #paced}.
 	 */
 	public static FlowPrediction replacement(String name, FlowScenario s) {
-		return paced(name, s, true, REPLACE_MSG_BYTES + UDP_IP_BYTES, REPLACE_UPDATES);
+		return paced(name, s, true, replaceMsgBytes() + udpIpBytes(), REPLACE_UPDATES);
 	}
 
 	/**
@@ -213,13 +251,13 @@ public final class Predictions {
 	 * transport without {@code replacement}), on a real network. See {@link #paced}.
 	 */
 	public static FlowPrediction fifo(String name, FlowScenario s) {
-		return paced(name, s, false, REPLACE_MSG_BYTES + UDP_IP_BYTES, REPLACE_UPDATES);
+		return paced(name, s, false, replaceMsgBytes() + udpIpBytes(), REPLACE_UPDATES);
 	}
 
 	/**
 	 * The runtime's reliable paced sender ({@code replace}, or {@code fifo} when {@code replaces} is
 	 * false): it paces whole datagrams of L = payload + {@code datagramOverhead} bytes to the link's
-	 * bandwidth B with a token bucket of depth b = {@value #PACE_BURST_BYTES} B, so the backlog waits in
+	 * bandwidth B with a token bucket of depth b ({@link #paceBurstBytes()}, 1500 B), so the backlog waits in
 	 * the sender's queue (served oldest first), where a newer update of a tag replaces the queued or
 	 * unacknowledged older one; the link's own queue never holds more than the packet behind the one on
 	 * the wire (its depth does not matter). S = L/B is one datagram's time on the link (0 without a
@@ -228,7 +266,7 @@ public final class Predictions {
 	 * <ul>
 	 * <li>Load f·L ≤ B: every update is sent on arrival (the bucket is full again after 1/f ≥ S):
 	 * latency S + d. A loss (probability p) is retransmitted after the RTO, which converges to the
-	 * round trip R = S + 2d + (ACK header)/B, at least {@value #MIN_RTO} s: it arrives D = R + S later,
+	 * round trip R = S + 2d + (ACK header)/B, at least {@link #minRto()} (20 ms): it arrives D = R + S later,
 	 * and the updates sent meanwhile are held behind it (sequenced delivery) or wait for it to leave the
 	 * link, the i-th by D − i/f: + p·(D + Σ(D − i/f)) as for NAKcast. Delivery 1. With replacement, when
 	 * the next update of the tag comes before the RTO (K/f &lt; R) the loss is superseded instead: latency
@@ -256,19 +294,19 @@ public final class Predictions {
 	 * on latency and 0.042 on delivery.
 	 *
 	 * @param datagramOverhead bytes each datagram adds to the payload on the link (the simulator's
-	 *                         links carry {@value #REPLACE_MSG_BYTES}; a real link also UDP/IP)
+	 *                         links carry {@link #replaceMsgBytes()}; a real link also UDP/IP)
 	 * @param updates          updates the flow sends (for the drain at its end)
 	 */
 	public static FlowPrediction paced(String name, FlowScenario s, boolean replaces, double datagramOverhead,
 			int updates) {
 		double p = s.lossFraction();
 		double d = s.rttSeconds() / 2;
-		double load = s.receivers() * s.rateHz() * ((s.payloadBytes() + HEADER_BYTES) * (1 + p) + HEADER_BYTES);
+		double load = s.receivers() * s.rateHz() * ((s.payloadBytes() + headerBytes()) * (1 + p) + headerBytes());
 		boolean limited = s.bandwidth() > 0;
 		double datagram = (s.payloadBytes() + datagramOverhead) * s.receivers();
 		double service = limited ? datagram / s.bandwidth() : 0;
 		double base = service + d;
-		double rto = Math.max(MIN_RTO, service + 2 * d + (limited ? HEADER_BYTES / s.bandwidth() : 0));
+		double rto = Math.max(minRto(), service + 2 * d + (limited ? headerBytes() / s.bandwidth() : 0));
 		double recovery = rto + service + d;
 		int tags = Math.max(1, s.tags());
 		if (!limited || !replaces || datagram * s.rateHz() <= s.bandwidth()) {
@@ -278,7 +316,7 @@ public final class Predictions {
 			double wait = rto + service;
 			return new FlowPrediction(name, load, base, recovery, base + p * (wait + heldBehind(s, wait)), 1.0);
 		}
-		double lead = Math.max(0, PACE_BURST_BYTES - datagram) / s.bandwidth();
+		double lead = Math.max(0, paceBurstBytes() - datagram) / s.bandwidth();
 		double steady = (2.0 * tags - 1) / (2 * s.rateHz()) + lead + service + d;
 		double delivered = Math.min(updates, updates / (s.rateHz() * service) + tags);
 		double drain = (service - s.period()) * tags * (tags - 1) / 2.0 / delivered;

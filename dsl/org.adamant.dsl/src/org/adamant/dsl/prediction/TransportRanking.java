@@ -27,6 +27,7 @@ import org.adamant.dsl.adamant.Subscription;
 import org.adamant.dsl.adamant.Transport;
 import org.adamant.dsl.adamant.TransportParameter;
 import org.adamant.dsl.adamant.TransportReliability;
+import org.adamant.dsl.contract.RuntimeContract;
 import org.adamant.dsl.semantics.Dimension;
 import org.adamant.dsl.semantics.EffectiveQos;
 import org.adamant.dsl.semantics.Quantities;
@@ -43,14 +44,31 @@ import org.eclipse.emf.ecore.resource.Resource;
  */
 public final class TransportRanking {
 
-	/** NAK timeout when a NAKcast-like transport does not set one (the runtime's default, 50 ms). */
-	public static final double DEFAULT_NAK_TIMEOUT = 0.050;
-	/** Ricochet's defaults (RT-ESP paper: r = 8, c = 3). */
-	public static final int DEFAULT_R = 8;
-	public static final int DEFAULT_C = 3;
-	/** The runtime's FEC defaults (SenderConfig::fec_r, fec_c): 4 data packets, 1 repair. */
-	public static final int DEFAULT_FEC_R = 4;
-	public static final int DEFAULT_FEC_C = 1;
+	/**
+	 * NAK timeout in seconds when a NAKcast-like transport does not set one: the runtime's default
+	 * (the contract table, {@link RuntimeContract}).
+	 */
+	public static double defaultNakTimeout() {
+		return RuntimeContract.get().defaultValue("nak_timeout", "nakcast");
+	}
+
+	/** The runtime's default r and c for Ricochet (the RT-ESP paper's) and FEC, from the contract table. */
+	public static int defaultR() {
+		return (int) RuntimeContract.get().defaultValue("r", "ricochet");
+	}
+
+	public static int defaultC() {
+		return (int) RuntimeContract.get().defaultValue("c", "ricochet");
+	}
+
+	public static int defaultFecR() {
+		return (int) RuntimeContract.get().defaultValue("r", "fec");
+	}
+
+	public static int defaultFecC() {
+		return (int) RuntimeContract.get().defaultValue("c", "fec");
+	}
+
 	/** Retransmission timeout of ACK-based unicast transports (Linux's minimum RTO). */
 	public static final double DEFAULT_RTO = 0.200;
 
@@ -227,7 +245,7 @@ public final class TransportRanking {
 		if (transport.getMapping() instanceof RuntimeMapping m
 				&& m.getKind() == RuntimeTransportKind.RICOCHET
 				&& flow.receivers() > 0) {
-			double c = parameter(transport, "c").orElse((double) DEFAULT_C);
+			double c = parameter(transport, "c").orElse((double) defaultC());
 			if (c >= flow.receivers()) {
 				result.add(new Finding(IssueCodes.PARAMETER_OUT_OF_RANGE, true, describe(flow.publication()) + " has "
 						+ flow.receivers() + " receiver(s) but transport '" + transport.getName()
@@ -236,8 +254,8 @@ public final class TransportRanking {
 			}
 		}
 		if (transport.getMapping() instanceof RuntimeMapping m && m.getKind() == RuntimeTransportKind.FEC) {
-			double r = parameter(transport, "r").orElse((double) DEFAULT_FEC_R);
-			double c = parameter(transport, "c").orElse((double) DEFAULT_FEC_C);
+			double r = parameter(transport, "r").orElse((double) defaultFecR());
+			double c = parameter(transport, "c").orElse((double) defaultFecC());
 			if (c > r) {
 				result.add(new Finding(IssueCodes.PARAMETER_OUT_OF_RANGE, true, "transport '" + transport.getName()
 						+ "' sends c = " + Format.number(c) + " repairs per block of r = " + Format.number(r)
@@ -334,10 +352,10 @@ public final class TransportRanking {
 			p = switch (m.getKind()) {
 			case BASELINE -> Predictions.unreliable(name, s, multicast);
 			case NAKCAST -> Predictions.nakcast(name, s, nakTimeout(transport));
-			case RICOCHET -> Predictions.ricochet(name, s, (int) Math.max(2, count(transport, "r", DEFAULT_R)),
-					(int) Math.max(1, count(transport, "c", DEFAULT_C)));
-			case FEC -> Predictions.fec(name, s, (int) Math.max(2, count(transport, "r", DEFAULT_FEC_R)),
-					(int) Math.max(1, count(transport, "c", DEFAULT_FEC_C)));
+			case RICOCHET -> Predictions.ricochet(name, s, (int) Math.max(2, count(transport, "r", defaultR())),
+					(int) Math.max(1, count(transport, "c", defaultC())));
+			case FEC -> Predictions.fec(name, s, (int) Math.max(2, count(transport, "r", defaultFecR())),
+					(int) Math.max(1, count(transport, "c", defaultFecC())));
 			case REPLACE -> transport.isReplacement() ? Predictions.replacement(name, s) : Predictions.fifo(name, s);
 			};
 		} else if (transport.getMapping() instanceof OpenDdsMapping m) {
@@ -372,13 +390,13 @@ public final class TransportRanking {
 				p.delivery() * sent);
 	}
 
-	/** The NAK timeout of a transport in seconds (mapping parameter, declared default, else 50 ms). */
+	/** The NAK timeout of a transport in seconds (mapping parameter, declared default, else the runtime's). */
 	public static double nakTimeout(Transport transport) {
 		Optional<Double> v = parameter(transport, "timeout");
 		if (v.isEmpty()) {
 			v = parameter(transport, "nak_timeout");
 		}
-		return v.filter(x -> x > 0).orElse(DEFAULT_NAK_TIMEOUT);
+		return v.filter(x -> x > 0).orElseGet(TransportRanking::defaultNakTimeout);
 	}
 
 	private static double count(Transport transport, String name, double fallback) {

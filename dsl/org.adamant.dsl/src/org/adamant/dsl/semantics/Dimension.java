@@ -3,25 +3,51 @@ package org.adamant.dsl.semantics;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.adamant.dsl.contract.RuntimeContract;
+
 /**
  * The physical dimension of a quantity and the units the language accepts for it, each with its
- * factor to the dimension's base unit (seconds, hertz, bytes, bytes per second, percent).
+ * factor to the dimension's base unit (seconds, hertz, bytes, bytes per second, percent). The units
+ * and factors are the runtime contract's ({@link RuntimeContract}: 1 KB = 1024 B on both sides), read
+ * from the table this bundle was built with.
  */
 public enum Dimension {
-	DURATION("a duration", "s", units("us", 1e-6, "ms", 1e-3, "s", 1.0)),
-	RATE("a rate", "Hz", units("Hz", 1.0)),
-	SIZE("a size", "B", units("B", 1.0, "KB", 1024.0, "MB", 1024.0 * 1024.0)),
-	BANDWIDTH("a bandwidth", "B/s", units("B/s", 1.0, "KB/s", 1024.0, "kbit/s", 1000.0 / 8, "Mbit/s", 1e6 / 8)),
-	PERCENT("a percentage", "%", units("%", 1.0));
+	DURATION("a duration", "duration"),
+	RATE("a rate", "rate"),
+	SIZE("a size", "size"),
+	BANDWIDTH("a bandwidth", "bandwidth"),
+	PERCENT("a percentage", "percent");
 
 	private final String description;
+	private final String contractName;
 	private final String baseUnit;
 	private final Map<String, Double> factors;
 
-	Dimension(String description, String baseUnit, Map<String, Double> factors) {
+	Dimension(String description, String contractName) {
 		this.description = description;
-		this.baseUnit = baseUnit;
-		this.factors = factors;
+		this.contractName = contractName;
+		RuntimeContract contract = RuntimeContract.bundled();
+		this.baseUnit = contract.baseUnit(contractName);
+		this.factors = new LinkedHashMap<>();
+		contract.units(contractName).forEach(u -> factors.put(u.symbol(), u.toBase()));
+		if (factors.isEmpty()) {
+			throw new IllegalStateException(contract.source() + ": the contract table has no units of " + contractName);
+		}
+	}
+
+	/** The dimension the contract table calls {@code contractName} ("duration", "bandwidth", ...). */
+	public static Dimension of(String contractName) {
+		for (Dimension d : values()) {
+			if (d.contractName.equals(contractName)) {
+				return d;
+			}
+		}
+		throw new IllegalArgumentException("no dimension '" + contractName + "'");
+	}
+
+	/** The contract table's name of this dimension ("duration"). */
+	public String contractName() {
+		return contractName;
 	}
 
 	/** "a duration", "a rate", ... for messages. */
@@ -54,13 +80,5 @@ public enum Dimension {
 			throw new IllegalArgumentException("'" + unit + "' is not a unit of " + description);
 		}
 		return value * factor;
-	}
-
-	private static Map<String, Double> units(Object... pairs) {
-		Map<String, Double> map = new LinkedHashMap<>();
-		for (int i = 0; i < pairs.length; i += 2) {
-			map.put((String) pairs[i], (Double) pairs[i + 1]);
-		}
-		return map;
 	}
 }

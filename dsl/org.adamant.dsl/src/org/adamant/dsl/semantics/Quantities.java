@@ -1,6 +1,5 @@
 package org.adamant.dsl.semantics;
 
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -13,6 +12,8 @@ import org.adamant.dsl.adamant.Quantity;
 import org.adamant.dsl.adamant.RuntimeMapping;
 import org.adamant.dsl.adamant.Transport;
 import org.adamant.dsl.adamant.TransportParameter;
+import org.adamant.dsl.contract.RuntimeContract;
+import org.adamant.dsl.contract.RuntimeContract.Parameter;
 import org.eclipse.emf.ecore.EStructuralFeature;
 
 /**
@@ -46,15 +47,12 @@ public final class Quantities {
 			Map.entry(P.getBandwidthStep_Bandwidth(), Dimension.BANDWIDTH),
 			Map.entry(P.getBandwidthStep_Duration(), Dimension.DURATION));
 
-	/**
-	 * Runtime transport parameters by name; their dimension, or none for plain counts. NAKcast's
-	 * `timeout` is also known as `nak_timeout` (the name the RT-ESP sweeps use).
-	 */
-	private static final Map<String, Optional<Dimension>> PARAMETERS = Map.of(
-			"timeout", Optional.of(Dimension.DURATION),
-			"nak_timeout", Optional.of(Dimension.DURATION),
-			"r", Optional.empty(),
-			"c", Optional.empty());
+	/** A runtime parameter's range in base units (seconds for durations), from the contract table. */
+	public record Range(double min, double max) {
+		public boolean contains(double v) {
+			return v >= min && v <= max;
+		}
+	}
 
 	private Quantities() {
 	}
@@ -77,8 +75,9 @@ public final class Quantities {
 	}
 
 	/**
-	 * Parameters a transport accepts: its mapping kind's (NAKcast: timeout/nak_timeout; Ricochet and
-	 * FEC: r, c; OpenDDS multicast_reliable and rtps_udp: nak_timeout) and the ones it declares.
+	 * Parameters a transport accepts: its mapping kind's (the names a model uses for the runtime
+	 * kind's parameters in the contract table, e.g. NAKcast: timeout/nak_timeout, Ricochet and FEC: r,
+	 * c; OpenDDS multicast_reliable and rtps_udp: nak_timeout) and the ones it declares.
 	 */
 	public static Set<String> knownParameters(Transport transport) {
 		Set<String> known = new TreeSet<>();
@@ -86,12 +85,7 @@ public final class Quantities {
 			return known;
 		}
 		if (transport.getMapping() instanceof RuntimeMapping m) {
-			switch (m.getKind()) {
-			case NAKCAST -> known.addAll(List.of("timeout", "nak_timeout"));
-			case RICOCHET, FEC -> known.addAll(List.of("r", "c"));
-			default -> {
-			}
-			}
+			known.addAll(RuntimeContract.get().modelNames(m.getKind().getLiteral()));
 		} else if (transport.getMapping() instanceof OpenDdsMapping m
 				&& (m.getKind() == OpenDdsTransportKind.MULTICAST_RELIABLE || m.getKind() == OpenDdsTransportKind.RTPS_UDP)) {
 			known.add("nak_timeout");
@@ -104,19 +98,31 @@ public final class Quantities {
 		return known;
 	}
 
-	/** Whether {@code name} is a transport parameter the runtime knows. */
+	/** Whether {@code name} is a transport parameter the runtime knows (a model name in the contract table). */
 	public static boolean isKnownParameter(String name) {
-		return PARAMETERS.containsKey(name);
+		return name != null && RuntimeContract.get().modelParameter(name).isPresent();
 	}
 
 	/** The dimension of a transport parameter (empty: a plain count, or not a known parameter). */
 	public static Optional<Dimension> parameterDimension(String name) {
-		return name == null ? Optional.empty() : PARAMETERS.getOrDefault(name, Optional.empty());
+		if (name == null) {
+			return Optional.empty();
+		}
+		return RuntimeContract.get().modelParameter(name).flatMap(Parameter::dimension).map(Dimension::of);
 	}
 
 	/** Whether {@code name} is a known transport parameter that is a plain count (r, c). */
 	public static boolean isCountParameter(String name) {
-		return PARAMETERS.containsKey(name) && PARAMETERS.get(name).isEmpty();
+		return isKnownParameter(name) && parameterDimension(name).isEmpty();
+	}
+
+	/** The runtime's range of the parameter a model calls {@code name}, in base units (the contract table). */
+	public static Optional<Range> runtimeRange(String name) {
+		if (name == null) {
+			return Optional.empty();
+		}
+		RuntimeContract c = RuntimeContract.get();
+		return c.modelParameter(name).map(p -> new Range(c.toBase(p.min(), p.unit()), c.toBase(p.max(), p.unit())));
 	}
 
 	/**

@@ -375,13 +375,13 @@ public class AdamantValidator extends AbstractAdamantValidator {
 		String problem = null;
 		if ("r".equals(name) && (v < 2 || v != Math.rint(v))) {
 			problem = "r = " + Format.number(v) + " is out of range: Ricochet needs a whole number of at least 2 data "
-					+ "packets per repair; use e.g. r = 4 or 8";
+					+ "packets per repair; use e.g. r = 4 or " + TransportRanking.defaultR();
 		} else if ("c".equals(name) && (v < 1 || v != Math.rint(v))) {
 			problem = "c = " + Format.number(v) + " is out of range: a repair must go to a whole number of at least 1 "
-					+ "receivers; use e.g. c = 3";
+					+ "receivers; use e.g. c = " + TransportRanking.defaultC();
 		} else if (("timeout".equals(name) || "nak_timeout".equals(name)) && v <= 0) {
 			problem = name + " = " + Format.duration(v) + " is out of range: a NAK timeout must be positive; use e.g. "
-					+ "25 ms or 50 ms";
+					+ "25 ms or " + Format.duration(TransportRanking.defaultNakTimeout());
 		}
 		if (problem == null && transport != null) {
 			for (TransportParameter p : transport.getParameters()) {
@@ -394,6 +394,16 @@ public class AdamantValidator extends AbstractAdamantValidator {
 								+ " transport '" + transport.getName() + "' declares; pick a value in the range";
 					}
 				}
+			}
+		}
+		if (problem == null && (transport == null || transport.getMapping() instanceof RuntimeMapping)) {
+			Optional<Quantities.Range> range = Quantities.runtimeRange(name);
+			if (range.isPresent() && !range.get().contains(v)) {
+				boolean duration = Quantities.parameterDimension(name).isPresent();
+				problem = name + " = " + (duration ? Format.duration(v) : Format.number(v)) + " is outside the runtime's range "
+						+ (duration ? Format.duration(range.get().min()) + ".." + Format.duration(range.get().max())
+								: Format.number(range.get().min()) + ".." + Format.number(range.get().max()))
+						+ " (its contract table, runtime/contract/contract.json); pick a value in the range";
 			}
 		}
 		if (problem != null) {

@@ -1,6 +1,7 @@
 package org.adamant.generator.cpp
 
 import org.adamant.dsl.adamant.Experiment
+import org.adamant.dsl.contract.RuntimeContract
 import org.adamant.dsl.semantics.Experiments
 import org.adamant.dsl.semantics.Quantities
 import org.adamant.generator.Banner
@@ -15,8 +16,11 @@ import static extension org.adamant.generator.cpp.CppTypes.*
  */
 class RealLinkTemplate {
 
-	/** Bytes a datagram adds to the update on loopback (IP, UDP and the runtime's header), for the queue. */
-	static val HEADER_BYTES = 64L
+	/** Bytes a datagram adds to the update on loopback (IPv4, UDP and the runtime's header: the contract's wire sizes), for the queue. */
+	def static long headerBytes() {
+		val c = RuntimeContract.get()
+		return c.wire("header") + c.wire("udp") + c.wire("ipv4")
+	}
 
 	def static String path(Experiment x) '''native/bench/«x.name»_real_link.sh'''
 
@@ -26,7 +30,7 @@ class RealLinkTemplate {
 
 	def CharSequence generate(ModelInfo info, Experiment x) {
 		val env = x.environment
-		val packet = updateBytes(x) + HEADER_BYTES
+		val packet = updateBytes(x) + headerBytes
 		val queue = if(env.queueDepth > 0) env.queueDepth else 0
 		// tbf needs a queue (limit) and a bucket of at least one packet
 		val limit = Math.max(queue, 1) * packet
@@ -35,7 +39,7 @@ class RealLinkTemplate {
 			#!/usr/bin/env bash
 			«Banner.of(info, "#", "Experiment " + x.name + " for real, over loopback shaped like environment " + env.name + ".")»
 			#
-			«Banner.wrap("#", "The link: " + NativeLink.describe(env) + ". A token bucket filter (tc tbf) on lo passes " + rates(x) + ", and queues " + (if (queue > 0) queue + " packets" else "1 packet (the model gives no queue)") + " of " + packet + " B (an update of " + updateBytes(x) + " B and " + HEADER_BYTES + " B of headers); what overflows the queue is dropped, as on the radio. Every datagram on lo shares the bucket (acknowledgements too). The round-trip time is not shaped.", 100)»
+			«Banner.wrap("#", "The link: " + NativeLink.describe(env) + ". A token bucket filter (tc tbf) on lo passes " + rates(x) + ", and queues " + (if (queue > 0) queue + " packets" else "1 packet (the model gives no queue)") + " of " + packet + " B (an update of " + updateBytes(x) + " B and " + headerBytes + " B of headers); what overflows the queue is dropped, as on the radio. Every datagram on lo shares the bucket (acknowledgements too). The round-trip time is not shaped.", 100)»
 			#
 			# Run it inside a private network namespace (it refuses to shape anything else), from the build
 			# directory, with the bench's options:

@@ -8,7 +8,10 @@ import java.util.stream.Collectors;
 import org.adamant.dsl.adamant.Endpoint;
 import org.adamant.dsl.adamant.OpenDdsMapping;
 import org.adamant.dsl.adamant.RuntimeMapping;
+import org.adamant.dsl.adamant.RuntimeTransportKind;
 import org.adamant.dsl.adamant.Transport;
+import org.adamant.dsl.contract.RuntimeContract;
+import org.adamant.dsl.contract.RuntimeContract.Parameter;
 import org.adamant.dsl.prediction.Format;
 import org.adamant.dsl.prediction.TransportRanking;
 import org.adamant.dsl.prediction.TransportRanking.Assessment;
@@ -22,17 +25,16 @@ import org.adamant.generator.ModelInfo;
  */
 public final class RuntimeTransports {
 
-	/** The runtime's default NAK timeout (adamant::TransportSettings::nak_timeout). */
-	public static final long DEFAULT_NAK_TIMEOUT_US = Math.round(TransportRanking.DEFAULT_NAK_TIMEOUT * 1e6);
-
-	/** The runtime's Ricochet defaults (adamant::TransportSettings::lec_r / lec_c). */
-	public static final int DEFAULT_LEC_R = TransportRanking.DEFAULT_R;
-	public static final int DEFAULT_LEC_C = TransportRanking.DEFAULT_C;
+	/** The runtime's default NAK timeout in microseconds (the contract table's nak_timeout). */
+	public static long defaultNakTimeoutUs() {
+		return Math.round(TransportRanking.defaultNakTimeout() * 1e6);
+	}
 
 	/** A transport as the runtime sees it, with the comment that says where it came from. */
 	public record Resolved(String name, String kindEnum, long nakTimeoutUs, int lecR, int lecC, String comment) {
+		/** Without r and c: the contract's Ricochet defaults (the engine ignores them for other kinds). */
 		Resolved(String name, String kindEnum, long nakTimeoutUs, String comment) {
-			this(name, kindEnum, nakTimeoutUs, DEFAULT_LEC_R, DEFAULT_LEC_C, comment);
+			this(name, kindEnum, nakTimeoutUs, TransportRanking.defaultR(), TransportRanking.defaultC(), comment);
 		}
 	}
 
@@ -61,8 +63,11 @@ public final class RuntimeTransports {
 		boolean explicit = TransportRanking.parameter(t, "timeout").isPresent()
 				|| TransportRanking.parameter(t, "nak_timeout").isPresent();
 		long timeoutUs = Math.round(TransportRanking.nakTimeout(t) * 1e6);
-		int r = (int) Math.round(TransportRanking.parameter(t, "r").orElse((double) DEFAULT_LEC_R));
-		int c = (int) Math.round(TransportRanking.parameter(t, "c").orElse((double) DEFAULT_LEC_C));
+		boolean fec = m.getKind() == RuntimeTransportKind.FEC;
+		int r = (int) Math.round(TransportRanking.parameter(t, "r")
+				.orElse((double) (fec ? TransportRanking.defaultFecR() : TransportRanking.defaultR())));
+		int c = (int) Math.round(TransportRanking.parameter(t, "c")
+				.orElse((double) (fec ? TransportRanking.defaultFecC() : TransportRanking.defaultC())));
 		String runtimeName = switch (m.getKind()) {
 		case REPLACE -> t.isReplacement() ? "replace" : "fifo";
 		default -> m.getKind().getLiteral();
@@ -131,11 +136,11 @@ public final class RuntimeTransports {
 		}
 		String how = binding.isAuto() ? "transport auto" : "no transport bound";
 		if (isReliable(e)) {
-			return Optional.of(new Resolved("nakcast", "adamant::TransportKind::Nakcast", DEFAULT_NAK_TIMEOUT_US,
-					how + ": the QoS is reliable, so nakcast (NAK after " + formatUs(DEFAULT_NAK_TIMEOUT_US)
+			return Optional.of(new Resolved("nakcast", "adamant::TransportKind::Nakcast", defaultNakTimeoutUs(),
+					how + ": the QoS is reliable, so nakcast (NAK after " + formatUs(defaultNakTimeoutUs())
 							+ ", runtime default)"));
 		}
-		return Optional.of(new Resolved("baseline", "adamant::TransportKind::Baseline", DEFAULT_NAK_TIMEOUT_US,
+		return Optional.of(new Resolved("baseline", "adamant::TransportKind::Baseline", defaultNakTimeoutUs(),
 				how + ": the QoS is best-effort, so baseline (no recovery)"));
 	}
 
@@ -176,17 +181,22 @@ public final class RuntimeTransports {
 	 */
 	public static Map<String, String> engineParams(String runtimeName, long nakTimeoutUs, int r, int c) {
 		Map<String, String> params = new LinkedHashMap<>();
-		switch (runtimeName) {
-		case "nakcast" -> params.put("nak_timeout", durationOption(nakTimeoutUs));
-		case "ricochet", "fec" -> {
-			params.put("r", String.valueOf(r));
-			params.put("c", String.valueOf(c));
-			if (runtimeName.equals("ricochet")) {
-				params.put("nak_fallback", "0");
+		for (Parameter p : RuntimeContract.get().parameters()) { // the contract's names, in its order
+			if (!p.takes(runtimeName)) {
+				continue;
 			}
-		}
-		default -> {
-		}
+			switch (p.name()) {
+			case "nak_timeout" -> { // ricochet NAKs only with nak_fallback, which stays off
+				if (runtimeName.equals("nakcast")) {
+					params.put(p.name(), durationOption(nakTimeoutUs));
+				}
+			}
+			case "r" -> params.put(p.name(), String.valueOf(r));
+			case "c" -> params.put(p.name(), String.valueOf(c));
+			case "nak_fallback" -> params.put(p.name(), String.valueOf(Math.round(p.defaultFor(runtimeName).orElse(0.0))));
+			default -> { // replace and fifo: from the flow (replacement, pacing)
+			}
+			}
 		}
 		return params;
 	}

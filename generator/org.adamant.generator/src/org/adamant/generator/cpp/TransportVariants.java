@@ -3,12 +3,15 @@ package org.adamant.generator.cpp;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 import org.adamant.dsl.adamant.Experiment;
 import org.adamant.dsl.adamant.ParameterSweep;
 import org.adamant.dsl.adamant.Quantity;
 import org.adamant.dsl.adamant.Transport;
+import org.adamant.dsl.contract.RuntimeContract;
+import org.adamant.dsl.contract.RuntimeContract.Parameter;
 import org.adamant.dsl.semantics.Dimension;
 import org.adamant.dsl.semantics.Quantities;
 import org.adamant.generator.Banner;
@@ -21,8 +24,18 @@ import org.adamant.generator.Banner;
  */
 public final class TransportVariants {
 
-	/** Parameters the harness's points carry, by the names the language gives them. */
-	private static final Set<String> APPLIED = Set.of("timeout", "nak_timeout", "r", "c");
+	/** The runtime parameters a Variant carries (the harness's points apply them), by their runtime names. */
+	private static final Set<String> CARRIED = Set.of("nak_timeout", "r", "c");
+
+	/** Whether the harness applies a sweep of the parameter a model calls {@code modelName}. */
+	private static boolean applied(String modelName) {
+		return runtimeName(modelName).filter(CARRIED::contains).isPresent();
+	}
+
+	/** The runtime name of the parameter a model calls {@code modelName} (the contract table). */
+	private static Optional<String> runtimeName(String modelName) {
+		return RuntimeContract.get().modelParameter(modelName).map(Parameter::name);
+	}
 
 	/** One transport setup: the runtime transport with the swept values applied, and what was swept. */
 	public record Variant(RuntimeTransports.Resolved transport, long nakTimeoutUs, int lecR, int lecC,
@@ -55,13 +68,13 @@ public final class TransportVariants {
 	/** The experiment's sweeps this transport has (the validator's rule) and the harness applies. */
 	public static List<ParameterSweep> owned(Experiment x, Transport t) {
 		Set<String> known = Quantities.knownParameters(t);
-		return x.getSweeps().stream().filter(s -> known.contains(s.getName()) && APPLIED.contains(s.getName()))
+		return x.getSweeps().stream().filter(s -> known.contains(s.getName()) && applied(s.getName()))
 				.toList();
 	}
 
 	/** Sweeps no transport of the experiment applies natively (named for a comment). */
 	public static List<ParameterSweep> notApplied(Experiment x) {
-		return x.getSweeps().stream().filter(s -> !APPLIED.contains(s.getName())).toList();
+		return x.getSweeps().stream().filter(s -> !applied(s.getName())).toList();
 	}
 
 	private static void expand(List<Variant> out, RuntimeTransports.Resolved rt, List<ParameterSweep> sweeps, int i,
@@ -74,8 +87,8 @@ public final class TransportVariants {
 		for (Quantity q : sweep.getValues()) {
 			List<String> swept = new ArrayList<>(v.swept());
 			swept.add(sweep.getName() + " " + Banner.quantity(q));
-			Variant next = switch (sweep.getName()) {
-			case "timeout", "nak_timeout" -> new Variant(rt,
+			Variant next = switch (runtimeName(sweep.getName()).orElse("")) {
+			case "nak_timeout" -> new Variant(rt,
 					Math.round(Quantities.toBase(q, Dimension.DURATION) * 1e6), v.lecR(), v.lecC(), swept);
 			case "r" -> new Variant(rt, v.nakTimeoutUs(), (int) Math.round(q.getValue()), v.lecC(), swept);
 			case "c" -> new Variant(rt, v.nakTimeoutUs(), v.lecR(), (int) Math.round(q.getValue()), swept);

@@ -10,6 +10,7 @@ import org.adamant.dsl.adamant.Experiment;
 import org.adamant.dsl.adamant.Quantity;
 import org.adamant.dsl.adamant.RuntimeMapping;
 import org.adamant.dsl.adamant.Transport;
+import org.adamant.dsl.contract.RuntimeContract;
 import org.adamant.dsl.semantics.Dimension;
 import org.adamant.dsl.semantics.Quantities;
 import org.eclipse.emf.ecore.EObject;
@@ -32,8 +33,10 @@ import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
  */
 public class AdamantContentProposalProvider extends IdeContentProposalProvider {
 
-	/** The parameters the runtime knows, for {@code param} declarations. */
-	static final List<String> RUNTIME_PARAMETERS = List.of("c", "nak_timeout", "r", "timeout");
+	/** The parameters the runtime knows, for {@code param} declarations: the contract table's model names, sorted. */
+	static List<String> runtimeParameterNames() {
+		return RuntimeContract.get().modelNames().stream().sorted().distinct().toList();
+	}
 
 	/**
 	 * Xtext's content assist parser does not see past an incomplete unordered group, so after an
@@ -62,7 +65,7 @@ public class AdamantContentProposalProvider extends IdeContentProposalProvider {
 		switch (where) {
 		case "Quantity.unit" -> units(context).forEach(u -> propose(u, "unit", context, acceptor));
 		case "Parameter.name" -> runtimeParameters(context).forEach(p -> propose(p, "transport parameter", context, acceptor));
-		case "TransportParameter.name" -> RUNTIME_PARAMETERS.forEach(p -> propose(p, "runtime parameter", context, acceptor));
+		case "TransportParameter.name" -> runtimeParameterNames().forEach(p -> propose(p, "runtime parameter", context, acceptor));
 		case "ParameterSweep.name" -> sweepParameters(context).forEach(p -> propose(p, "parameter to sweep", context, acceptor));
 		default -> super._createProposals(assignment, context, acceptor);
 		}
@@ -97,12 +100,7 @@ public class AdamantContentProposalProvider extends IdeContentProposalProvider {
 		RuntimeMapping mapping = enclosing(context, RuntimeMapping.class);
 		Transport transport = enclosing(context, Transport.class);
 		if (mapping != null) {
-			switch (mapping.getKind()) {
-			case NAKCAST -> names.addAll(List.of("timeout", "nak_timeout"));
-			case RICOCHET, FEC -> names.addAll(List.of("r", "c"));
-			default -> {
-			}
-			}
+			names.addAll(RuntimeContract.get().modelNames(mapping.getKind().getLiteral()));
 		}
 		if (transport != null) {
 			names.addAll(Quantities.knownParameters(transport));

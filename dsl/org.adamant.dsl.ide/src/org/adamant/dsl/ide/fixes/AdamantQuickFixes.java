@@ -530,6 +530,13 @@ public final class AdamantQuickFixes {
 			} else if ("c".equals(name)) {
 				lo = 1;
 			}
+			if (transport == null || transport.getMapping() instanceof RuntimeMapping) {
+				Optional<Quantities.Range> range = Quantities.runtimeRange(name);
+				if (range.isPresent()) {
+					lo = Math.max(lo, range.get().min());
+					hi = Math.min(hi, range.get().max());
+				}
+			}
 			if (transport != null) {
 				for (TransportParameter p : transport.getParameters()) {
 					if (name.equals(p.getName())) {
@@ -543,8 +550,8 @@ public final class AdamantQuickFixes {
 				if (v > 0 && v >= lo && v <= hi) {
 					return;
 				}
-				double fixed = v <= 0 && lo <= TransportRanking.DEFAULT_NAK_TIMEOUT && TransportRanking.DEFAULT_NAK_TIMEOUT <= hi
-						? TransportRanking.DEFAULT_NAK_TIMEOUT : Math.min(hi, Math.max(lo, v));
+				double nakDefault = TransportRanking.defaultNakTimeout();
+				double fixed = v <= 0 && lo <= nakDefault && nakDefault <= hi ? nakDefault : Math.min(hi, Math.max(lo, v));
 				if (!(fixed > 0) || Double.isInfinite(fixed)) {
 					return;
 				}

@@ -174,7 +174,7 @@ class CalibrationTest {
 			boolean replaces = r.get("transport").equals("replace");
 			double loss = Double.parseDouble(r.get("injected_drops")) / Double.parseDouble(r.get("datagrams"));
 			FlowScenario s = new FlowScenario(rate, 1024, 1, loss, 0.001, Double.parseDouble(r.get("bandwidth")), tags);
-			FlowPrediction p = Predictions.paced(r.get("transport"), s, replaces, Predictions.REPLACE_MSG_BYTES, 1000);
+			FlowPrediction p = Predictions.paced(r.get("transport"), s, replaces, Predictions.replaceMsgBytes(), 1000);
 			double latency = Double.parseDouble(r.get("lat_mean_us")) * 1e-6;
 			double delivery = Double.parseDouble(r.get("received")) / Double.parseDouble(r.get("sent"));
 			boolean off = Math.abs(p.meanLatency() - latency) / latency > LATENCY_TOLERANCE

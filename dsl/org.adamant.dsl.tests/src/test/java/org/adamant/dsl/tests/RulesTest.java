@@ -197,6 +197,9 @@ class RulesTest {
 				+ "param r default 8 range 2..64 }", IssueCodes.PARAMETER_OUT_OF_RANGE, "r = 80", "2..64");
 		silent("transport t { cast multicast reliability probabilistic maps to runtime ricochet(r = 4, c = 3) "
 				+ "param r default 8 range 2..64 }", IssueCodes.PARAMETER_OUT_OF_RANGE);
+		// without a declared range, the runtime's own (its contract table)
+		fires("transport t { cast multicast reliability probabilistic maps to runtime ricochet(r = 80) }",
+				IssueCodes.PARAMETER_OUT_OF_RANGE, "r = 80", "runtime's range 1..64");
 	}
 
 	@Test

@@ -1,0 +1,272 @@
+// The contract between a model and the runtime: the one table of what a model may say to the
+// runtime (transport kinds, engine parameters with unit, range and default per kind, the wire
+// sizes and timing rules the language's predictions use, the units both sides read, the
+// result columns the benches write).
+//
+// This header is the master copy. `ant-contract --json` prints it; the printout is checked in as
+// runtime/contract/contract.json (a CTest fails when the two differ), and the language and the
+// generators read that file (org.adamant.dsl.contract.RuntimeContract). docs/runtime-contract.md,
+// "The contract table", says how to change it.
+#pragma once
+
+#include <adamant/wire.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace adamant::contract {
+
+// Bumped when an entry is removed or changes meaning (adding entries keeps the version).
+inline constexpr int kVersion = 1;
+
+// ------------------------------------------------------------------ transport kinds
+// One bit per kind, so a parameter can say which kinds take it.
+enum KindBit : unsigned {
+  kBaseline = 1u << 0,
+  kNakcast = 1u << 1,
+  kRicochet = 1u << 2,
+  kReplace = 1u << 3,
+  kFifo = 1u << 4,
+  kFec = 1u << 5,
+};
+
+struct Kind {
+  std::string_view name;     // adamant::parse_transport's name, `maps to runtime NAME`
+  KindBit bit;
+  std::string_view meaning;  // one line
+};
+
+inline constexpr Kind kKinds[] = {
+    {"baseline", kBaseline, "best-effort multicast, no recovery"},
+    {"nakcast", kNakcast, "reliable in-order multicast: receivers NAK gaps, the writer retransmits"},
+    {"ricochet", kRicochet, "lateral error correction: receivers send each other XOR repairs; out of order"},
+    {"replace", kReplace, "Mockets-style reliable paced sender; a newer message of a tag supersedes older ones"},
+    {"fifo", kFifo, "the replace sender without replacement (every message, in order)"},
+    {"fec", kFec, "sender-based XOR forward error correction; receivers send nothing; out of order"},
+};
+
+// ------------------------------------------------------------------ units
+// Every unit both sides read, with its factor to the dimension's base unit (s, Hz, B, B/s, %).
+// The language's meaning is the one: 1 KB = 1024 B, 1 KB/s = 1024 B/s, 1 kbit/s = 125 B/s.
+struct Unit {
+  std::string_view symbol;     // as written: "KB/s"
+  std::string_view dimension;  // "duration", "rate", "size", "bandwidth", "percent"
+  double to_base;              // value in the base unit = written value × to_base
+};
+
+inline constexpr Unit kUnits[] = {
+    {"us", "duration", 1e-6},        {"ms", "duration", 1e-3},
+    {"s", "duration", 1.0},          {"Hz", "rate", 1.0},
+    {"B", "size", 1.0},              {"KB", "size", 1024.0},
+    {"MB", "size", 1024.0 * 1024.0}, {"B/s", "bandwidth", 1.0},
+    {"KB/s", "bandwidth", 1024.0},   {"kbit/s", "bandwidth", 1000.0 / 8},
+    {"Mbit/s", "bandwidth", 1e6 / 8}, {"%", "percent", 1.0},
+};
+
+struct Dimension {
+  std::string_view name;
+  std::string_view base_unit;
+};
+inline constexpr Dimension kDimensions[] = {
+    {"duration", "s"}, {"rate", "Hz"}, {"size", "B"}, {"bandwidth", "B/s"}, {"percent", "%"},
+};
+
+// The unit `symbol`, if the table has it.
+constexpr const Unit* find_unit(std::string_view symbol) {
+  for (const Unit& u : kUnits)
+    if (u.symbol == symbol) return &u;
+  return nullptr;
+}
+
+// ------------------------------------------------------------------ engine parameters
+// How a parameter's value is written: a duration or bandwidth in `unit`, a plain count, a 0/1
+// flag, or one of `choices` (its value is the index).
+enum class ValueType { Duration, Bandwidth, Count, Flag, Choice };
+
+constexpr std::string_view to_string(ValueType t) {
+  switch (t) {
+    case ValueType::Duration: return "duration";
+    case ValueType::Bandwidth: return "bandwidth";
+    case ValueType::Count: return "count";
+    case ValueType::Flag: return "flag";
+    case ValueType::Choice: return "choice";
+  }
+  return "";
+}
+
+struct KindDefault {
+  unsigned kinds = 0;  // KindBit mask; 0 ends the list
+  double value = 0;
+};
+
+inline constexpr std::size_t kMaxKindDefaults = 2;
+
+struct Parameter {
+  std::string_view name;      // the runtime's name: CSV transport_params, ant-bench --NAME (with '-'
+                              //   for '_'), the ant_* .ini key unless `aliases` names another
+  ValueType type;
+  std::string_view unit;      // unit of min, max and the defaults ("us", "B/s"; "" for the others)
+  double min, max;            // inclusive
+  unsigned kinds;             // KindBit mask: the kinds that take it
+  KindDefault defaults[kMaxKindDefaults];  // the default for each kind that takes it
+  std::string_view model_names;  // what a model calls it (`maps to runtime nakcast(timeout = 25 ms)`),
+                                 //   '|' separated; "" = a model cannot set it (yet)
+  unsigned model_kinds;          // KindBit mask: the kinds whose models may set it
+  std::string_view aliases;   // other spellings, "where=name" joined by ';'
+  std::string_view choices;   // ValueType::Choice: the values, '|' separated, default index first
+  std::string_view meaning;   // one line
+};
+
+inline constexpr double kMaxDurationUs = 1e13;  // the largest duration a parameter takes (~115 days)
+
+inline constexpr Parameter kParameters[] = {
+    {"nak_timeout", ValueType::Duration, "us", 1, kMaxDurationUs, kNakcast | kRicochet,
+     {{kNakcast | kRicochet, 50'000}}, "timeout|nak_timeout", kNakcast, "", "",
+     "a receiver NAKs a gap after this long (ricochet: only with nak_fallback)"},
+    {"r", ValueType::Count, "", 1, 64, kRicochet | kFec,
+     {{kRicochet, 8}, {kFec, 4}}, "r", kRicochet | kFec, "cpp=lec_r", "",
+     "ricochet: data packets XORed into one repair; fec: data packets per block"},
+    {"c", ValueType::Count, "", 1, 64, kRicochet | kFec,
+     {{kRicochet, 3}, {kFec, 1}}, "c", kRicochet | kFec, "cpp=lec_c", "",
+     "ricochet: receivers each repair goes to; fec: repair packets per block (at most r)"},
+    {"nak_fallback", ValueType::Flag, "", 0, 1, kRicochet,
+     {{kRicochet, 0}}, "", 0, "cpp=lec_nak_fallback", "",
+     "ricochet: also NAK the writer (after nak_timeout) what repairs did not recover"},
+    {"tags", ValueType::Count, "", 1, 1 << 20, kReplace | kFifo,
+     {{kReplace | kFifo, 20}}, "", 0, "", "",
+     "benches: update i carries tag (i-1) mod tags (a newer update of a tag replaces older ones)"},
+    {"pace", ValueType::Bandwidth, "B/s", 0, 1e12, kReplace | kFifo,
+     {{kReplace | kFifo, 0}}, "", 0, "cpp=pace_bytes_per_s;opendds=bandwidth", "",
+     "the writer's pacing over whole datagrams, or where pace_mode=estimate starts (0: unpaced)"},
+    {"enqueue_timeout", ValueType::Duration, "us", 0, kMaxDurationUs, kReplace | kFifo,
+     {{kReplace | kFifo, 0}}, "", 0, "", "",
+     "a message that waited longer in the writer's queue is dropped (0: never)"},
+    {"retry_timeout", ValueType::Duration, "us", 1, kMaxDurationUs, kReplace | kFifo,
+     {{kReplace | kFifo, 10'000'000}}, "", 0, "", "",
+     "a reliable message is retransmitted this long, then abandoned"},
+    {"pace_mode", ValueType::Choice, "", 0, 1, kReplace | kFifo,
+     {{kReplace | kFifo, 0}}, "", 0, "cpp=estimate_bandwidth", "fixed|estimate",
+     "fixed: pace at `pace`; estimate: pace to the bandwidth measured from the ACKs"},
+};
+
+// The parameter `name` (its runtime name), if the table has it.
+constexpr const Parameter* find_parameter(std::string_view name) {
+  for (const Parameter& p : kParameters)
+    if (p.name == name) return &p;
+  return nullptr;
+}
+
+// The default of `p` for `kind`, in p.unit; nullopt when `kind` does not take it.
+constexpr std::optional<double> default_for(const Parameter& p, KindBit kind) {
+  for (const KindDefault& d : p.defaults)
+    if (d.kinds & kind) return d.value;
+  return std::nullopt;
+}
+
+// Typed defaults for C++ code (engines, benches, generated code). Each is read off the table, so
+// a change to the table is a change here.
+constexpr double default_of(std::string_view parameter, KindBit kind) {
+  const Parameter* p = find_parameter(parameter);
+  return p == nullptr ? -1 : default_for(*p, kind).value_or(-1);
+}
+inline constexpr std::chrono::microseconds kDefaultNakTimeout{
+    static_cast<std::int64_t>(default_of("nak_timeout", kNakcast))};
+inline constexpr int kDefaultRicochetR = static_cast<int>(default_of("r", kRicochet));
+inline constexpr int kDefaultRicochetC = static_cast<int>(default_of("c", kRicochet));
+inline constexpr int kDefaultFecR = static_cast<int>(default_of("r", kFec));
+inline constexpr int kDefaultFecC = static_cast<int>(default_of("c", kFec));
+inline constexpr std::uint32_t kDefaultTags = static_cast<std::uint32_t>(default_of("tags", kReplace));
+inline constexpr std::uint64_t kDefaultPaceBytesPerS = static_cast<std::uint64_t>(default_of("pace", kReplace));
+inline constexpr std::chrono::microseconds kDefaultEnqueueTimeout{
+    static_cast<std::int64_t>(default_of("enqueue_timeout", kReplace))};
+inline constexpr std::chrono::microseconds kDefaultRetryTimeout{
+    static_cast<std::int64_t>(default_of("retry_timeout", kReplace))};
+
+// ------------------------------------------------------------------ wire sizes
+// The sizes the predictions count; the codec's own constants (adamant/wire.hpp) where it has them.
+struct WireConstant {
+  std::string_view name;
+  std::size_t bytes;
+  std::string_view meaning;
+};
+
+inline constexpr std::size_t kUdpHeaderBytes = 8;
+inline constexpr std::size_t kIpv4HeaderBytes = 20;
+inline constexpr std::size_t kRepairSequenceBytes = 8;  // one u64 per covered sequence (wire.hpp REPAIR)
+
+inline constexpr WireConstant kWire[] = {
+    {"header", wire::kHeaderSize, "ADAMANT header on every datagram"},
+    {"udp", kUdpHeaderBytes, "UDP header"},
+    {"ipv4", kIpv4HeaderBytes, "IPv4 header (no options)"},
+    {"nak_range", wire::kNakRangeSize, "one NAK or ACK range (u64 first, u64 last)"},
+    {"max_nak_ranges", wire::kMaxNakRanges, "ranges in one NAK or ACK, at most"},
+    {"repair_fixed", wire::kRepairFixedSize, "REPAIR payload before its sequences (count, lengths, times)"},
+    {"repair_sequence", kRepairSequenceBytes, "REPAIR: one covered sequence"},
+    {"msg_fixed", wire::kMsgFixedSize, "replace/fifo MSG fields before the application bytes"},
+    {"max_datagram", wire::kMaxDatagram, "largest UDP payload over IPv4"},
+};
+
+// ------------------------------------------------------------------ timing rules
+// Engine timing the predictions model. Durations in microseconds.
+struct Timing {
+  std::string_view name;
+  double value;
+  std::string_view unit;
+  std::string_view meaning;
+};
+
+inline constexpr int kHeartbeatDivisor = 2;                 // heartbeat = NAK timeout / this (clamped)
+inline constexpr std::chrono::microseconds kHeartbeatMin{1'000};
+inline constexpr std::chrono::microseconds kHeartbeatMax{10'000};
+inline constexpr int kNakJitterDivisor = 10;                // NAK jitter: uniform [0, NAK timeout / this]
+inline constexpr std::chrono::microseconds kLecFlush{50'000};
+inline constexpr std::chrono::microseconds kFecFlush{50'000};
+inline constexpr std::chrono::microseconds kReplaceMinRto{20'000};
+inline constexpr std::size_t kPaceBurstBytes = 1500;
+inline constexpr std::uint64_t kEstimateInitialBytesPerS = 125'000;
+
+inline constexpr Timing kTiming[] = {
+    {"heartbeat_fraction", 1.0 / kHeartbeatDivisor, "",
+     "nakcast writer's idle heartbeat interval = clamp(nak_timeout * this, heartbeat_min, heartbeat_max)"},
+    {"heartbeat_min", static_cast<double>(kHeartbeatMin.count()), "us", "shortest heartbeat interval"},
+    {"heartbeat_max", static_cast<double>(kHeartbeatMax.count()), "us", "longest heartbeat interval"},
+    {"nak_jitter_fraction", 1.0 / kNakJitterDivisor, "",
+     "a receiver delays each NAK by a uniform random [0, nak_timeout * this]"},
+    {"lec_flush", static_cast<double>(kLecFlush.count()), "us",
+     "ricochet: a receiver sends a partial repair after this long without data"},
+    {"fec_flush", static_cast<double>(kFecFlush.count()), "us",
+     "fec: the writer repairs a partial block after this long without data"},
+    {"replace_min_rto", static_cast<double>(kReplaceMinRto.count()), "us",
+     "replace/fifo: lowest retransmission timeout"},
+    {"pace_burst", static_cast<double>(kPaceBurstBytes), "B", "replace/fifo: the pacing token bucket's depth"},
+    {"estimate_initial_pace", static_cast<double>(kEstimateInitialBytesPerS), "B/s",
+     "replace/fifo pace_mode=estimate with pace 0 on a real network: the starting pace"},
+};
+
+// The nakcast writer's idle heartbeat interval for NAK timeout `t`; and a receiver's largest NAK jitter.
+template <class Rep, class Period>
+constexpr std::chrono::nanoseconds heartbeat_interval(std::chrono::duration<Rep, Period> t) {
+  using std::chrono::nanoseconds;
+  return std::clamp(std::chrono::duration_cast<nanoseconds>(t) / kHeartbeatDivisor, nanoseconds{kHeartbeatMin},
+                    nanoseconds{kHeartbeatMax});
+}
+template <class Rep, class Period>
+constexpr std::chrono::nanoseconds nak_jitter(std::chrono::duration<Rep, Period> t) {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(t) / kNakJitterDivisor;
+}
+
+// ------------------------------------------------------------------ result columns
+// The benches' CSV columns (name, unit, meaning) are metrics::columns() (adamant/metrics.hpp), the
+// one list both targets write; the JSON carries them under "result_columns".
+
+// ------------------------------------------------------------------ printing
+// The whole table as JSON (2-space indent, keys in table order, newline at the end): what
+// runtime/contract/contract.json holds.
+std::string to_json();
+
+}  // namespace adamant::contract
