@@ -170,9 +170,12 @@ constexpr std::optional<double> default_for(const Parameter& p, KindBit kind) {
 
 // Typed defaults for C++ code (engines, benches, generated code). Each is read off the table, so
 // a change to the table is a change here.
+// (A loop over the table rather than find_parameter: GCC's -fsanitize=undefined makes a pointer
+// compared with nullptr no longer a constant expression.)
 constexpr double default_of(std::string_view parameter, KindBit kind) {
-  const Parameter* p = find_parameter(parameter);
-  return p == nullptr ? -1 : default_for(*p, kind).value_or(-1);
+  for (const Parameter& p : kParameters)
+    if (p.name == parameter) return default_for(p, kind).value_or(-1);
+  return -1;
 }
 inline constexpr std::chrono::microseconds kDefaultNakTimeout{
     static_cast<std::int64_t>(default_of("nak_timeout", kNakcast))};
