@@ -62,16 +62,4 @@ int run(const interop::PeerOptions& o) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  interop::PeerOptions options;
-  const int parsed = interop::parse(argc, argv, true, options);
-  if (parsed >= 0) {
-    return parsed;
-  }
-  try {
-    return run(options);
-  } catch (const std::exception& e) {
-    std::cerr << "cyclone_writer: " << e.what() << "\n";
-    return 1;
-  }
-}
+int main(int argc, char** argv) { return interop::peer_main(argc, argv, "cyclone_writer", true, run); }

@@ -57,16 +57,4 @@ int run(const interop::PeerOptions& o) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  interop::PeerOptions options;
-  const int parsed = interop::parse(argc, argv, false, options);
-  if (parsed >= 0) {
-    return parsed;
-  }
-  try {
-    return run(options);
-  } catch (const std::exception& e) {
-    std::cerr << "fastdds_reader: " << e.what() << "\n";
-    return 1;
-  }
-}
+int main(int argc, char** argv) { return interop::peer_main(argc, argv, "fastdds_reader", false, run); }

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
+#include <exception>
 #include <iostream>
 #include <set>
 #include <stdexcept>
@@ -166,6 +167,22 @@ using Clock = std::chrono::steady_clock;
 
 inline std::chrono::nanoseconds to_ns(double seconds) {
   return std::chrono::nanoseconds(static_cast<std::int64_t>(seconds * 1e9 + 0.5));
+}
+
+// The main of every peer: parses the options (writer: the writer's options too), runs the peer,
+// and turns an exception into a message and exit code 1.
+inline int peer_main(int argc, char** argv, const char* name, bool writer, int (*run)(const PeerOptions&)) {
+  PeerOptions options;
+  const int parsed = parse(argc, argv, writer, options);
+  if (parsed >= 0) {
+    return parsed;
+  }
+  try {
+    return run(options);
+  } catch (const std::exception& e) {
+    std::cerr << name << ": " << e.what() << "\n";
+    return 1;
+  }
 }
 
 }  // namespace interop
