@@ -1,4 +1,5 @@
 #include <adamant/bench.hpp>
+#include <adamant/contract.hpp>
 #include <adamant/metrics.hpp>
 #include <adamant/pubsub.hpp>
 #include <adamant/sim.hpp>
@@ -365,14 +366,19 @@ struct PointOverrides {
     app.add_option("--updates", updates, "updates per point")->check(CLI::NonNegativeNumber)->group(g);
     app.add_option("--seed", seed, "loss-injection seed")->group(g);
     const std::string e = "Engine parameters (every point; recorded in the transport_params column)";
+    auto table_range = [](std::string_view name) {  // a count's range in the contract table
+      const contract::Range r = contract::range_of(name);
+      return CLI::Range(static_cast<long long>(r.min), static_cast<long long>(r.max));
+    };
     app.add_option("--nak-timeout", nak_timeout, "nakcast (and ricochet fallback): e.g. 25ms, 50000us")->group(e);
-    app.add_option("--r", r, "ricochet, fec: data packets per repair (fec: per block)")->check(CLI::Range(1, 64))->group(e);
-    app.add_option("--c", c, "ricochet: members each repair goes to; fec: repairs per block (<= r)")->check(CLI::Range(1, 64))->group(e);
+    app.add_option("--r", r, "ricochet, fec: data packets per repair (fec: per block)")->check(table_range("r"))->group(e);
+    app.add_option("--c", c, "ricochet: members each repair goes to; fec: repairs per block (<= r)")->check(table_range("c"))->group(e);
     app.add_flag("--nak-fallback", nak_fallback, "ricochet: also NAK the sender after --nak-timeout")->group(e);
     app.add_option("--tags", tags, "replace/fifo: update i carries tag (i-1) mod TAGS")
-        ->check(CLI::Range(1, 1 << 20))->group(e);
+        ->check(table_range("tags"))->group(e);
     app.add_option("--pace", pace, "replace/fifo: pacing in bytes/s, or where --pace-mode estimate starts (0: sim the link's "
-                   "slowest phase; real: unpaced, or 125000 when estimating)")->group(e);
+                   "slowest phase; real: unpaced, or " + std::to_string(defaults::replace::kBweInitialBytesPerS) +
+                   " when estimating)")->group(e);
     app.add_option("--pace-mode", pace_mode,
                    "replace/fifo: fixed (--pace) or estimate (from ACKs, starting at --pace)")
         ->check(CLI::IsMember({"fixed", "estimate"}))->group(e);

@@ -1,5 +1,6 @@
 #include "point_common.hpp"
 
+#include <adamant/contract.hpp>
 #include <adamant/replace.hpp>
 
 #include <algorithm>
@@ -148,8 +149,11 @@ TransportKind check_point(const Point& pt) {
   const TransportKind kind = pt.transport;
   if (pt.receivers < 1 || pt.updates < 0 || pt.rate_hz <= 0)
     throw Failure("invalid point (receivers >= 1, updates >= 0, rate_hz > 0 required)");
-  if (pt.lec_r < 1 || pt.lec_r > 64 || pt.lec_c < 1 || pt.lec_c > 64)
-    throw Failure("invalid Ricochet parameters (1 <= r, c <= 64 required)");
+  const contract::Range r = contract::range_of("r"), c = contract::range_of("c");
+  if (pt.lec_r < r.min || pt.lec_r > r.max || pt.lec_c < c.min || pt.lec_c > c.max)
+    throw Failure("invalid Ricochet parameters (" + std::to_string(static_cast<int>(r.min)) + " <= r <= " +
+                  std::to_string(static_cast<int>(r.max)) + ", " + std::to_string(static_cast<int>(c.min)) +
+                  " <= c <= " + std::to_string(static_cast<int>(c.max)) + " required)");
   if (pt.tags < 1) throw Failure("invalid point (tags >= 1 required)");
   for (std::size_t i = 0; i < pt.streams.size(); ++i) {
     const auto& s = pt.streams[i];
@@ -289,6 +293,13 @@ bool to_int(const std::string& v, T& out, long long lo, long long hi) {
   return true;
 }
 
+// A whole number within the contract table's range of `parameter`.
+template <class T>
+bool to_count(const std::string& v, T& out, std::string_view parameter) {
+  const contract::Range r = contract::range_of(parameter);
+  return to_int(v, out, static_cast<long long>(r.min), static_cast<long long>(r.max));
+}
+
 bool to_duration(const std::string& v, std::chrono::microseconds& out) {
   auto d = parse_duration(v);
   if (!d) return false;
@@ -304,9 +315,9 @@ const Param kParams[] = {
      [](const Point& p) { return format_duration(p.nak_timeout); },
      [](Point& p, const std::string& v) { return to_duration(v, p.nak_timeout); }},
     {"r", lec, [](const Point& p) { return std::to_string(p.lec_r); },
-     [](Point& p, const std::string& v) { return to_int(v, p.lec_r, 1, 64); }},
+     [](Point& p, const std::string& v) { return to_count(v, p.lec_r, "r"); }},
     {"c", lec, [](const Point& p) { return std::to_string(p.lec_c); },
-     [](Point& p, const std::string& v) { return to_int(v, p.lec_c, 1, 64); }},
+     [](Point& p, const std::string& v) { return to_count(v, p.lec_c, "c"); }},
     {"nak_fallback", [](TransportKind k, const Point&) { return k == TransportKind::Ricochet; },
      [](const Point& p) { return std::string(p.lec_nak_fallback ? "1" : "0"); },
      [](Point& p, const std::string& v) {
@@ -317,9 +328,9 @@ const Param kParams[] = {
     {"tags",  // a multi-stream point's tags are its streams' (Stream::first_tag, tags)
      [](TransportKind k, const Point& p) { return replace_like(k, p) && p.streams.empty(); },
      [](const Point& p) { return std::to_string(p.tags); },
-     [](Point& p, const std::string& v) { return to_int(v, p.tags, 1, 1 << 20); }},
+     [](Point& p, const std::string& v) { return to_count(v, p.tags, "tags"); }},
     {"pace", replace_like, [](const Point& p) { return std::to_string(p.pace_bytes_per_s); },
-     [](Point& p, const std::string& v) { return to_int(v, p.pace_bytes_per_s, 0, 1'000'000'000'000LL); }},
+     [](Point& p, const std::string& v) { return to_count(v, p.pace_bytes_per_s, "pace"); }},
     {"enqueue_timeout", replace_like, [](const Point& p) { return format_duration(p.enqueue_timeout); },
      [](Point& p, const std::string& v) { return to_duration(v, p.enqueue_timeout); }},
     {"retry_timeout", replace_like, [](const Point& p) { return format_duration(p.retry_timeout); },

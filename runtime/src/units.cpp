@@ -46,10 +46,17 @@ std::optional<double> parse(std::string_view text, std::string_view dimension, s
   return base;
 }
 
-std::optional<std::uint64_t> parse_bandwidth(std::string_view text) {
-  const auto b = parse(text, "bandwidth");
+std::optional<std::uint64_t> parse_bandwidth(std::string_view text, std::string_view bare_unit) {
+  const auto b = parse(text, "bandwidth", bare_unit);
   if (!b) return std::nullopt;
   return static_cast<std::uint64_t>(std::llround(*b));
+}
+
+std::string symbols(std::string_view dimension) {
+  std::string out;
+  for (const contract::Unit& u : contract::kUnits)
+    if (u.dimension == dimension) (out += out.empty() ? "" : ", ") += u.symbol;
+  return out;
 }
 
 std::optional<std::vector<sim::BandwidthPhase>> parse_bandwidth_schedule(std::string_view text) {

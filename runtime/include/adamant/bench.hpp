@@ -42,7 +42,7 @@ struct Point {
   bool lec_nak_fallback = defaults::ricochet::kNakFallback;  // Ricochet: NAK the sender too (extension)
   // Replace / Fifo (extensions): update i (1-based) is published with tag (i-1) mod tags;
   // pacing 0 = the simulated link's bandwidth (sim) or unpaced (real).
-  std::uint32_t tags = 20;
+  std::uint32_t tags = defaults::replace::kTags;
   std::uint64_t pace_bytes_per_s = defaults::replace::kPaceBytesPerS;
   Duration enqueue_timeout = defaults::replace::kEnqueueTimeout;
   Duration retry_timeout = defaults::replace::kRetryTimeout;  // Replace / Fifo (appended)

@@ -9,13 +9,14 @@
 // "The contract table", says how to change it.
 #pragma once
 
-#include <adamant/wire.hpp>
+#include <adamant/wire_sizes.hpp>
 
 #include <algorithm>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
@@ -168,27 +169,29 @@ constexpr std::optional<double> default_for(const Parameter& p, KindBit kind) {
   return std::nullopt;
 }
 
-// Typed defaults for C++ code (engines, benches, generated code). Each is read off the table, so
-// a change to the table is a change here.
+// The default of `parameter` for `kind`, in its unit. A name or kind the table lacks throws: in a
+// constant expression (adamant/engine/defaults.hpp reads every typed default through this) that
+// stops the build at this line.
 // (A loop over the table rather than find_parameter: GCC's -fsanitize=undefined makes a pointer
 // compared with nullptr no longer a constant expression.)
 constexpr double default_of(std::string_view parameter, KindBit kind) {
   for (const Parameter& p : kParameters)
-    if (p.name == parameter) return default_for(p, kind).value_or(-1);
-  return -1;
+    if (p.name == parameter) {
+      if (const std::optional<double> d = default_for(p, kind)) return *d;
+      throw std::invalid_argument("adamant/contract.hpp: the parameter has no default for this kind");
+    }
+  throw std::invalid_argument("adamant/contract.hpp: no parameter of this name");
 }
-inline constexpr std::chrono::microseconds kDefaultNakTimeout{
-    static_cast<std::int64_t>(default_of("nak_timeout", kNakcast))};
-inline constexpr int kDefaultRicochetR = static_cast<int>(default_of("r", kRicochet));
-inline constexpr int kDefaultRicochetC = static_cast<int>(default_of("c", kRicochet));
-inline constexpr int kDefaultFecR = static_cast<int>(default_of("r", kFec));
-inline constexpr int kDefaultFecC = static_cast<int>(default_of("c", kFec));
-inline constexpr std::uint32_t kDefaultTags = static_cast<std::uint32_t>(default_of("tags", kReplace));
-inline constexpr std::uint64_t kDefaultPaceBytesPerS = static_cast<std::uint64_t>(default_of("pace", kReplace));
-inline constexpr std::chrono::microseconds kDefaultEnqueueTimeout{
-    static_cast<std::int64_t>(default_of("enqueue_timeout", kReplace))};
-inline constexpr std::chrono::microseconds kDefaultRetryTimeout{
-    static_cast<std::int64_t>(default_of("retry_timeout", kReplace))};
+
+// The inclusive range of `parameter`, in its unit; a name the table lacks throws.
+struct Range {
+  double min, max;
+};
+constexpr Range range_of(std::string_view parameter) {
+  for (const Parameter& p : kParameters)
+    if (p.name == parameter) return {p.min, p.max};
+  throw std::invalid_argument("adamant/contract.hpp: no parameter of this name");
+}
 
 // ------------------------------------------------------------------ wire sizes
 // The sizes the predictions count; the codec's own constants (adamant/wire.hpp) where it has them.

@@ -34,7 +34,11 @@ std::optional<double> parse(std::string_view text, std::string_view dimension,
                             std::string_view bare_unit = {});
 
 // A bandwidth in B/s, rounded to the nearest byte per second: "5KB/s" = 5120, "8kbit/s" = 1000.
-std::optional<std::uint64_t> parse_bandwidth(std::string_view text);
+// A bare number takes `bare_unit` when that is given (else it is malformed).
+std::optional<std::uint64_t> parse_bandwidth(std::string_view text, std::string_view bare_unit = {});
+
+// The contract's units of `dimension`, in table order, for messages: "B/s, KB/s, kbit/s, Mbit/s".
+std::string symbols(std::string_view dimension);
 // The simulator's link: one bandwidth, or phases "BW@DUR,BW@DUR,..." (every phase has a
 // duration, rounded to the nearest ns; at least one bandwidth above 0).
 std::optional<std::vector<sim::BandwidthPhase>> parse_bandwidth_schedule(std::string_view text);

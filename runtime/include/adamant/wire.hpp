@@ -26,6 +26,7 @@
 #pragma once
 
 #include <adamant/types.hpp>
+#include <adamant/wire_sizes.hpp>
 
 #include <cstdint>
 #include <optional>
@@ -33,18 +34,6 @@
 #include <vector>
 
 namespace adamant::wire {
-
-inline constexpr std::uint32_t kMagic = 0x41444D54;  // "ADMT"
-inline constexpr std::uint8_t kVersion = 1;
-inline constexpr std::size_t kHeaderSize = 36;
-inline constexpr std::size_t kMaxDatagram = 65507;  // largest IPv4 UDP payload
-inline constexpr std::size_t kMaxPayload = kMaxDatagram - kHeaderSize;
-inline constexpr std::size_t kMaxNakRanges = 64;  // bounds NAK size and sender work per NAK
-inline constexpr std::size_t kNakRangeSize = 16;
-inline constexpr std::size_t kMaxRepairCount = 64;        // packets one REPAIR may cover
-inline constexpr std::size_t kRepairFixedSize = 16;       // count..time xor
-inline constexpr std::size_t kMaxMembersPerMessage = 64;  // entries in one JOIN/LEAVE
-inline constexpr std::size_t kMemberEntrySize = 12;
 
 enum class Kind : std::uint8_t {
   Data = 1,
@@ -126,7 +115,6 @@ std::vector<std::uint8_t> encode_membership(Kind kind, std::uint32_t stream_id,
                                             const std::vector<Member>& members, std::int64_t now_ns);
 bool valid_member_address(const Endpoint& ep);
 
-inline constexpr std::size_t kMsgFixedSize = 40;
 struct MsgInfo {
   std::uint32_t tag = 0;
   bool reliable = true;

@@ -1,8 +1,7 @@
 #include <adamant_opendds/AntOptions.h>
 
+#include "Channel.h"
 #include "Params.h"
-
-#include <adamant/engine/defaults.hpp>
 
 #include <cstdint>
 #include <sstream>
@@ -14,15 +13,20 @@ const char* const AntOptions::keys[] = {"group",         "port",         "interf
                                         "retry_timeout", "replace_by",   "loss",      "seed",        "psk"};
 const int AntOptions::key_count = static_cast<int>(sizeof keys / sizeof keys[0]);
 
-AntOptions::AntOptions(const std::string& k)
-    : kind(k),
-      nak_timeout_us(adamant::defaults::nakcast::kNakTimeout.count()),
-      r(adamant::defaults::ricochet::kR),
-      c(adamant::defaults::ricochet::kC),
-      nak_fallback(adamant::defaults::ricochet::kNakFallback),
-      bandwidth(adamant::defaults::replace::kPaceBytesPerS),
-      enqueue_timeout_us(adamant::defaults::replace::kEnqueueTimeout.count()),
-      retry_timeout_us(adamant::defaults::replace::kRetryTimeout.count()) {
+AntOptions::AntOptions(const std::string& k) : kind(k) {
+  const ChannelParams d;
+  group = d.group;
+  port = d.port;
+  iface = d.iface;
+  nak_timeout_us = d.nak_timeout_us;
+  r = d.lec_r;
+  c = d.lec_c;
+  nak_fallback = d.lec_nak_fallback;
+  bandwidth = d.pace_bytes_per_s;
+  enqueue_timeout_us = d.enqueue_timeout_us;
+  retry_timeout_us = d.retry_timeout_us;
+  loss_pct = d.loss_pct;
+  seed = d.seed;
   // An ant_replace reader listens on a port of its own, which its locator carries to the
   // writers: by default one the kernel picks, so any number of readers run on one host.
   if (kind == "replace") port = 0;
@@ -30,6 +34,7 @@ AntOptions::AntOptions(const std::string& k)
 
 std::string AntOptions::set(const std::string& key, const std::string& value, const std::string& where_prefix) {
   const std::string where = where_prefix + key + "=" + value + ": ";
+  const std::string durations = params::units("duration") + "; a bare number is ms";
   std::int64_t i;
   if (key == "group") {
     if (!params::ipv4_multicast(value)) return where + "not an IPv4 multicast group; use e.g. group=239.255.42.1";
@@ -47,24 +52,27 @@ std::string AntOptions::set(const std::string& key, const std::string& value, co
     iface = value;
   } else if (key == "nak_timeout") {
     if (!params::duration_us(value, i) || i <= 0)
-      return where + "not a positive duration; use e.g. nak_timeout=50ms (units us, ms, s; bare number = ms)";
+      return where + "not a positive duration; use e.g. nak_timeout=50ms (" + durations + ")";
     nak_timeout_us = i;
-  } else if (key == "r") {
-    if (!params::integer(value, 1, 64, i)) return where + "out of range; Ricochet r is 1..64 (packets per repair)";
-    r = static_cast<int>(i);
-  } else if (key == "c") {
-    if (!params::integer(value, 1, 64, i)) return where + "out of range; Ricochet c is 1..64 (receivers per repair)";
-    c = static_cast<int>(i);
+  } else if (key == "r" || key == "c") {
+    std::int64_t lo, hi;
+    params::count_range(key, lo, hi);
+    if (!params::integer(value, lo, hi, i))
+      return where + "out of range; Ricochet " + key + " is " + std::to_string(lo) + ".." + std::to_string(hi) +
+             (key == "r" ? " (packets per repair)" : " (receivers per repair)");
+    (key == "r" ? r : c) = static_cast<int>(i);
   } else if (key == "nak_fallback") {
     if (!params::boolean(value, nak_fallback)) return where + "not a boolean; use 0 or 1";
   } else if (key == "bandwidth") {
     if (!params::bandwidth(value, bandwidth))
-      return where + "not a rate; use bytes/s (e.g. bandwidth=125000 or 125kB/s) or bits/s (1Mbps); 0 = unpaced";
+      return where + "not a bandwidth; use a number of B/s or one with a unit (" + params::units("bandwidth") +
+             "; KB = 1024 B), e.g. bandwidth=5120 or 5KB/s; 0 = unpaced";
   } else if (key == "enqueue_timeout") {
     if (!params::duration_us(value, enqueue_timeout_us))
-      return where + "not a duration; use e.g. enqueue_timeout=200ms (0 = never drop)";
+      return where + "not a duration; use e.g. enqueue_timeout=200ms (" + durations + "; 0 = never drop)";
   } else if (key == "retry_timeout") {
-    if (!params::duration_us(value, i) || i <= 0) return where + "not a positive duration; use e.g. retry_timeout=10s";
+    if (!params::duration_us(value, i) || i <= 0)
+      return where + "not a positive duration; use e.g. retry_timeout=10s (" + durations + ")";
     retry_timeout_us = i;
   } else if (key == "replace_by") {
     if (value == "instance") replace_by = ReplaceBy::Instance;

@@ -2,9 +2,9 @@
 #include "Channel.h"
 
 #include <adamant/auth.hpp>
+#include <adamant/engine/defaults.hpp>
 #include <adamant/pubsub.hpp>
 #include <adamant/types.hpp>
-#include <adamant/units.hpp>
 #include <adamant/wire.hpp>
 
 #include <algorithm>
@@ -90,12 +90,14 @@ void wait(const std::vector<int>& fds, const Waker& waker, std::optional<std::in
 
 }  // namespace
 
-bool parse_duration_us(const std::string& text, std::int64_t& out) {
-  const auto d = adamant::parse_duration(text);
-  if (!d) return false;
-  out = d->count();
-  return true;
-}
+ChannelParams::ChannelParams()
+    : nak_timeout_us(adamant::defaults::nakcast::kNakTimeout.count()),
+      lec_r(adamant::defaults::ricochet::kR),
+      lec_c(adamant::defaults::ricochet::kC),
+      lec_nak_fallback(adamant::defaults::ricochet::kNakFallback),
+      pace_bytes_per_s(adamant::defaults::replace::kPaceBytesPerS),
+      enqueue_timeout_us(adamant::defaults::replace::kEnqueueTimeout.count()),
+      retry_timeout_us(adamant::defaults::replace::kRetryTimeout.count()) {}
 
 bool known_kind(const std::string& kind) {
   const auto k = adamant::parse_transport(kind);

@@ -7,8 +7,6 @@
 #ifndef ADAMANT_OPENDDS_CHANNEL_H
 #define ADAMANT_OPENDDS_CHANNEL_H
 
-#include <adamant/engine/defaults.hpp>
-
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -19,26 +17,24 @@ namespace adamant_opendds {
 
 // One engine stream: what the runtime's ChannelConfig says, in C++14 types.
 struct ChannelParams {
+  ChannelParams();  // the runtime's defaults (adamant/engine/defaults.hpp, read off the contract table)
+
   std::string kind = "nakcast";           // baseline | nakcast | ricochet | replace
   std::string group = "239.255.42.1";
   std::uint16_t port = 7350;
   std::string iface = "127.0.0.1";
   std::uint32_t stream_id = 1;
-  std::int64_t nak_timeout_us = adamant::defaults::nakcast::kNakTimeout.count();
-  int lec_r = adamant::defaults::ricochet::kR;
-  int lec_c = adamant::defaults::ricochet::kC;
-  bool lec_nak_fallback = adamant::defaults::ricochet::kNakFallback;
-  std::uint64_t pace_bytes_per_s = adamant::defaults::replace::kPaceBytesPerS;  // replace: bandwidth
-  std::int64_t enqueue_timeout_us = adamant::defaults::replace::kEnqueueTimeout.count();
-  std::int64_t retry_timeout_us = adamant::defaults::replace::kRetryTimeout.count();
+  std::int64_t nak_timeout_us;
+  int lec_r;
+  int lec_c;
+  bool lec_nak_fallback;
+  std::uint64_t pace_bytes_per_s;         // replace: bandwidth
+  std::int64_t enqueue_timeout_us;
+  std::int64_t retry_timeout_us;
   double loss_pct = 0.0;                  // receive side: injected loss (tests, experiments)
   std::uint64_t seed = 1;
   std::string psk;
 };
-
-// A duration as the runtime reads it (adamant::parse_duration: "50ms", "2000us", "0.05s", a bare
-// number is ms, nearest microsecond): false on anything else.
-bool parse_duration_us(const std::string& text, std::int64_t& out);
 
 // True when `kind` names a runtime transport this plugin maps (baseline, nakcast, ricochet, replace).
 bool known_kind(const std::string& kind);

@@ -1,12 +1,14 @@
+// C++17 side of Params.h: the runtime's quantity parser and contract table.
 #include "Params.h"
 
-#include "Channel.h"
+#include <adamant/contract.hpp>
+#include <adamant/units.hpp>
 
 #include <arpa/inet.h>
 #include <cctype>
 #include <cerrno>
-#include <cmath>
 #include <cstdlib>
+#include <stdexcept>
 
 namespace adamant_opendds {
 namespace params {
@@ -19,22 +21,14 @@ std::string trim(const std::string& s) {
   return s.substr(b, e - b);
 }
 
-// A non-negative finite number followed by a unit (possibly empty).
-bool number_unit(const std::string& text, double& num, std::string& unit) {
-  const std::string t = trim(text);
-  if (t.empty() || !(std::isdigit(static_cast<unsigned char>(t[0])) || t[0] == '.')) return false;
-  const char* begin = t.c_str();
-  char* end = nullptr;
-  errno = 0;
-  num = std::strtod(begin, &end);
-  if (end == begin || errno != 0 || !std::isfinite(num) || num < 0) return false;
-  unit = trim(std::string(end));
-  return true;
-}
-
 }  // namespace
 
-bool duration_us(const std::string& text, std::int64_t& out) { return parse_duration_us(text, out); }
+bool duration_us(const std::string& text, std::int64_t& out) {
+  const auto d = adamant::parse_duration(text);
+  if (!d) return false;
+  out = d->count();
+  return true;
+}
 
 bool integer(const std::string& text, std::int64_t lo, std::int64_t hi, std::int64_t& out) {
   const std::string t = trim(text);
@@ -49,19 +43,9 @@ bool integer(const std::string& text, std::int64_t lo, std::int64_t hi, std::int
 }
 
 bool bandwidth(const std::string& text, std::uint64_t& out) {
-  double n;
-  std::string unit;
-  if (!number_unit(text, n, unit)) return false;
-  double bytes;
-  if (unit.empty() || unit == "B/s") bytes = n;
-  else if (unit == "kB/s") bytes = n * 1e3;
-  else if (unit == "MB/s") bytes = n * 1e6;
-  else if (unit == "bps") bytes = n / 8;
-  else if (unit == "kbps") bytes = n * 1e3 / 8;
-  else if (unit == "Mbps") bytes = n * 1e6 / 8;
-  else return false;
-  if (bytes > 1e15) return false;
-  out = static_cast<std::uint64_t>(std::llround(bytes));
+  const auto b = adamant::units::parse_bandwidth(text, "B/s");
+  if (!b) return false;
+  out = *b;
   return true;
 }
 
@@ -84,11 +68,20 @@ bool ipv4_multicast(const std::string& text) {
 }
 
 bool percent(const std::string& text, double& out) {
-  double n;
-  std::string unit;
-  if (!number_unit(text, n, unit) || !(unit.empty() || unit == "%") || n > 100) return false;
-  out = n;
+  const auto p = adamant::units::parse(text, "percent", "%");
+  if (!p || *p > 100) return false;
+  out = *p;
   return true;
+}
+
+std::string units(const std::string& dimension) { return adamant::units::symbols(dimension); }
+
+void count_range(const std::string& name, std::int64_t& lo, std::int64_t& hi) {
+  const adamant::contract::Parameter* p = adamant::contract::find_parameter(name);
+  if (p == nullptr || p->type != adamant::contract::ValueType::Count)
+    throw std::logic_error("adamant_opendds: no count parameter '" + name + "' in the contract table");
+  lo = static_cast<std::int64_t>(p->min);
+  hi = static_cast<std::int64_t>(p->max);
 }
 
 std::uint8_t engine_priority(std::int32_t transport_priority) {

@@ -1,5 +1,7 @@
 // Parameter parsing for the ant_* transports: one syntax for the .ini and AntInst::set().
-// Pure C++14 (no OpenDDS), shared by AntInst and the tests.
+// This header is C++14-clean (the plugin's sources include it); Params.cpp is C++17 and part of
+// the door into the runtime (adamant_opendds_channel): quantities are read by the runtime's one
+// parser (adamant/units.hpp) with the contract's units, ranges come from the contract table.
 #ifndef ADAMANT_OPENDDS_PARAMS_H
 #define ADAMANT_OPENDDS_PARAMS_H
 
@@ -9,12 +11,12 @@
 namespace adamant_opendds {
 namespace params {
 
-// "50ms", "2000us", "0.05s", "1.5s"; a bare number is milliseconds. >= 0.
+// "50ms", "2000us", "0.05s", "1.5s"; a bare number is milliseconds; to the nearest microsecond.
 bool duration_us(const std::string& text, std::int64_t& out);
 // Decimal integer in [lo, hi].
 bool integer(const std::string& text, std::int64_t lo, std::int64_t hi, std::int64_t& out);
-// Bytes per second: a number with an optional suffix B/s (default), kB/s, MB/s (x1000),
-// or bit rates bps, kbps, Mbps (/8). "0" = unpaced.
+// Bytes per second, in the language's units (KB/s = 1024 B/s, kbit/s = 125 B/s); a bare
+// number is B/s. "0" = unpaced.
 bool bandwidth(const std::string& text, std::uint64_t& out);
 // 1/0, true/false, yes/no, on/off.
 bool boolean(const std::string& text, bool& out);
@@ -22,8 +24,12 @@ bool boolean(const std::string& text, bool& out);
 bool ipv4(const std::string& text);
 // Dotted IPv4 multicast address (224.0.0.0/4).
 bool ipv4_multicast(const std::string& text);
-// Percent in [0, 100].
+// Percent in [0, 100], with or without '%'.
 bool percent(const std::string& text, double& out);
+// The contract's units of a dimension ("duration", "bandwidth"), for messages: "us, ms, s".
+std::string units(const std::string& dimension);
+// The contract's inclusive range of the count parameter `name` ("r", "c").
+void count_range(const std::string& name, std::int64_t& lo, std::int64_t& hi);
 // The replace engine's message priority (0..255, higher is sent first) for a DDS
 // TRANSPORT_PRIORITY value (a 32-bit long, default 0): clamped into 0..255, so the default
 // and every negative value are the lowest priority and 255 and above the highest.

@@ -1,5 +1,6 @@
 // ant_* parameters: syntax, programmatic set(), and .ini loading through OpenDDS's own
 // TransportRegistry (no network).
+#include "Channel.h"
 #include "Params.h"
 
 #include <adamant_opendds/Ant.h>
@@ -55,15 +56,29 @@ TEST(Params, TransportPriorityToEnginePriority) {
   EXPECT_LT(params::engine_priority(1), params::engine_priority(2));
 }
 
+// Bandwidths mean what they mean in a model and on the runtime's command lines (the contract's
+// units, read by the runtime's parser): KB/s is 1024 B/s; a bare number is B/s.
 TEST(Params, RatesNumbersAddresses) {
   std::uint64_t b = 0;
   EXPECT_TRUE(params::bandwidth("125000", b));
   EXPECT_EQ(b, 125000u);
-  EXPECT_TRUE(params::bandwidth("1Mbps", b));
+  EXPECT_TRUE(params::bandwidth("5KB/s", b));
+  EXPECT_EQ(b, 5120u);
+  EXPECT_TRUE(params::bandwidth("5 KB/s", b));
+  EXPECT_EQ(b, 5120u);
+  EXPECT_TRUE(params::bandwidth("1Mbit/s", b));
   EXPECT_EQ(b, 125000u);
-  EXPECT_TRUE(params::bandwidth("64kB/s", b));
-  EXPECT_EQ(b, 64000u);
+  EXPECT_TRUE(params::bandwidth("8kbit/s", b));
+  EXPECT_EQ(b, 1000u);
+  EXPECT_TRUE(params::bandwidth("14000B/s", b));
+  EXPECT_EQ(b, 14000u);
+  b = 7;
+  EXPECT_FALSE(params::bandwidth("64kB/s", b));  // not a unit of the language (KB/s is)
+  EXPECT_FALSE(params::bandwidth("1Mbps", b));
+  EXPECT_FALSE(params::bandwidth("5KB", b));     // a size
+  EXPECT_FALSE(params::bandwidth("-5KB/s", b));
   EXPECT_FALSE(params::bandwidth("fast", b));
+  EXPECT_EQ(b, 7u);
   std::int64_t i = 0;
   EXPECT_TRUE(params::integer("64", 1, 64, i));
   EXPECT_FALSE(params::integer("65", 1, 64, i));
@@ -75,7 +90,12 @@ TEST(Params, RatesNumbersAddresses) {
   double p = 0;
   EXPECT_TRUE(params::percent("2.5", p));
   EXPECT_DOUBLE_EQ(p, 2.5);
+  EXPECT_TRUE(params::percent("3 %", p));
+  EXPECT_DOUBLE_EQ(p, 3);
   EXPECT_FALSE(params::percent("101", p));
+  EXPECT_FALSE(params::percent("2ms", p));
+  EXPECT_EQ(params::units("bandwidth"), "B/s, KB/s, kbit/s, Mbit/s");
+  EXPECT_EQ(params::units("duration"), "us, ms, s");
 }
 
 TEST(AntInst, ProgrammaticSet) {
@@ -92,7 +112,9 @@ TEST(AntInst, ProgrammaticSet) {
   EXPECT_EQ(a->options().nak_timeout_us, 20000);
   const std::string err = a->set("r", "0");
   EXPECT_NE(err.find("ant_ricochet [transport/prog_ricochet] r=0"), std::string::npos) << err;
-  EXPECT_NE(err.find("1..64"), std::string::npos) << err;
+  std::int64_t lo = 0, hi = 0;
+  params::count_range("r", lo, hi);  // the contract table's range
+  EXPECT_NE(err.find(std::to_string(lo) + ".." + std::to_string(hi)), std::string::npos) << err;
   EXPECT_EQ(a->options().r, 4);  // unchanged
   EXPECT_NE(a->set("rr", "1").find("unknown parameter"), std::string::npos);
   EXPECT_EQ(a->set("c", "5"), "");
@@ -103,6 +125,36 @@ TEST(AntInst, ProgrammaticSet) {
   EXPECT_FALSE(base->is_reliable());
   OpenDDS::DCPS::TransportInst_rch rep = TheTransportRegistry->create_inst("prog_replace", "ant_replace");
   EXPECT_EQ(ADAMANT_ODDS_MSPP(rep), 1u);  // one sample per packet: replacement is per sample
+}
+
+// A bandwidth in another spelling is refused with the units that are meant, not misread.
+TEST(AntInst, BandwidthErrorNamesTheLanguagesUnits) {
+  OpenDDS::DCPS::TransportInst_rch t = TheTransportRegistry->create_inst("bw_replace", "ant_replace");
+  AntInst* rep = dynamic_cast<AntInst*>(t.in());
+  ASSERT_NE(rep, nullptr);
+  EXPECT_EQ(rep->set("bandwidth", "5KB/s"), "");
+  EXPECT_EQ(rep->options().bandwidth, 5120u);
+  const std::string err = rep->set("bandwidth", "5kB/s");
+  EXPECT_NE(err.find("ant_replace [transport/bw_replace] bandwidth=5kB/s: not a bandwidth"), std::string::npos) << err;
+  EXPECT_NE(err.find("B/s, KB/s, kbit/s, Mbit/s"), std::string::npos) << err;
+  EXPECT_EQ(rep->options().bandwidth, 5120u);  // unchanged
+  EXPECT_NE(rep->set("nak_timeout", "5min").find("(us, ms, s; a bare number is ms)"), std::string::npos);
+}
+
+// The options start at the runtime's defaults, which ChannelParams reads off the contract table.
+TEST(AntOptions, DefaultsAreTheRuntimes) {
+  const ChannelParams d;
+  const AntOptions o("ricochet");
+  EXPECT_EQ(o.nak_timeout_us, d.nak_timeout_us);
+  EXPECT_EQ(o.r, d.lec_r);
+  EXPECT_EQ(o.c, d.lec_c);
+  EXPECT_EQ(o.nak_fallback, d.lec_nak_fallback);
+  EXPECT_EQ(o.bandwidth, d.pace_bytes_per_s);
+  EXPECT_EQ(o.enqueue_timeout_us, d.enqueue_timeout_us);
+  EXPECT_EQ(o.retry_timeout_us, d.retry_timeout_us);
+  EXPECT_EQ(o.group, d.group);
+  EXPECT_EQ(o.port, d.port);
+  EXPECT_EQ(AntOptions("replace").port, 0);
 }
 
 TEST(AntInst, ReplaceReaderPortIsEphemeralUnlessGiven) {
@@ -142,7 +194,7 @@ int load_ini(const std::string& path) {
 TEST(AntInst, LoadsIniSection) {
   const std::string path = write_ini(
       "[transport/ini_nak]\ntransport_type=ant_nakcast\ngroup=239.255.9.9\nport=7444\ninterface=127.0.0.1\n"
-      "nak_timeout=15ms\n\n[transport/ini_rep]\ntransport_type=ant_replace\nbandwidth=1Mbps\n"
+      "nak_timeout=15ms\n\n[transport/ini_rep]\ntransport_type=ant_replace\nbandwidth=1Mbit/s\n"
       "enqueue_timeout=200ms\nreplace_by=writer\n");
   ASSERT_EQ(load_ini(path), 0);
   std::remove(path.c_str());
@@ -167,5 +219,5 @@ TEST(AntInst, RejectsBadIniValue) {
   EXPECT_NE(bad->config_error().find("ant_nakcast [transport/ini_bad] nak_timeout=soon: not a positive duration"),
             std::string::npos)
       << bad->config_error();
-  EXPECT_EQ(bad->options().nak_timeout_us, 50000);  // default kept
+  EXPECT_EQ(bad->options().nak_timeout_us, AntOptions("nakcast").nak_timeout_us);  // default kept
 }

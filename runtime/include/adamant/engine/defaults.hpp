@@ -1,13 +1,19 @@
 // The default of every engine parameter, one named constant per protocol, and the one type
 // a user-facing duration has from the command line (or the generated code) to the engine.
 // Every config struct, TransportSettings, bench::Point and bench::SweepTransport take their
-// defaults from here, so each value is spelt once (the OpenDDS transports' options too: this
-// header is C++14-clean for them).
+// defaults from here. What a model may set, and the timing the predictions model, is read off
+// the contract table (adamant/contract.hpp), so a change there is a change here; a parameter or
+// kind the table lacks stops the build (contract::default_of). The rest are engine internals
+// no model sees.
 #pragma once
+
+#include <adamant/contract.hpp>
 
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <stdexcept>
+#include <string_view>
 
 namespace adamant {
 
@@ -17,6 +23,20 @@ using Duration = std::chrono::microseconds;
 
 namespace defaults {
 
+// A count or flag of the table: whole by construction (a fraction stops the build here).
+constexpr int whole(double v) {
+  return v == static_cast<double>(static_cast<int>(v))
+             ? static_cast<int>(v)
+             : throw std::invalid_argument("adamant/contract.hpp: a count or flag default is not whole");
+}
+// A duration of the table, whose durations are in microseconds (another unit stops the build).
+constexpr Duration table_us(std::string_view parameter, contract::KindBit kind) {
+  for (const contract::Parameter& p : contract::kParameters)
+    if (p.name == parameter && p.unit != "us")
+      throw std::invalid_argument("adamant/contract.hpp: a duration parameter not in us");
+  return Duration{static_cast<Duration::rep>(contract::default_of(parameter, kind))};
+}
+
 // Every engine.
 constexpr std::uint32_t kStreamId = 1;
 constexpr std::uint32_t kSession = 1;
@@ -24,18 +44,20 @@ constexpr std::uint64_t kSeed = 1;              // receivers' random choices (NA
 constexpr std::uint64_t kMaxWindow = 65'536;    // receivers: sequences / ids tracked ahead
 
 namespace nakcast {
-constexpr Duration kNakTimeout{50'000};         // receiver: wait before NAKing a gap
+constexpr Duration kNakTimeout = table_us("nak_timeout", contract::kNakcast);  // receiver: wait before NAKing a gap
 constexpr int kMaxNaks = 200;                    // receiver: per sequence, then unrecoverable
 constexpr std::size_t kHistory = 8'192;          // sender: packets kept for retransmission
-constexpr std::chrono::milliseconds kHeartbeatInterval{10};  // sender: when idle
+// sender: when idle (setup applies the same rule to the configured nak_timeout)
+constexpr std::chrono::nanoseconds kHeartbeatInterval = contract::heartbeat_interval(kNakTimeout);
 constexpr std::chrono::milliseconds kRetransmitHoldoff{10};  // sender: ignore repeat NAKs
 }  // namespace nakcast
 
 namespace ricochet {
-constexpr int kR = 8;                             // data packets XORed into one repair
-constexpr int kC = 3;                             // members each repair is sent to
-constexpr bool kNakFallback = false;              // also NAK the sender while missing
-constexpr std::chrono::milliseconds kFlush{50};   // partial repair after this idle time
+constexpr int kR = whole(contract::default_of("r", contract::kRicochet));  // data packets XORed into one repair
+constexpr int kC = whole(contract::default_of("c", contract::kRicochet));  // members each repair is sent to
+// also NAK the sender while missing
+constexpr bool kNakFallback = whole(contract::default_of("nak_fallback", contract::kRicochet)) != 0;
+constexpr std::chrono::microseconds kFlush = contract::kLecFlush;  // partial repair after this idle time
 constexpr std::chrono::seconds kGiveUp{1};        // missing this long = unrecoverable
 constexpr std::chrono::milliseconds kAnnounceInterval{500};  // JOIN refresh period
 constexpr std::chrono::seconds kMemberTimeout{2};            // silent members are dropped
@@ -46,23 +68,27 @@ constexpr std::chrono::seconds kRepairExpiry{1};  // a kept repair is dropped af
 }  // namespace ricochet
 
 namespace fec {
-constexpr int kR = 4;                             // data packets per block (1..64)
-constexpr int kC = 1;                             // repair packets per block (1..r)
-constexpr std::chrono::milliseconds kFlush{50};   // repairs of a partial block after this
+constexpr int kR = whole(contract::default_of("r", contract::kFec));  // data packets per block
+constexpr int kC = whole(contract::default_of("c", contract::kFec));  // repair packets per block (at most r)
+constexpr std::chrono::microseconds kFlush = contract::kFecFlush;  // repairs of a partial block after this
 }  // namespace fec
 
 namespace replace {
-constexpr std::uint64_t kPaceBytesPerS = 0;       // token bucket rate; 0 = unpaced
-constexpr std::size_t kPaceBurstBytes = 1'500;    // bucket depth
-constexpr Duration kEnqueueTimeout{0};            // 0 = never drop queued messages
-constexpr Duration kRetryTimeout{10'000'000};     // give up a reliable message after this
+// benches: update i carries tag (i-1) mod kTags
+constexpr std::uint32_t kTags = whole(contract::default_of("tags", contract::kReplace));
+constexpr std::uint64_t kPaceBytesPerS =  // token bucket rate; 0 = unpaced
+    static_cast<std::uint64_t>(contract::default_of("pace", contract::kReplace));
+constexpr std::size_t kPaceBurstBytes = contract::kPaceBurstBytes;  // bucket depth
+constexpr Duration kEnqueueTimeout = table_us("enqueue_timeout", contract::kReplace);  // 0 = never drop queued messages
+constexpr Duration kRetryTimeout = table_us("retry_timeout", contract::kReplace);  // give up a reliable message after this
 constexpr std::chrono::seconds kInitialRto{1};
-constexpr std::chrono::milliseconds kMinRto{20};
+constexpr std::chrono::microseconds kMinRto = contract::kReplaceMinRto;
 constexpr std::chrono::seconds kMaxRto{10};
 constexpr std::size_t kMinReceivers = 1;          // receivers a message waits for
 constexpr std::size_t kMaxReceivers = 1'024;      // connection table bound
-constexpr bool kEstimateBandwidth = false;        // pace to the measured bandwidth
-constexpr std::uint64_t kBweInitialBytesPerS = 125'000;  // start when the pace is 0
+// pace to the measured bandwidth (pace_mode's choices: fixed, estimate)
+constexpr bool kEstimateBandwidth = whole(contract::default_of("pace_mode", contract::kReplace)) != 0;
+constexpr std::uint64_t kBweInitialBytesPerS = contract::kEstimateInitialBytesPerS;  // start when the pace is 0
 constexpr std::uint64_t kBweMinBytesPerS = 500;
 constexpr std::uint64_t kBweMaxBytesPerS = 1'250'000'000;
 constexpr std::chrono::milliseconds kBweMinRound{10};

@@ -21,10 +21,10 @@ struct AdamantOpenDDS_Export AntOptions {
   explicit AntOptions(const std::string& kind);
 
   std::string kind;
-  std::string group = "239.255.42.1";  // group: multicast group (ant_replace: where this reader listens)
-  std::uint16_t port = 7350;           // port (ant_replace: 0 = a port the kernel picks, the default)
-  std::string iface = "127.0.0.1";     // interface: IPv4 address of the multicast interface
-  // The engine parameters; the constructor sets the runtime's defaults (adamant/engine/defaults.hpp).
+  // The constructor sets the runtime's defaults (ChannelParams, read off the contract table).
+  std::string group;                   // group: multicast group (ant_replace: where this reader listens)
+  std::uint16_t port;                  // port (ant_replace: 0 = a port the kernel picks, the default)
+  std::string iface;                   // interface: IPv4 address of the multicast interface
   std::int64_t nak_timeout_us;         // nak_timeout
   int r;                               // r: Ricochet packets per repair
   int c;                               // c: Ricochet repair fan-out
@@ -33,8 +33,8 @@ struct AdamantOpenDDS_Export AntOptions {
   std::int64_t enqueue_timeout_us;     // enqueue_timeout: ant_replace queue limit (0 = none)
   std::int64_t retry_timeout_us;       // retry_timeout: ant_replace gives a message up after
   ReplaceBy replace_by = ReplaceBy::Instance;  // replace_by: instance | writer | none
-  double loss_pct = 0.0;                     // loss: injected receive-side loss, percent
-  std::uint64_t seed = 1;                    // seed: loss-injection seed
+  double loss_pct;                           // loss: injected receive-side loss, percent
+  std::uint64_t seed;                        // seed: loss-injection seed
   std::string psk;                           // psk: pre-shared key (HMAC-SHA256 per datagram); empty = off
 
   // Sets one option from its .ini spelling. Returns an empty string on success, else what is

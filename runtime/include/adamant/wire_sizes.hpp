@@ -1,0 +1,25 @@
+// The wire codec's sizes and bounds (the layouts are in adamant/wire.hpp). A header of its own,
+// with no dependencies, so the contract table (adamant/contract.hpp) can name them and the
+// engines' defaults (adamant/engine/defaults.hpp) can read that table without a cycle through
+// wire.hpp -> types.hpp -> defaults.hpp.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace adamant::wire {
+
+inline constexpr std::uint32_t kMagic = 0x41444D54;  // "ADMT"
+inline constexpr std::uint8_t kVersion = 1;
+inline constexpr std::size_t kHeaderSize = 36;
+inline constexpr std::size_t kMaxDatagram = 65507;  // largest IPv4 UDP payload
+inline constexpr std::size_t kMaxPayload = kMaxDatagram - kHeaderSize;
+inline constexpr std::size_t kMaxNakRanges = 64;  // bounds NAK size and sender work per NAK
+inline constexpr std::size_t kNakRangeSize = 16;
+inline constexpr std::size_t kMaxRepairCount = 64;        // packets one REPAIR may cover
+inline constexpr std::size_t kRepairFixedSize = 16;       // count..time xor
+inline constexpr std::size_t kMaxMembersPerMessage = 64;  // entries in one JOIN/LEAVE
+inline constexpr std::size_t kMemberEntrySize = 12;
+inline constexpr std::size_t kMsgFixedSize = 40;          // MSG fields before the application bytes
+
+}  // namespace adamant::wire
