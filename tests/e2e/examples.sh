@@ -78,6 +78,20 @@ covered="blueforce sar"
 found="$(cd "$ADAMANT_ROOT/examples" && ls -d */ | tr -d / | sort | tr '\n' ' ')"
 check "every example has an end-to-end run (examples: $found)" test "${found% }" == "$covered"
 
+# ------------------------------------------------------------------------------ version
+# Through the launcher, on the command and after verbs: version, git revision, Java.
+version_re='^adamant [0-9]+\.[0-9]+\.[0-9][^ ]* \((git [0-9A-Za-z._+-]+|git revision not recorded)\)$'
+for args in "--version" "-V" "validate --version" "generate --version" "format --version" "demo --version"; do
+  # shellcheck disable=SC2086 # the words of $args are the arguments
+  "$ADAMANT_ROOT/adamant" $args >"$work/version.out" 2>"$work/version.err"
+  rc=$?
+  check "./adamant $args prints the version, the git revision and the Java" \
+    bash -c "[[ $rc -eq 0 ]] && head -1 '$work/version.out' | grep -qE '$version_re' && grep -q '^Java [0-9]' '$work/version.out'"
+done
+if [[ -e "$ADAMANT_ROOT/.git" ]]; then
+  check "built from a git checkout: --version names the revision" grep -q '(git [0-9a-f]' "$work/version.out"
+fi
+
 # ------------------------------------------------------------------------------ validate
 # The example is clean; a reliable flow on UDP is an error at its position and generate refuses it.
 adamant_cli validate "$ADAMANT_ROOT/examples/sar/sar.adamant" >"$work/validate.out" 2>&1

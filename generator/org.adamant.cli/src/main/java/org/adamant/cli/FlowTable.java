@@ -4,24 +4,15 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.adamant.dsl.adamant.Model;
-import org.adamant.dsl.adamant.Publication;
-import org.adamant.dsl.adamant.Transport;
 import org.adamant.dsl.prediction.Finding;
-import org.adamant.dsl.prediction.Flow;
 import org.adamant.dsl.prediction.FlowPrediction;
 import org.adamant.dsl.prediction.Format;
-import org.adamant.dsl.prediction.TransportRanking;
 import org.adamant.dsl.prediction.TransportRanking.Assessment;
-import org.adamant.dsl.semantics.Bindings;
-import org.adamant.generator.cpp.RuntimeTransports;
-import org.adamant.generator.opendds.OpenDdsTransports;
-import org.eclipse.emf.common.util.TreeIterator;
-import org.eclipse.emf.ecore.EObject;
 
 /**
- * {@code validate --explain}: one row per flow (publication) with the transport, receivers, rate,
- * predicted load, mean latency, delivery and ReLate2, then the {@code auto} ranking of the catalog.
+ * {@code validate --explain} as text: one row per flow (publication) with the transport, receivers,
+ * rate, predicted load, mean latency, delivery and ReLate2, then the {@code auto} ranking of the
+ * catalog with the reason each excluded transport cannot carry the flow.
  */
 final class FlowTable {
 
@@ -31,23 +22,10 @@ final class FlowTable {
 	private FlowTable() {
 	}
 
-	static void print(PrintWriter out, List<Model> models) {
+	static void print(PrintWriter out, List<FlowExplanation> flows) {
 		List<String[]> rows = new ArrayList<>();
-		List<String> rankings = new ArrayList<>();
-		for (Model model : models) {
-			if (model == null) {
-				continue;
-			}
-			for (TreeIterator<EObject> it = model.eAllContents(); it.hasNext();) {
-				if (it.next() instanceof Publication p) {
-					try {
-						explain(p, rows, rankings);
-					} catch (RuntimeException e) {
-						rows.add(new String[] { "?", "?", "(cannot analyse: " + e.getClass().getSimpleName() + ")", "",
-								"", "", "", "", "" });
-					}
-				}
-			}
+		for (FlowExplanation f : flows) {
+			rows.add(row(f));
 		}
 		out.println();
 		out.println("Flows (predicted; see docs/language.md for the formulas):");
@@ -56,64 +34,50 @@ final class FlowTable {
 		} else {
 			table(out, rows);
 		}
-		for (String r : rankings) {
-			out.println(r);
+		for (FlowExplanation f : flows) {
+			if (f.failure() == null) {
+				ranking(out, f);
+			}
 		}
 		out.println();
 	}
 
-	private static void explain(Publication p, List<String[]> rows, List<String> rankings) {
-		Flow flow = Flow.of(p);
-		Bindings.Resolution binding = Bindings.resolve(p);
-		List<Assessment> ranking = binding.isAuto() ? binding.ranking() : TransportRanking.rank(p);
-		Assessment chosen = null;
+	private static String[] row(FlowExplanation f) {
+		if (f.failure() != null) {
+			return new String[] { f.application(), f.topic(), "(" + f.failure() + ")", "", "", "", "", "", "" };
+		}
 		String transport;
-		if (binding.isAuto()) {
-			chosen = binding.assessment().orElse(null);
-			transport = "auto -> " + (chosen == null ? "none feasible" : chosen.name()) + targets(p, binding);
-		} else if (binding.transport() != null) {
-			chosen = TransportRanking.assess(flow, binding.transport());
-			transport = binding.transport().getName();
+		if ("auto".equals(f.binding())) {
+			List<String> differ = f.targets().stream().filter(FlowExplanation.TargetChoice::differs)
+					.map(t -> t.target() + ": " + t.transport() + (t.fallback() ? " (default)" : "")).toList();
+			transport = "auto -> " + (f.transport() == null ? "none feasible" : f.transport())
+					+ (differ.isEmpty() ? "" : " (" + String.join(", ", differ) + ")");
 		} else {
-			transport = "(none)";
+			transport = f.binding() == null ? "(none)" : f.binding();
 		}
-		FlowPrediction pr = chosen == null ? null : chosen.prediction();
-		String rate = flow.rateHz().map(f -> Format.number(f) + " Hz").orElse("?");
-		String receivers = flow.receivers() == 0 ? "no receivers" : Integer.toString(flow.receivers());
-		rows.add(new String[] { flow.applicationName(), flow.topicName(), transport, receivers,
-				rate, pr == null ? "-" : Format.bandwidth(pr.offeredLoad()),
-				pr == null ? "-" : Format.duration(pr.meanLatency()),
-				pr == null ? "-" : Format.percent(100 * pr.delivery()), pr == null ? "-" : Format.duration(pr.relate2()) });
-		StringBuilder b = new StringBuilder("  auto ranking for " + flow.applicationName() + " / " + flow.topicName() + ":");
-		int i = 1;
-		for (Assessment a : ranking) {
-			b.append("\n    ").append(i++).append(". ").append(a.name()).append("  ReLate2 ")
-					.append(a.prediction() == null ? "-" : Format.duration(a.relate2()));
-			if (!a.feasible()) {
-				b.append("  (excluded: ").append(String.join("; ", a.findings().stream().filter(Finding::error)
-						.map(Finding::code).distinct().toList())).append(")");
-			}
-		}
-		rankings.add(b.toString());
+		FlowPrediction pr = f.prediction();
+		return new String[] { f.application(), f.topic(), transport,
+				f.receivers() == 0 ? "no receivers" : Integer.toString(f.receivers()),
+				f.rateHz() == null ? "?" : Format.number(f.rateHz()) + " Hz",
+				pr == null ? "-" : Format.bandwidth(pr.offeredLoad()), pr == null ? "-" : Format.duration(pr.meanLatency()),
+				pr == null ? "-" : Format.percent(100 * pr.delivery()), pr == null ? "-" : Format.duration(pr.relate2()) };
 	}
 
-	/**
-	 * What each generator target runs for an {@code auto} flow when it differs from the catalog-wide
-	 * choice: the same ranking ({@link Bindings#resolve}), restricted to the transports the target runs.
-	 */
-	private static String targets(Publication p, Bindings.Resolution catalog) {
-		List<String> differ = new ArrayList<>();
-		Transport nativeChoice = Bindings.resolve(p, RuntimeTransports::runs).transport();
-		if (nativeChoice != catalog.transport()) {
-			differ.add("native: " + (nativeChoice != null ? nativeChoice.getName()
-					: RuntimeTransports.resolve(p).map(RuntimeTransports.Resolved::name).orElse("none") + " (default)"));
+	private static void ranking(PrintWriter out, FlowExplanation f) {
+		out.println("  auto ranking for " + f.application() + " / " + f.topic() + ":");
+		int i = 1;
+		for (Assessment a : f.ranking()) {
+			out.println("    " + i++ + ". " + a.name() + "  ReLate2 "
+					+ (a.prediction() == null ? "-" : Format.duration(a.relate2())) + (a.feasible() ? "" : "  excluded:"));
+			for (Finding reason : excludedBecause(a)) {
+				out.println("         [" + reason.code() + "] " + reason.message().replace('\n', ' '));
+			}
 		}
-		Transport ddsChoice = Bindings.resolve(p, OpenDdsTransports::runs).transport();
-		if (ddsChoice != catalog.transport()) {
-			differ.add("opendds: " + (ddsChoice != null ? ddsChoice.getName()
-					: OpenDdsTransports.resolve(p).kind().key + " (default)"));
-		}
-		return differ.isEmpty() ? "" : " (" + String.join(", ", differ) + ")";
+	}
+
+	/** The errors that rule a transport out for a flow, each once. */
+	static List<Finding> excludedBecause(Assessment a) {
+		return a.findings().stream().filter(Finding::error).distinct().toList();
 	}
 
 	private static void table(PrintWriter out, List<String[]> rows) {

@@ -25,7 +25,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "format", mixinStandardHelpOptions = true,
+@Command(name = "format", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
 		description = { "Format model files in place in the language's style (tabs, one clause per line; comments kept).",
 				"A file with syntax errors is left untouched and reported as path:line:col: error: message.",
 				"Exit status: 0 done (with --check: every file is formatted), 1 with --check: some file is not",

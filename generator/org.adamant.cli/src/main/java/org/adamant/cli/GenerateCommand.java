@@ -15,7 +15,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "generate", mixinStandardHelpOptions = true,
+@Command(name = "generate", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
 		description = { "Generate code from a model file. The model must validate without errors.",
 				"DIR is replaced as a whole: the files are written to a temporary directory",
 				"next to it, which then takes its place. An existing DIR is only replaced if it",

@@ -1,6 +1,6 @@
 package org.adamant.cli;
 
-/** Minimal JSON string escaping (the CLI writes flat records only). */
+/** Minimal JSON writing: strings and numbers (the CLI writes small records by hand). */
 final class Json {
 	private Json() {
 	}
@@ -27,5 +27,16 @@ final class Json {
 			}
 		}
 		return b.append('"').toString();
+	}
+
+	/** A number; null for none, NaN or infinity (JSON has no such numbers). */
+	static String number(Double v) {
+		if (v == null || v.isNaN() || v.isInfinite()) {
+			return "null";
+		}
+		if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+			return Long.toString(v.longValue());
+		}
+		return v.toString(); // 0.0125, 1.5E-5: valid JSON numbers
 	}
 }

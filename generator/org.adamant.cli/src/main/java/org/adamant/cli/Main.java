@@ -4,10 +4,9 @@ import java.io.PrintWriter;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.IVersionProvider;
 
 /** {@code adamant}: validate models, generate code from them, format them. */
-@Command(name = "adamant", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+@Command(name = "adamant", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
 		description = "ADAMANT: validate QoS models, generate configured middleware code from them, format them.",
 		subcommands = { ValidateCommand.class, GenerateCommand.class, FormatCommand.class, CommandLine.HelpCommand.class },
 		footer = { "", "Exit status: 0 success, 1 the model has errors, 2 usage or I/O error.",
@@ -60,13 +59,5 @@ public class Main implements Runnable {
 		out.flush();
 		err.flush();
 		return code;
-	}
-
-	static class Version implements IVersionProvider {
-		@Override
-		public String[] getVersion() {
-			String v = Main.class.getPackage().getImplementationVersion();
-			return new String[] { "adamant " + (v == null ? "0.1.0-SNAPSHOT" : v) };
-		}
 	}
 }

@@ -14,6 +14,7 @@ import org.eclipse.emf.common.util.URI;
 import org.eclipse.emf.ecore.resource.Resource;
 import org.eclipse.xtext.EcoreUtil2;
 import org.eclipse.xtext.resource.XtextResourceSet;
+import org.eclipse.xtext.resource.XtextSyntaxDiagnostic;
 import org.eclipse.xtext.util.CancelIndicator;
 import org.eclipse.xtext.validation.CheckMode;
 import org.eclipse.xtext.validation.IResourceValidator;
@@ -84,6 +85,12 @@ public final class ModelLoader {
 	public Model model(int index) {
 		Resource r = roots.get(index);
 		return r.getContents().isEmpty() ? null : (Model) r.getContents().get(0);
+	}
+
+	/** True when a loaded file does not parse (its model is partial: nothing to analyse). */
+	public boolean hasSyntaxErrors() {
+		return resourceSet.getResources().stream()
+				.anyMatch(r -> r.getErrors().stream().anyMatch(e -> e instanceof XtextSyntaxDiagnostic));
 	}
 
 	/**

@@ -11,7 +11,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "validate", mixinStandardHelpOptions = true,
+@Command(name = "validate", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
 		description = { "Parse model files (with their imports) and check them.",
 				"Prints one line per problem: path:line:col: error|warning|info: [code] message,",
 				"then a summary. Exit status: 0 no errors, 1 errors, 2 usage or I/O error." })
@@ -29,12 +29,14 @@ public class ValidateCommand implements Callable<Integer> {
 
 	@Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
 			description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}). json prints an array of "
-					+ "{file,line,column,severity,code,message} and the summary on stderr.")
+					+ "{file,line,column,severity,code,message} (with --explain an object {diagnostics,flows}) and "
+					+ "the summary on stderr.")
 	Format format;
 
-	@Option(names = "--explain", description = "After the diagnostics, print a table of every flow (application, "
-			+ "topic, transport, receivers, rate, predicted load, mean latency, delivery, ReLate2) and the ranking "
-			+ "`transport auto` chooses from (stderr with --format json).")
+	@Option(names = "--explain", description = "After the diagnostics, the flows: per publication the application, "
+			+ "topic, transport, receivers, rate, predicted load, mean latency, delivery and ReLate2, and the ranking "
+			+ "of the catalog's transports (what `transport auto` chooses from) with the reason each excluded one "
+			+ "cannot carry the flow. Not when a file has syntax errors.")
 	boolean explain;
 
 	@Override
@@ -47,26 +49,38 @@ public class ValidateCommand implements Callable<Integer> {
 		long errors = diagnostics.stream().filter(Diagnostic::isError).count();
 		long warnings = diagnostics.stream().filter(d -> "warning".equals(d.severity())).count();
 		String summary = summary(errors, warnings, files.size());
+		// a model that does not parse is partial: predictions for it would mislead
+		boolean analyse = explain && !loader.hasSyntaxErrors();
+		String notAnalysed = "flows not analysed: fix the syntax errors first";
 		if (format == Format.json) {
-			out.print("[");
-			for (int i = 0; i < diagnostics.size(); i++) {
-				out.print((i == 0 ? "\n  " : ",\n  ") + diagnostics.get(i).toJson());
-			}
-			out.println(diagnostics.isEmpty() ? "]" : "\n]");
+			List<String> items = diagnostics.stream().map(Diagnostic::toJson).toList();
 			if (explain) {
-				FlowTable.print(err, models(loader));
+				out.println("{\"diagnostics\":" + array(items, "  ") + ",");
+				out.println("  \"flows\":" + (analyse ? FlowJson.array(FlowExplanation.of(models(loader)), 2) : "null"));
+				out.println("}");
+				if (!analyse) {
+					err.println(notAnalysed);
+				}
+			} else {
+				out.println(array(items, ""));
 			}
 			err.println(summary);
 		} else {
 			for (Diagnostic d : diagnostics) {
 				out.println(d.toText());
 			}
-			if (explain) {
-				FlowTable.print(out, models(loader));
+			if (analyse) {
+				FlowTable.print(out, FlowExplanation.of(models(loader)));
+			} else if (explain) {
+				out.println(notAnalysed);
 			}
 			out.println(summary);
 		}
 		return errors > 0 ? Main.EXIT_MODEL_ERRORS : Main.EXIT_OK;
+	}
+
+	private static String array(List<String> items, String pad) {
+		return items.isEmpty() ? "[]" : "[\n" + pad + "  " + String.join(",\n" + pad + "  ", items) + "\n" + pad + "]";
 	}
 
 	private List<org.adamant.dsl.adamant.Model> models(ModelLoader loader) {

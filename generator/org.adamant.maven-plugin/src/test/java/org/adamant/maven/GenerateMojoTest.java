@@ -2,18 +2,25 @@ package org.adamant.maven;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+
+import javax.xml.parsers.DocumentBuilderFactory;
 
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+import org.w3c.dom.NodeList;
 
 /** Runs the mojo as Maven would after injecting its parameters. */
 class GenerateMojoTest {
@@ -106,5 +113,34 @@ class GenerateMojoTest {
 		assertTrue(e.getMessage().contains("3.13"), e.getMessage());
 		m.openddsVersion = "current";
 		assertEquals("x.adamant: no such file", assertThrows(MojoExecutionException.class, m::execute).getMessage());
+	}
+
+	/** Eclipse m2e runs a goal the plugin has, in incremental builds and on configuration changes. */
+	@Test
+	void m2eLifecycleMappingNamesTheGenerateGoal() throws Exception {
+		Document m2e = xml("META-INF/m2e/lifecycle-mapping-metadata.xml");
+		Document plugin = xml("META-INF/maven/plugin.xml"); // written by maven-plugin-plugin
+		List<String> goals = texts(plugin, "goal");
+		List<String> mapped = texts(m2e, "goal");
+		assertEquals(List.of("generate"), mapped);
+		assertTrue(goals.containsAll(mapped), goals.toString());
+		assertEquals(List.of("true"), texts(m2e, "runOnIncremental"));
+		assertEquals(List.of("true"), texts(m2e, "runOnConfiguration"));
+	}
+
+	private static Document xml(String resource) throws Exception {
+		try (InputStream in = GenerateMojo.class.getClassLoader().getResourceAsStream(resource)) {
+			assertNotNull(in, resource + " is not in the plugin jar");
+			return DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(in);
+		}
+	}
+
+	private static List<String> texts(Document d, String tag) {
+		NodeList nodes = d.getElementsByTagName(tag);
+		List<String> result = new ArrayList<>();
+		for (int i = 0; i < nodes.getLength(); i++) {
+			result.add(nodes.item(i).getTextContent().strip());
+		}
+		return result;
 	}
 }

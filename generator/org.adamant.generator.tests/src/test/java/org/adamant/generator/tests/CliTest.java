@@ -20,7 +20,13 @@ import java.util.stream.Stream;
 import org.adamant.cli.Generation;
 import org.adamant.cli.Main;
 import org.adamant.cli.UsageException;
+import org.adamant.cli.VersionProvider;
 import org.junit.jupiter.api.Test;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
 import org.junit.jupiter.api.io.TempDir;
 
 class CliTest {
@@ -71,22 +77,24 @@ class CliTest {
 		assertTrue(r.out().contains("1 error"), r.out());
 	}
 
+	static final String AUTO = """
+			model autopick
+			import "transports.adamant"
+			struct S { @key uint32 id; float v; }
+			environment lan { multicast available loss 3 % }
+			qos Q { reliability best_effort max_loss 1 % }
+			topic T : S qos Q
+			topic Lonely : S
+			application gw { environment lan publish T rate 100 Hz payload 12 B transport auto
+			  publish Lonely rate 5 Hz transport baseline }
+			application fc { environment lan instances 25 subscribe T transport auto }
+			""";
+
 	@Test
 	void explainShowsTheAutoChoicePerTargetAndFlowsWithoutReceivers(@TempDir Path dir) throws IOException {
 		// 25 receivers at 3 % loss, at most 1 % lost: auto ranks ricochet_r4 first; both targets run it
 		// (OpenDDS through the runtime's ant_ricochet plugin), so no target's choice differs
-		Path file = Models.write(dir, "auto.adamant", """
-				model autopick
-				import "transports.adamant"
-				struct S { @key uint32 id; float v; }
-				environment lan { multicast available loss 3 % }
-				qos Q { reliability best_effort max_loss 1 % }
-				topic T : S qos Q
-				topic Lonely : S
-				application gw { environment lan publish T rate 100 Hz payload 12 B transport auto
-				  publish Lonely rate 5 Hz transport baseline }
-				application fc { environment lan instances 25 subscribe T transport auto }
-				""");
+		Path file = Models.write(dir, "auto.adamant", AUTO);
 		Result r = cli("validate", "--explain", file.toString());
 		assertEquals(0, r.code(), r.out() + r.err());
 		assertTrue(r.out().contains("auto -> ricochet_r4 "), r.out());
@@ -94,6 +102,79 @@ class CliTest {
 		assertTrue(Pattern.compile("gw +\\| Lonely +\\| baseline +\\| no receivers +\\| 5 Hz +\\| - ").matcher(r.out()).find(),
 				r.out());
 		assertTrue(r.out().contains("[adamant.no-subscriber]"), r.out());
+	}
+
+	@Test
+	void explainAsJsonParsesAndGivesTheReasonsInWords(@TempDir Path dir) throws IOException {
+		Path file = Models.write(dir, "auto.adamant", AUTO);
+		Result r = cli("validate", "--explain", "--format", "json", file.toString());
+		assertEquals(0, r.code(), r.out() + r.err());
+		JsonObject root = JsonParser.parseString(r.out()).getAsJsonObject();
+		assertTrue(root.getAsJsonArray("diagnostics").asList().stream()
+				.anyMatch(d -> d.getAsJsonObject().get("code").getAsString().equals("adamant.no-subscriber")), r.out());
+		JsonArray flows = root.getAsJsonArray("flows");
+		assertEquals(2, flows.size(), r.out());
+		JsonObject t = flows.get(0).getAsJsonObject();
+		assertEquals("gw", t.get("application").getAsString());
+		assertEquals("T", t.get("topic").getAsString());
+		assertEquals("auto", t.get("binding").getAsString());
+		assertEquals("ricochet_r4", t.get("transport").getAsString());
+		assertEquals("ricochet_r4", t.getAsJsonObject("targets").getAsJsonObject("native").get("transport").getAsString());
+		assertEquals(25, t.get("receivers").getAsInt());
+		assertEquals(100, t.get("rateHz").getAsDouble());
+		assertTrue(t.get("loadBytesPerSecond").getAsDouble() > 0, r.out());
+		assertTrue(t.get("meanLatencySeconds").getAsDouble() > 0, r.out());
+		assertTrue(t.get("delivery").getAsDouble() >= 0.99 && t.get("delivery").getAsDouble() <= 1, r.out());
+		assertTrue(t.get("relate2Seconds").getAsDouble() > 0, r.out());
+		JsonArray ranking = t.getAsJsonArray("ranking");
+		JsonObject first = ranking.get(0).getAsJsonObject();
+		assertEquals("ricochet_r4", first.get("transport").getAsString());
+		assertTrue(first.get("feasible").getAsBoolean());
+		assertEquals(0, first.getAsJsonArray("excludedBecause").size());
+		// at 3 % loss with at most 1 % lost, best-effort baseline cannot carry the flow: said in words
+		List<JsonObject> excluded = ranking.asList().stream().map(JsonElement::getAsJsonObject)
+				.filter(a -> !a.get("feasible").getAsBoolean()).toList();
+		assertFalse(excluded.isEmpty(), r.out());
+		Result text = cli("validate", "--explain", file.toString());
+		for (JsonObject a : excluded) {
+			JsonArray reasons = a.getAsJsonArray("excludedBecause");
+			assertFalse(reasons.isEmpty(), a.toString());
+			for (JsonElement reason : reasons) {
+				String code = reason.getAsJsonObject().get("code").getAsString();
+				String message = reason.getAsJsonObject().get("message").getAsString();
+				assertTrue(code.startsWith("adamant.") && message.length() > 20 && !message.contains(code), reason.toString());
+				assertTrue(text.out().contains("[" + code + "] " + message), text.out());
+			}
+		}
+		JsonObject lonely = flows.get(1).getAsJsonObject();
+		assertEquals("baseline", lonely.get("binding").getAsString());
+		assertEquals(0, lonely.get("receivers").getAsInt());
+		assertFalse(lonely.has("targets"), lonely.toString());
+		// the summary stays on stderr, stdout is the JSON alone
+		assertTrue(r.err().contains("0 errors"), r.err());
+	}
+
+	@Test
+	void explainAfterASyntaxErrorGivesTheErrorsAndNoFlows(@TempDir Path dir) throws IOException {
+		Path file = Models.write(dir, "broken.adamant", SYNTAX_ERROR + "application a { publish T rate 1 Hz }\n");
+		Result r = cli("validate", "--explain", file.toString());
+		assertEquals(1, r.code(), r.out() + r.err());
+		assertTrue(r.out().startsWith(file + ":4:1: error: "), r.out());
+		assertFalse(r.out().contains("Flows") || r.out().contains("ranking"), r.out());
+		assertTrue(r.out().contains("flows not analysed: fix the syntax errors first"), r.out());
+		Result json = cli("validate", "--explain", "--format", "json", file.toString());
+		assertEquals(1, json.code(), json.out() + json.err());
+		JsonObject root = JsonParser.parseString(json.out()).getAsJsonObject();
+		assertTrue(root.get("flows").isJsonNull(), json.out());
+		assertEquals("error", root.getAsJsonArray("diagnostics").get(0).getAsJsonObject().get("severity").getAsString());
+	}
+
+	@Test
+	void validateJsonWithoutExplainIsAnArray(@TempDir Path dir) throws IOException {
+		Path file = Models.write(dir, "auto.adamant", AUTO);
+		Result r = cli("validate", "--format", "json", file.toString());
+		assertEquals(0, r.code(), r.out() + r.err());
+		assertTrue(JsonParser.parseString(r.out()).isJsonArray(), r.out());
 	}
 
 	@Test
@@ -155,9 +236,25 @@ class CliTest {
 		assertTrue(gen.out().contains("--target") && gen.out().contains("--output"), gen.out());
 		Result val = cli("validate", "--help");
 		assertTrue(val.out().contains("--format"), val.out());
-		Result v = cli("--version");
-		assertEquals(0, v.code());
-		assertTrue(v.out().startsWith("adamant "), v.out());
+	}
+
+	@Test
+	void versionOnTheCommandAndEveryVerb() {
+		for (String[] args : List.of(new String[] { "--version" }, new String[] { "-V" },
+				new String[] { "validate", "--version" }, new String[] { "generate", "--version" },
+				new String[] { "format", "-V" })) {
+			Result v = cli(args);
+			String what = String.join(" ", args) + ": " + v.out() + v.err();
+			assertEquals(0, v.code(), what);
+			// adamant 0.1.0-SNAPSHOT (git 15278ba1c2d3-dirty), then the Java and OS it runs on
+			assertTrue(Pattern.compile("^adamant \\d+\\.\\d+\\.\\d+\\S* \\((git [0-9A-Za-z._+-]+|git revision not recorded)\\)\n"
+					+ "Java " + Pattern.quote(System.getProperty("java.version")) + " .*\n"
+					+ "OS .+\n$").matcher(v.out()).find(), what);
+		}
+		assertEquals(VersionProvider.version(), System.getProperty("adamant.projectVersion"));
+		// built from this git checkout: the revision was recorded
+		boolean checkout = Files.exists(Path.of(System.getProperty("adamant.repoRoot"), ".git"));
+		assertEquals(checkout, VersionProvider.revision() != null, "revision " + VersionProvider.revision());
 	}
 
 	@Test

@@ -1,0 +1,93 @@
+package org.adamant.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.adamant.dsl.adamant.Model;
+import org.adamant.dsl.adamant.Publication;
+import org.adamant.dsl.adamant.Transport;
+import org.adamant.dsl.prediction.Flow;
+import org.adamant.dsl.prediction.FlowPrediction;
+import org.adamant.dsl.prediction.TransportRanking;
+import org.adamant.dsl.prediction.TransportRanking.Assessment;
+import org.adamant.dsl.semantics.Bindings;
+import org.adamant.generator.cpp.RuntimeTransports;
+import org.adamant.generator.opendds.OpenDdsTransports;
+import org.eclipse.emf.common.util.TreeIterator;
+import org.eclipse.emf.ecore.EObject;
+
+/**
+ * What {@code validate --explain} says about one flow (publication): its binding, the transport it
+ * gets, the prediction for that transport and the ranking of the catalog. {@link FlowTable} prints
+ * it as text, {@link FlowJson} as JSON.
+ *
+ * @param binding    "auto", the bound transport's name, or null when the flow names none
+ * @param transport  the transport the flow gets (for auto: the catalog-wide choice), null when none
+ * @param targets    for auto: what each generator target runs (it may differ from the catalog choice)
+ * @param rateHz     null when the rate is unknown
+ * @param prediction for {@code transport}; null when there is none
+ * @param failure    why the flow could not be analysed, else null (the other fields are then empty)
+ */
+record FlowExplanation(String application, String topic, String binding, String transport, List<TargetChoice> targets,
+		int receivers, Double rateHz, FlowPrediction prediction, List<Assessment> ranking, String failure) {
+
+	/**
+	 * What a generator target runs for an auto flow: the same ranking restricted to the transports it
+	 * runs ({@link Bindings#resolve}); {@code fallback} when none of them is feasible and the target's
+	 * default is used.
+	 */
+	record TargetChoice(String target, String transport, boolean fallback, boolean differs) {
+	}
+
+	/** Every publication of the models, in file order. */
+	static List<FlowExplanation> of(List<Model> models) {
+		List<FlowExplanation> flows = new ArrayList<>();
+		for (Model model : models) {
+			if (model == null) {
+				continue;
+			}
+			for (TreeIterator<EObject> it = model.eAllContents(); it.hasNext();) {
+				if (it.next() instanceof Publication p) {
+					try {
+						flows.add(of(p));
+					} catch (RuntimeException e) {
+						flows.add(new FlowExplanation("?", "?", null, null, List.of(), 0, null, null, List.of(),
+								"cannot analyse: " + e.getClass().getSimpleName()));
+					}
+				}
+			}
+		}
+		return flows;
+	}
+
+	static FlowExplanation of(Publication p) {
+		Flow flow = Flow.of(p);
+		Bindings.Resolution resolution = Bindings.resolve(p);
+		List<Assessment> ranking = resolution.isAuto() ? resolution.ranking() : TransportRanking.rank(p);
+		Assessment chosen = null;
+		String binding = null;
+		List<TargetChoice> targets = List.of();
+		if (resolution.isAuto()) {
+			binding = "auto";
+			chosen = resolution.assessment().orElse(null);
+			targets = targets(p, resolution.transport());
+		} else if (resolution.transport() != null) {
+			binding = resolution.transport().getName();
+			chosen = TransportRanking.assess(flow, resolution.transport());
+		}
+		return new FlowExplanation(flow.applicationName(), flow.topicName(), binding,
+				chosen == null ? null : chosen.name(), targets, flow.receivers(), flow.rateHz().orElse(null),
+				chosen == null ? null : chosen.prediction(), ranking, null);
+	}
+
+	private static List<TargetChoice> targets(Publication p, Transport catalogChoice) {
+		Transport nativeChoice = Bindings.resolve(p, RuntimeTransports::runs).transport();
+		Transport ddsChoice = Bindings.resolve(p, OpenDdsTransports::runs).transport();
+		return List.of(
+				nativeChoice != null ? new TargetChoice("native", nativeChoice.getName(), false, nativeChoice != catalogChoice)
+						: new TargetChoice("native", RuntimeTransports.resolve(p).map(RuntimeTransports.Resolved::name)
+								.orElse("none"), true, true),
+				ddsChoice != null ? new TargetChoice("opendds", ddsChoice.getName(), false, ddsChoice != catalogChoice)
+						: new TargetChoice("opendds", OpenDdsTransports.resolve(p).kind().key, true, true));
+	}
+}
