@@ -7,6 +7,8 @@ import java.util.List;
 import org.adamant.dsl.adamant.Model;
 import org.adamant.dsl.adamant.Publication;
 import org.adamant.dsl.adamant.Transport;
+import org.adamant.dsl.lowering.RuntimeTransport;
+import org.adamant.dsl.lowering.TransportLowering;
 import org.adamant.dsl.prediction.Finding;
 import org.adamant.dsl.prediction.Flow;
 import org.adamant.dsl.prediction.FlowPrediction;
@@ -14,7 +16,6 @@ import org.adamant.dsl.prediction.Format;
 import org.adamant.dsl.prediction.TransportRanking;
 import org.adamant.dsl.prediction.TransportRanking.Assessment;
 import org.adamant.dsl.semantics.Bindings;
-import org.adamant.generator.cpp.RuntimeTransports;
 import org.adamant.generator.opendds.OpenDdsTransports;
 import org.eclipse.emf.common.util.TreeIterator;
 import org.eclipse.emf.ecore.EObject;
@@ -103,10 +104,10 @@ final class FlowTable {
 	 */
 	private static String targets(Publication p, Bindings.Resolution catalog) {
 		List<String> differ = new ArrayList<>();
-		Transport nativeChoice = Bindings.resolve(p, RuntimeTransports::runs).transport();
+		Transport nativeChoice = Bindings.resolve(p, TransportLowering::runs).transport();
 		if (nativeChoice != catalog.transport()) {
 			differ.add("native: " + (nativeChoice != null ? nativeChoice.getName()
-					: RuntimeTransports.resolve(p).map(RuntimeTransports.Resolved::name).orElse("none") + " (default)"));
+					: TransportLowering.resolve(p).map(RuntimeTransport::kind).orElse("none") + " (default)"));
 		}
 		Transport ddsChoice = Bindings.resolve(p, OpenDdsTransports::runs).transport();
 		if (ddsChoice != catalog.transport()) {
