@@ -7,6 +7,7 @@ import org.adamant.dsl.adamant.Endpoint;
 import org.adamant.dsl.adamant.OpenDdsMapping;
 import org.adamant.dsl.adamant.RuntimeMapping;
 import org.adamant.dsl.adamant.Transport;
+import org.adamant.dsl.contract.RuntimeContract;
 import org.adamant.dsl.prediction.Format;
 import org.adamant.dsl.prediction.TransportRanking.Assessment;
 import org.adamant.dsl.semantics.Bindings;
@@ -28,12 +29,14 @@ public final class TransportLowering {
 			return Optional.empty();
 		}
 		String kind = TransportParameters.kind(t);
-		if (!org.adamant.dsl.contract.RuntimeContract.get().kinds().contains(kind)) {
+		if (!RuntimeContract.get().kinds().contains(kind)) {
 			return Optional.empty();
 		}
 		ParameterValue timeout = TransportParameters.resolve(t, "nak_timeout");
-		int r = (int) Math.round(TransportParameters.resolve(t, "r").value());
-		int c = (int) Math.round(TransportParameters.resolve(t, "c").value());
+		ParameterValue rValue = TransportParameters.resolve(t, "r");
+		ParameterValue cValue = TransportParameters.resolve(t, "c");
+		long r = rValue.inUnit();
+		long c = cValue.inUnit();
 		String cast = t.getCast().getLiteral();
 		String description = switch (kind) {
 		case "nakcast" -> "reliable " + cast + ", NAK after " + Format.microseconds(Math.round(timeout.value() * 1e6))
@@ -48,8 +51,7 @@ public final class TransportLowering {
 				+ " without replacement (no `replacement` in the catalog): runtime fifo, every update is sent in order";
 		default -> "best-effort " + cast + ", no recovery";
 		};
-		return Optional.of(new RuntimeTransport(kind, t, timeout, TransportParameters.resolve(t, "r"),
-				TransportParameters.resolve(t, "c"), description, ""));
+		return Optional.of(new RuntimeTransport(kind, t, timeout, rValue, cValue, description, ""));
 	}
 
 	/** Why a transport cannot run natively, for comments and errors. */
