@@ -8,13 +8,14 @@ import org.adamant.dsl.adamant.AdamantPackage
 import org.adamant.dsl.adamant.Application
 import org.adamant.dsl.adamant.Experiment
 import org.adamant.dsl.adamant.Model
+import org.adamant.dsl.lowering.TransportLowering
+import org.adamant.dsl.semantics.Bindings
 import org.adamant.dsl.semantics.Experiments
 import org.adamant.generator.cpp.ApplicationTemplate
 import org.adamant.generator.cpp.BenchTemplate
 import org.adamant.generator.cpp.CppNames
 import org.adamant.generator.cpp.NativeCMakeTemplate
 import org.adamant.generator.cpp.RealLinkTemplate
-import org.adamant.generator.cpp.RuntimeTransports
 import org.adamant.generator.cpp.SamplesHeaderTemplate
 import org.adamant.generator.cpp.TypesHeaderTemplate
 import org.adamant.generator.opendds.OpenDdsCMakeTemplate
@@ -63,7 +64,7 @@ class AdamantGenerator {
 		for (a : info.applications) {
 			val problem = a.endpoints.map [ e |
 				if (e.topic === null || e.topic.type === null) return "its topic is unresolved"
-				if (RuntimeTransports.resolve(e).present) null else RuntimeTransports.whyNot(RuntimeTransports.bound(e))
+				if (TransportLowering.resolve(e).present) null else TransportLowering.whyNot(Bindings.bound(e))
 			].filterNull.head
 			if (problem === null) apps += a else skipped += "application " + a.name + ": " + problem
 		}
@@ -73,9 +74,9 @@ class AdamantGenerator {
 					val streams = Experiments.streams(x)
 					if (streams.size != x.streams.size || streams.exists[topic.type === null]) "a topic of its streams is unresolved"
 					else streams.filter[ratesHz.empty].map["stream " + topicName + " has no rate (give it one: " + topicName + "(rate 20 Hz))"].head
-						?: x.transports.filter[!RuntimeTransports.resolve(it).present].map[RuntimeTransports.whyNot(it)].head
+						?: x.transports.filter[!TransportLowering.resolve(it).present].map[TransportLowering.whyNot(it)].head
 				} else if (x.topic === null || x.topic.type === null) "its topic is unresolved" else
-					x.transports.filter[!RuntimeTransports.resolve(it).present].map[RuntimeTransports.whyNot(it)].head
+					x.transports.filter[!TransportLowering.resolve(it).present].map[TransportLowering.whyNot(it)].head
 			if (problem === null) experiments += x else skipped += "experiment " + x.name + ": " + problem
 		}
 		checkDistinct(apps, experiments)

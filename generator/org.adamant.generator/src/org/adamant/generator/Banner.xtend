@@ -1,5 +1,9 @@
 package org.adamant.generator
 
+import java.util.List
+import org.adamant.dsl.adamant.Environment
+import org.adamant.dsl.lowering.SweepVariants
+
 /** The header comment every generated file starts with. */
 class Banner {
 
@@ -41,6 +45,29 @@ class Banner {
 	def static String rule(String prefix, String title) {
 		val head = prefix + " ---- " + title + " "
 		head + "-".repeat(Math.max(4, 100 - head.length))
+	}
+
+	/** A variant's swept values as written: "nak_timeout 25 ms, r 4". */
+	def static String swept(List<SweepVariants.Point> points) {
+		points.map[name + " " + quantity(value)].join(", ")
+	}
+
+	/** An environment's link in words, for comments: "5 KB/s, queue 4 packets, rtt 100 ms". */
+	def static String link(Environment env) {
+		val parts = <String>newArrayList
+		if (env.bandwidth !== null) {
+			parts += quantity(env.bandwidth)
+		} else if (env.schedule !== null) {
+			parts += env.schedule.steps.map[quantity(bandwidth) + " for " + quantity(duration)].join(", then ")
+				+ (if (env.schedule.repeat) ", repeating" else "")
+		}
+		if (env.queueDepth > 0) {
+			parts += "queue " + env.queueDepth + " packets"
+		}
+		if (env.rtt !== null) {
+			parts += "rtt " + quantity(env.rtt)
+		}
+		if (parts.empty) "no link limits modeled" else parts.join(", ")
 	}
 
 	/** A modeled quantity as written, e.g. "100 ms", "1.5 %". */

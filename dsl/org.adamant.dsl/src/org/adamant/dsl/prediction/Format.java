@@ -43,6 +43,11 @@ public final class Format {
 		return number(seconds) + " s";
 	}
 
+	/** Whole microseconds as ms when exact, else us ("25 ms", "1500 us"). */
+	public static String microseconds(long us) {
+		return us % 1000 == 0 ? (us / 1000) + " ms" : us + " us";
+	}
+
 	/** Bytes per second as B/s, KB/s or MB/s (1 KB = 1024 B, as in the language). */
 	public static String bandwidth(double bytesPerSecond) {
 		if (Math.abs(bytesPerSecond) >= 1024 * 1024) {

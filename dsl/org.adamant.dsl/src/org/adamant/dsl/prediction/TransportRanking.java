@@ -16,7 +16,6 @@ import org.adamant.dsl.adamant.MaxLatencyRequirement;
 import org.adamant.dsl.adamant.MaxLossRequirement;
 import org.adamant.dsl.adamant.OpenDdsMapping;
 import org.adamant.dsl.adamant.OrderingKind;
-import org.adamant.dsl.adamant.Parameter;
 import org.adamant.dsl.adamant.PresentationPolicy;
 import org.adamant.dsl.adamant.PriorityRequirement;
 import org.adamant.dsl.adamant.Publication;
@@ -25,9 +24,8 @@ import org.adamant.dsl.adamant.RuntimeMapping;
 import org.adamant.dsl.adamant.RuntimeTransportKind;
 import org.adamant.dsl.adamant.Subscription;
 import org.adamant.dsl.adamant.Transport;
-import org.adamant.dsl.adamant.TransportParameter;
 import org.adamant.dsl.adamant.TransportReliability;
-import org.adamant.dsl.contract.RuntimeContract;
+import org.adamant.dsl.lowering.TransportParameters;
 import org.adamant.dsl.semantics.Dimension;
 import org.adamant.dsl.semantics.EffectiveQos;
 import org.adamant.dsl.semantics.Quantities;
@@ -43,31 +41,6 @@ import org.eclipse.emf.ecore.resource.Resource;
  * the same findings for bound transports, so the ranking and the diagnostics never disagree.
  */
 public final class TransportRanking {
-
-	/**
-	 * NAK timeout in seconds when a NAKcast-like transport does not set one: the runtime's default
-	 * (the contract table, {@link RuntimeContract}).
-	 */
-	public static double defaultNakTimeout() {
-		return RuntimeContract.get().defaultValue("nak_timeout", "nakcast");
-	}
-
-	/** The runtime's default r and c for Ricochet (the RT-ESP paper's) and FEC, from the contract table. */
-	public static int defaultR() {
-		return (int) RuntimeContract.get().defaultValue("r", "ricochet");
-	}
-
-	public static int defaultC() {
-		return (int) RuntimeContract.get().defaultValue("c", "ricochet");
-	}
-
-	public static int defaultFecR() {
-		return (int) RuntimeContract.get().defaultValue("r", "fec");
-	}
-
-	public static int defaultFecC() {
-		return (int) RuntimeContract.get().defaultValue("c", "fec");
-	}
 
 	/** Retransmission timeout of ACK-based unicast transports (Linux's minimum RTO). */
 	public static final double DEFAULT_RTO = 0.200;
@@ -245,7 +218,7 @@ public final class TransportRanking {
 		if (transport.getMapping() instanceof RuntimeMapping m
 				&& m.getKind() == RuntimeTransportKind.RICOCHET
 				&& flow.receivers() > 0) {
-			double c = parameter(transport, "c").orElse((double) defaultC());
+			double c = TransportParameters.resolve(transport, "c").value();
 			if (c >= flow.receivers()) {
 				result.add(new Finding(IssueCodes.PARAMETER_OUT_OF_RANGE, true, describe(flow.publication()) + " has "
 						+ flow.receivers() + " receiver(s) but transport '" + transport.getName()
@@ -254,8 +227,8 @@ public final class TransportRanking {
 			}
 		}
 		if (transport.getMapping() instanceof RuntimeMapping m && m.getKind() == RuntimeTransportKind.FEC) {
-			double r = parameter(transport, "r").orElse((double) defaultFecR());
-			double c = parameter(transport, "c").orElse((double) defaultFecC());
+			double r = TransportParameters.resolve(transport, "r").value();
+			double c = TransportParameters.resolve(transport, "c").value();
 			if (c > r) {
 				result.add(new Finding(IssueCodes.PARAMETER_OUT_OF_RANGE, true, "transport '" + transport.getName()
 						+ "' sends c = " + Format.number(c) + " repairs per block of r = " + Format.number(r)
@@ -351,11 +324,13 @@ public final class TransportRanking {
 		if (transport.getMapping() instanceof RuntimeMapping m) {
 			p = switch (m.getKind()) {
 			case BASELINE -> Predictions.unreliable(name, s, multicast);
-			case NAKCAST -> Predictions.nakcast(name, s, nakTimeout(transport));
-			case RICOCHET -> Predictions.ricochet(name, s, (int) Math.max(2, count(transport, "r", defaultR())),
-					(int) Math.max(1, count(transport, "c", defaultC())));
-			case FEC -> Predictions.fec(name, s, (int) Math.max(2, count(transport, "r", defaultFecR())),
-					(int) Math.max(1, count(transport, "c", defaultFecC())));
+			case NAKCAST -> Predictions.nakcast(name, s, TransportParameters.nakTimeout(transport));
+			case RICOCHET, FEC -> {
+				int r = (int) Math.max(2, TransportParameters.resolve(transport, "r").value());
+				int c = (int) Math.max(1, TransportParameters.resolve(transport, "c").value());
+				yield m.getKind() == RuntimeTransportKind.FEC ? Predictions.fec(name, s, r, c)
+						: Predictions.ricochet(name, s, r, c);
+			}
 			case REPLACE -> transport.isReplacement() ? Predictions.replacement(name, s) : Predictions.fifo(name, s);
 			};
 		} else if (transport.getMapping() instanceof OpenDdsMapping m) {
@@ -363,7 +338,7 @@ public final class TransportRanking {
 			case UDP -> Predictions.unreliable(name, s, false);
 			case MULTICAST_BEST_EFFORT -> Predictions.unreliable(name, s, true);
 			case TCP -> Predictions.ackUnicast(name, s, DEFAULT_RTO);
-			case MULTICAST_RELIABLE, RTPS_UDP -> Predictions.nakcast(name, s, nakTimeout(transport));
+			case MULTICAST_RELIABLE, RTPS_UDP -> Predictions.nakcast(name, s, TransportParameters.nakTimeout(transport));
 			case SHMEM -> Predictions.unreliable(name, new FlowScenario(s.rateHz(), s.payloadBytes(), s.receivers(), 0,
 					0, 0), true);
 			};
@@ -388,39 +363,6 @@ public final class TransportRanking {
 		double sent = s.bandwidth() / p.offeredLoad();
 		return new FlowPrediction(p.transport(), p.offeredLoad(), p.baseLatency(), p.recoveryLatency(), p.meanLatency(),
 				p.delivery() * sent);
-	}
-
-	/** The NAK timeout of a transport in seconds (mapping parameter, declared default, else the runtime's). */
-	public static double nakTimeout(Transport transport) {
-		Optional<Double> v = parameter(transport, "timeout");
-		if (v.isEmpty()) {
-			v = parameter(transport, "nak_timeout");
-		}
-		return v.filter(x -> x > 0).orElseGet(TransportRanking::defaultNakTimeout);
-	}
-
-	private static double count(Transport transport, String name, double fallback) {
-		return parameter(transport, name).orElse(fallback);
-	}
-
-	/**
-	 * A parameter of the transport in base units: the mapping's value, else the declared default.
-	 * Empty when neither is given or its unit is wrong.
-	 */
-	public static Optional<Double> parameter(Transport transport, String name) {
-		if (transport.getMapping() instanceof RuntimeMapping m) {
-			for (Parameter p : m.getParams()) {
-				if (name.equals(p.getName())) {
-					return Quantities.parameter(name, p.getValue());
-				}
-			}
-		}
-		for (TransportParameter p : transport.getParameters()) {
-			if (name.equals(p.getName()) && p.getDefaultValue() != null) {
-				return Quantities.parameter(name, p.getDefaultValue());
-			}
-		}
-		return Optional.empty();
 	}
 
 	/** Send period vs deadline: a deadline shorter than the period is missed by every update. */

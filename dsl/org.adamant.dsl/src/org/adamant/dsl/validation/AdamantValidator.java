@@ -27,6 +27,7 @@ import org.adamant.dsl.adamant.RuntimeMapping;
 import org.adamant.dsl.adamant.Subscription;
 import org.adamant.dsl.adamant.TimeBasedFilterPolicy;
 import org.adamant.dsl.adamant.TransportParameter;
+import org.adamant.dsl.lowering.TransportParameters;
 import org.adamant.dsl.prediction.Finding;
 import org.adamant.dsl.prediction.Flow;
 import org.adamant.dsl.prediction.FlowPrediction;
@@ -375,13 +376,13 @@ public class AdamantValidator extends AbstractAdamantValidator {
 		String problem = null;
 		if ("r".equals(name) && (v < 2 || v != Math.rint(v))) {
 			problem = "r = " + Format.number(v) + " is out of range: Ricochet needs a whole number of at least 2 data "
-					+ "packets per repair; use e.g. r = 4 or " + TransportRanking.defaultR();
+					+ "packets per repair; use e.g. r = 4 or " + TransportParameters.contractDefault("r", "ricochet").inUnit();
 		} else if ("c".equals(name) && (v < 1 || v != Math.rint(v))) {
 			problem = "c = " + Format.number(v) + " is out of range: a repair must go to a whole number of at least 1 "
-					+ "receivers; use e.g. c = " + TransportRanking.defaultC();
+					+ "receivers; use e.g. c = " + TransportParameters.contractDefault("c", "ricochet").inUnit();
 		} else if (("timeout".equals(name) || "nak_timeout".equals(name)) && v <= 0) {
 			problem = name + " = " + Format.duration(v) + " is out of range: a NAK timeout must be positive; use e.g. "
-					+ "25 ms or " + Format.duration(TransportRanking.defaultNakTimeout());
+					+ "25 ms or " + Format.duration(TransportParameters.contractDefault("nak_timeout", "nakcast").value());
 		}
 		if (problem == null && transport != null) {
 			for (TransportParameter p : transport.getParameters()) {

@@ -7,6 +7,9 @@ import org.adamant.dsl.adamant.PrimitiveKind
 import org.adamant.dsl.adamant.PrimitiveRef
 import org.adamant.dsl.adamant.Publication
 import org.adamant.dsl.adamant.Subscription
+import org.adamant.dsl.lowering.LinkSettings
+import org.adamant.dsl.lowering.RuntimeTransport
+import org.adamant.dsl.lowering.TransportLowering
 import org.adamant.dsl.semantics.Quantities
 import org.adamant.generator.Banner
 import org.adamant.generator.ModelInfo
@@ -114,16 +117,16 @@ class ApplicationTemplate {
 	def private pubDecl(ModelInfo info, Application app, Publication p) {
 		val v = app.varName(p)
 		val rate = if(p.rate !== null) Quantities.hertz(p.rate) else DEFAULT_RATE_HZ
-		val t = RuntimeTransports.resolve(p).get
+		val t = TransportLowering.resolve(p).get
 		val pace = pace(app, t)
 		val stream = info.streamId(p.topic)
 		'''
 			// publish «p.topic.name» («p.topic.type.name») as stream «stream» at «Banner.number(rate)» Hz«IF p.rate === null» (no rate in the model: default)«ENDIF»
-			«Banner.wrap("//", t.comment, 100)»
+			«Banner.wrap("//", NativeTransports.comment(t), 100)»
 			«IF pace > 0»
-				«Banner.wrap("//", "paced to " + pace + " B/s, the slowest bandwidth of environment " + app.environment.name + " (" + NativeLink.describe(app.environment) + ")", 100)»
+				«Banner.wrap("//", "paced to " + pace + " B/s, the slowest bandwidth of environment " + app.environment.name + " (" + Banner.link(app.environment) + ")", 100)»
 			«ENDIF»
-			«IF isReplaceFamily(t)»
+			«IF t.isReplaceFamily»
 				adamant::TransportSettings «v»_transport =
 				    «settings(t, pace)»;
 				«val subscribers = subscribers(info, p)»
@@ -143,12 +146,12 @@ class ApplicationTemplate {
 
 	def private subDecl(ModelInfo info, Application app, Subscription s) {
 		val v = app.varName(s)
-		val t = RuntimeTransports.resolve(s).get
+		val t = TransportLowering.resolve(s).get
 		val stream = info.streamId(s.topic)
 		val ns = info.identifier
 		'''
 			// subscribe «s.topic.name» («s.topic.type.name») as stream «stream»
-			«Banner.wrap("//", t.comment, 100)»
+			«Banner.wrap("//", NativeTransports.comment(t), 100)»
 			std::uint64_t «v»_received = 0;
 			std::uint64_t «v»_corrupt = 0;
 			const adamant::TransportSettings «v»_transport =
@@ -169,10 +172,6 @@ class ApplicationTemplate {
 		'''
 	}
 
-	def private static isReplaceFamily(RuntimeTransports.Resolved t) {
-		t.name == "replace" || t.name == "fifo"
-	}
-
 	/**
 	 * The subscribers of a publication's topic in the model, as "app (N instances), ..." and their
 	 * count (instances summed; at least 1, the runtime's default).
@@ -185,13 +184,13 @@ class ApplicationTemplate {
 	}
 
 	/** A replace/fifo writer paces itself to its environment's (slowest) bandwidth; others are unpaced. */
-	def private long pace(Application app, RuntimeTransports.Resolved t) {
-		if (!isReplaceFamily(t)) return 0
-		NativeLink.paceBytesPerSecond(app.environment).orElse(0)
+	def private long pace(Application app, RuntimeTransport t) {
+		if (!t.isReplaceFamily) return 0
+		LinkSettings.paceBytesPerSecond(app.environment).orElse(0)
 	}
 
-	def private settings(RuntimeTransports.Resolved t, long pace) {
-		'''transport(«t.kindEnum», std::chrono::microseconds(«t.nakTimeoutUs»), «t.lecR», «t.lecC», «pace»)'''
+	def private settings(RuntimeTransport t, long pace) {
+		'''transport(«NativeTransports.kindEnum(t)», std::chrono::microseconds(«t.nakTimeoutUs»), «t.lecR», «t.lecC», «pace»)'''
 	}
 
 	def private pubStep(Application app, Publication p) {

@@ -3,6 +3,8 @@ package org.adamant.generator.cpp
 import java.util.List
 import org.adamant.dsl.adamant.Experiment
 import org.adamant.dsl.adamant.StructType
+import org.adamant.dsl.lowering.LinkSettings
+import org.adamant.dsl.lowering.SweepVariants
 import org.adamant.dsl.prediction.Flow
 import org.adamant.dsl.semantics.Experiments
 import org.adamant.dsl.semantics.Quantities
@@ -10,7 +12,7 @@ import org.adamant.generator.Banner
 import org.adamant.generator.ModelInfo
 
 import static extension org.adamant.generator.cpp.CppTypes.*
-import static org.adamant.generator.cpp.StreamSettings.*
+import static org.adamant.dsl.lowering.StreamSettings.*
 
 /**
  * native/bench/<experiment>_bench.cpp: the experiment's sweep as an adamant::bench::Sweep, which the
@@ -30,10 +32,10 @@ class BenchTemplate {
 		val type = if(streams === null) x.topic.type else streams.head.topic.type
 		val rates = if(streams === null) x.rates.map[Quantities.hertz(it)] else streams.head.ratesHz
 		val runs = if(x.runs > 0) x.runs else 1
-		val variants = TransportVariants.of(x)
-		val replacing = variants.exists[isReplaceFamily(transport.name)]
-		val pace = NativeLink.paceBytesPerSecond(x.environment)
-		val simOptions = NativeLink.simOptions(x.environment)
+		val variants = SweepVariants.of(x)
+		val replacing = variants.exists[transport.isReplaceFamily]
+		val pace = LinkSettings.paceBytesPerSecond(x.environment)
+		val simOptions = LinkSettings.simOptions(x.environment)
 		val padded = if(streams === null) paddedPayload(x) else 0L
 		'''
 			«Banner.of(info, "//", "Experiment " + x.name + ": " + (if(streams === null) "1 writer and N readers exchange " + x.topic.name + " updates; one CSV row per point." else "streams " + streams.map[topicName].join(", ") + " over one connection; one CSV row per stream and point."))»
@@ -88,17 +90,17 @@ class BenchTemplate {
 			  // {runtime transport, nak_timeout, Ricochet r, c«IF replacing», replace/fifo pace in B/s (0 = unpaced)«ENDIF»}.
 			  sweep.transports = {
 			      «FOR v : variants»
-			      	«Banner.wrap("//", v.transport.comment, 100)»
+			      	«Banner.wrap("//", NativeTransports.comment(v.transport), 100)»
 			      	«IF !v.swept.empty»
-			      		// sweep: «v.swept.join(", ")» (this entry's value«IF v.swept.size > 1»s«ENDIF»)
+			      		// sweep: «Banner.swept(v.swept)» (this entry's value«IF v.swept.size > 1»s«ENDIF»)
 			      	«ENDIF»
-			      	«IF replacing && isReplaceFamily(v.transport.name) && pace.present»
+			      	«IF replacing && v.transport.isReplaceFamily && pace.present»
 			      		// paced to «Banner.number(pace.asLong)» B/s, the slowest bandwidth of environment «x.environment.name»
 			      	«ENDIF»
-			      	{"«v.transport.name»", std::chrono::microseconds(«v.nakTimeoutUs»), «v.lecR», «v.lecC»«IF replacing», «IF isReplaceFamily(v.transport.name) && pace.present»«pace.asLong»«ELSE»0«ENDIF»«ENDIF»},
+			      	{"«v.transport.kind»", std::chrono::microseconds(«v.transport.nakTimeoutUs»), «v.transport.lecR», «v.transport.lecC»«IF replacing», «IF v.transport.isReplaceFamily && pace.present»«pace.asLong»«ELSE»0«ENDIF»«ENDIF»},
 			      «ENDFOR»
 			  };
-			  «FOR s : TransportVariants.notApplied(x)»
+			  «FOR s : SweepVariants.notApplied(x)»
 			  	// The model also sweeps «s.name» («s.values.map[Banner.quantity(it)].join(", ")»); the native harness has no such
 			  	// parameter, so every point uses the catalog's value.
 			  «ENDFOR»
@@ -130,7 +132,7 @@ class BenchTemplate {
 			  «ENDIF»
 			  «IF !simOptions.empty»
 
-			  	«Banner.wrap("//", "Environment " + x.environment.name + " (" + NativeLink.describe(x.environment) + "): with --mode sim the simulator models this link, unless the command line sets the option itself. Real mode runs on loopback, which no option shapes" + (if (pace.present && replacing) "; there the replace/fifo writer's pace stands in for the link." else "."), 100)»
+			  	«Banner.wrap("//", "Environment " + x.environment.name + " (" + Banner.link(x.environment) + "): with --mode sim the simulator models this link, unless the command line sets the option itself. Real mode runs on loopback, which no option shapes" + (if (pace.present && replacing) "; there the replace/fifo writer's pace stands in for the link." else "."), 100)»
 			  	sweep.sim_link = {
 			  	    «FOR o : simOptions»
 			  	    	{"«o.name»", "«o.value»"},
@@ -224,10 +226,6 @@ class BenchTemplate {
 		val fixed = st.topic.type.fixedSize
 		val modeled = Math.round(st.payloadBytes)
 		if (modeled > 0 && (!fixed.present || modeled > fixed.asLong)) modeled else 0
-	}
-
-	def private static isReplaceFamily(String runtimeName) {
-		runtimeName == "replace" || runtimeName == "fifo"
 	}
 
 	/** The modeled payload when it exceeds the fixed encoded size of the topic's type (then padded), else 0. */

@@ -2,6 +2,7 @@ package org.adamant.generator.cpp
 
 import org.adamant.dsl.adamant.Experiment
 import org.adamant.dsl.contract.RuntimeContract
+import org.adamant.dsl.lowering.LinkSettings
 import org.adamant.dsl.semantics.Experiments
 import org.adamant.dsl.semantics.Quantities
 import org.adamant.generator.Banner
@@ -25,7 +26,7 @@ class RealLinkTemplate {
 	def static String path(Experiment x) '''native/bench/«x.name»_real_link.sh'''
 
 	def static boolean applies(Experiment x) {
-		x.environment !== null && NativeLink.paceBytesPerSecond(x.environment).present
+		x.environment !== null && LinkSettings.paceBytesPerSecond(x.environment).present
 	}
 
 	def CharSequence generate(ModelInfo info, Experiment x) {
@@ -39,7 +40,7 @@ class RealLinkTemplate {
 			#!/usr/bin/env bash
 			«Banner.of(info, "#", "Experiment " + x.name + " for real, over loopback shaped like environment " + env.name + ".")»
 			#
-			«Banner.wrap("#", "The link: " + NativeLink.describe(env) + ". A token bucket filter (tc tbf) on lo passes " + rates(x) + ", and queues " + (if (queue > 0) queue + " packets" else "1 packet (the model gives no queue)") + " of " + packet + " B (an update of " + updateBytes(x) + " B and " + headerBytes + " B of headers); what overflows the queue is dropped, as on the radio. Every datagram on lo shares the bucket (acknowledgements too). The round-trip time is not shaped.", 100)»
+			«Banner.wrap("#", "The link: " + Banner.link(env) + ". A token bucket filter (tc tbf) on lo passes " + rates(x) + ", and queues " + (if (queue > 0) queue + " packets" else "1 packet (the model gives no queue)") + " of " + packet + " B (an update of " + updateBytes(x) + " B and " + headerBytes + " B of headers); what overflows the queue is dropped, as on the radio. Every datagram on lo shares the bucket (acknowledgements too). The round-trip time is not shaped.", 100)»
 			#
 			# Run it inside a private network namespace (it refuses to shape anything else), from the build
 			# directory, with the bench's options:

@@ -2,14 +2,14 @@ package org.adamant.generator.opendds
 
 import org.adamant.dsl.adamant.Experiment
 import org.adamant.dsl.adamant.StructType
+import org.adamant.dsl.lowering.SweepVariants
 import org.adamant.dsl.semantics.Experiments
 import org.adamant.dsl.semantics.Quantities
 import org.adamant.dsl.prediction.Flow
 import org.adamant.generator.Banner
 import org.adamant.generator.ModelInfo
-import org.adamant.generator.cpp.TransportVariants
 
-import static org.adamant.generator.cpp.StreamSettings.*
+import static org.adamant.dsl.lowering.StreamSettings.*
 
 import static extension org.adamant.generator.cpp.CppTypes.*
 
@@ -76,7 +76,7 @@ class OpenDdsBenchTemplate {
 		«FOR s : setups.filter[!notApplied.empty]»
 			«Banner.wrap("//", "Not applied to " + x.transports.get(s.index).name + " (OpenDDS " + s.transport.kind.transportType + " has no such option): the sweep of " + s.notApplied.join(", ") + "; its points use OpenDDS's values.", 100)»
 		«ENDFOR»
-		«FOR s : TransportVariants.notApplied(x)»
+		«FOR s : SweepVariants.notApplied(x)»
 			// The model also sweeps «s.name» («s.values.map[Banner.quantity(it)].join(", ")»); neither bench has such a
 			// parameter, so every point uses the catalog's value.
 		«ENDFOR»
@@ -109,7 +109,7 @@ class OpenDdsBenchTemplate {
 		  b.points = {
 		      «FOR st : setups»
 		      	«IF !st.swept.empty»
-		      		// «x.transports.get(st.index).name», sweep: «st.swept.join(", ")»
+		      		// «x.transports.get(st.index).name», sweep: «Banner.swept(st.swept)»
 		      	«ENDIF»
 		      	«FOR n : x.receivers»
 		      		«FOR l : x.loss»

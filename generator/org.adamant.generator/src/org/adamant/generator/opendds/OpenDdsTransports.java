@@ -16,6 +16,9 @@ import org.adamant.dsl.adamant.OpenDdsMapping;
 import org.adamant.dsl.adamant.ReplacementRequirement;
 import org.adamant.dsl.adamant.RuntimeMapping;
 import org.adamant.dsl.adamant.Transport;
+import org.adamant.dsl.lowering.RuntimeTransport;
+import org.adamant.dsl.lowering.SweepVariants;
+import org.adamant.dsl.lowering.TransportLowering;
 import org.adamant.dsl.prediction.Flow;
 import org.adamant.dsl.prediction.Format;
 import org.adamant.dsl.prediction.TransportRanking;
@@ -24,8 +27,6 @@ import org.adamant.dsl.semantics.Bindings;
 import org.adamant.dsl.semantics.EffectiveQos;
 import org.adamant.dsl.semantics.Experiments;
 import org.adamant.generator.ModelInfo;
-import org.adamant.generator.cpp.RuntimeTransports;
-import org.adamant.generator.cpp.TransportVariants;
 
 /**
  * How a modeled flow runs on OpenDDS: which OpenDDS transport (TransportRegistry::create_inst
@@ -254,12 +255,11 @@ public final class OpenDdsTransports {
 	}
 
 	/**
-	 * The protocol options of an ANT transport from its catalog entry (mapping value, else declared
-	 * default): the runtime's engine parameters, named and read as the native target reads them
-	 * ({@link RuntimeTransports#engineParams(RuntimeTransports.Resolved)}).
+	 * The protocol options of an ANT transport: the engine options of its lowering onto the runtime
+	 * ({@link RuntimeTransport#engineOptions()}), as the native target runs it.
 	 */
 	static Map<String, String> antParams(Transport t) {
-		return RuntimeTransports.resolve(t).map(RuntimeTransports::engineParams).orElseGet(Map::of);
+		return TransportLowering.resolve(t).map(RuntimeTransport::engineOptions).orElseGet(Map::of);
 	}
 
 	/** Adds what the endpoint decides: replacement and priority (QoS), pacing (its environment's bandwidth). */
@@ -328,11 +328,11 @@ public final class OpenDdsTransports {
 	 * @param index      the transport's position in the experiment
 	 * @param transport  how it runs on OpenDDS
 	 * @param options    the instance's options: the transport's, with the swept values applied
-	 * @param swept      what this setup sweeps ("nak_timeout 25 ms"), empty when nothing
+	 * @param swept      what this setup sweeps, empty when nothing
 	 * @param notApplied sweeps of parameters the catalog gives this transport that its OpenDDS transport has no
 	 *                   option for (a built-in transport, or a fallback)
 	 */
-	public record Setup(int index, Resolved transport, Map<String, String> options, List<String> swept,
+	public record Setup(int index, Resolved transport, Map<String, String> options, List<SweepVariants.Point> swept,
 			List<String> notApplied) {
 		/** The CSV's transport_params column: the options as name=value joined by ';' (never a comma). */
 		public String params() {
@@ -343,7 +343,7 @@ public final class OpenDdsTransports {
 
 	/**
 	 * The bench setups of an experiment: each transport once per combination of the swept parameters
-	 * it has, exactly as the native bench expands them ({@link TransportVariants}), with the values
+	 * it has, exactly as the native bench expands them ({@link SweepVariants}), with the values
 	 * in the ant_* options; OpenDDS's own transports (and fallbacks) once.
 	 */
 	public static List<Setup> setups(Experiment x) {
@@ -353,13 +353,13 @@ public final class OpenDdsTransports {
 			Transport t = x.getTransports().get(i);
 			Resolved r = resolved.get(i);
 			if (r.kind().isAnt() && !r.fallback()) {
-				for (TransportVariants.Variant v : TransportVariants.of(x, t)) {
+				for (SweepVariants.Variant v : SweepVariants.of(x, t)) {
 					Map<String, String> options = new LinkedHashMap<>(r.options());
-					options.putAll(v.params());
+					options.putAll(v.transport().engineOptions());
 					out.add(new Setup(i, r, options, v.swept(), List.of()));
 				}
 			} else {
-				List<String> owned = TransportVariants.owned(x, t).stream().map(s -> s.getName()).toList();
+				List<String> owned = SweepVariants.owned(x, t).stream().map(s -> s.getName()).toList();
 				out.add(new Setup(i, r, r.options(), List.of(), owned));
 			}
 		}

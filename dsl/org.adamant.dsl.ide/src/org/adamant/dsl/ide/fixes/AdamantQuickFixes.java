@@ -33,6 +33,7 @@ import org.adamant.dsl.adamant.TimeBasedFilterPolicy;
 import org.adamant.dsl.adamant.Transport;
 import org.adamant.dsl.adamant.TransportBinding;
 import org.adamant.dsl.adamant.TransportParameter;
+import org.adamant.dsl.lowering.TransportParameters;
 import org.adamant.dsl.prediction.Flow;
 import org.adamant.dsl.prediction.FlowPrediction;
 import org.adamant.dsl.prediction.Format;
@@ -550,7 +551,7 @@ public final class AdamantQuickFixes {
 				if (v > 0 && v >= lo && v <= hi) {
 					return;
 				}
-				double nakDefault = TransportRanking.defaultNakTimeout();
+				double nakDefault = TransportParameters.contractDefault("nak_timeout", "nakcast").value();
 				double fixed = v <= 0 && lo <= nakDefault && nakDefault <= hi ? nakDefault : Math.min(hi, Math.max(lo, v));
 				if (!(fixed > 0) || Double.isInfinite(fixed)) {
 					return;

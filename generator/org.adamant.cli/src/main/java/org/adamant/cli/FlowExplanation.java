@@ -6,12 +6,13 @@ import java.util.List;
 import org.adamant.dsl.adamant.Model;
 import org.adamant.dsl.adamant.Publication;
 import org.adamant.dsl.adamant.Transport;
+import org.adamant.dsl.lowering.RuntimeTransport;
+import org.adamant.dsl.lowering.TransportLowering;
 import org.adamant.dsl.prediction.Flow;
 import org.adamant.dsl.prediction.FlowPrediction;
 import org.adamant.dsl.prediction.TransportRanking;
 import org.adamant.dsl.prediction.TransportRanking.Assessment;
 import org.adamant.dsl.semantics.Bindings;
-import org.adamant.generator.cpp.RuntimeTransports;
 import org.adamant.generator.opendds.OpenDdsTransports;
 import org.eclipse.emf.common.util.TreeIterator;
 import org.eclipse.emf.ecore.EObject;
@@ -81,11 +82,11 @@ record FlowExplanation(String application, String topic, String binding, String 
 	}
 
 	private static List<TargetChoice> targets(Publication p, Transport catalogChoice) {
-		Transport nativeChoice = Bindings.resolve(p, RuntimeTransports::runs).transport();
+		Transport nativeChoice = Bindings.resolve(p, TransportLowering::runs).transport();
 		Transport ddsChoice = Bindings.resolve(p, OpenDdsTransports::runs).transport();
 		return List.of(
 				nativeChoice != null ? new TargetChoice("native", nativeChoice.getName(), false, nativeChoice != catalogChoice)
-						: new TargetChoice("native", RuntimeTransports.resolve(p).map(RuntimeTransports.Resolved::name)
+						: new TargetChoice("native", TransportLowering.resolve(p).map(RuntimeTransport::kind)
 								.orElse("none"), true, true),
 				ddsChoice != null ? new TargetChoice("opendds", ddsChoice.getName(), false, ddsChoice != catalogChoice)
 						: new TargetChoice("opendds", OpenDdsTransports.resolve(p).kind().key, true, true));

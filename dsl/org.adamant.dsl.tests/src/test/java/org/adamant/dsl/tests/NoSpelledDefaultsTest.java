@@ -57,7 +57,7 @@ class NoSpelledDefaultsTest {
 	void scansTheSourcesThatReadTheContract() throws IOException {
 		List<String> names = sources().stream().map(p -> p.getFileName().toString()).toList();
 		for (String expected : List.of("Predictions.java", "TransportRanking.java", "Quantities.java",
-				"RuntimeTransports.java", "TransportVariants.java", "RealLinkTemplate.xtend",
+				"TransportLowering.java", "TransportParameters.java", "RealLinkTemplate.xtend",
 				"AdamantContentProposalProvider.java")) {
 			assertTrue(names.contains(expected), expected + " not scanned");
 		}

@@ -18,6 +18,7 @@ import org.adamant.dsl.adamant.RuntimeMapping;
 import org.adamant.dsl.adamant.Transport;
 import org.adamant.dsl.adamant.TransportParameter;
 import org.adamant.dsl.contract.RuntimeContract;
+import org.adamant.dsl.lowering.TransportParameters;
 import org.adamant.dsl.prediction.FlowScenario;
 import org.adamant.dsl.prediction.Predictions;
 import org.adamant.dsl.prediction.TransportRanking;
@@ -167,15 +168,15 @@ class RuntimeContractTest {
 		Transport nakcast = transport(resource, "plain_nakcast");
 		FlowScenario s = new FlowScenario(10, 100, 5, 0.02, 0.001, 0);
 
-		double bundledTimeout = TransportRanking.nakTimeout(nakcast);
+		double bundledTimeout = TransportParameters.nakTimeout(nakcast);
 		double bundledLatency = TransportRanking.predict(s, nakcast).orElseThrow().meanLatency();
 		double bundledHeader = Predictions.headerBytes();
-		int bundledR = TransportRanking.defaultR();
+		long bundledR = TransportParameters.contractDefault("r", "ricochet").inUnit();
 		assertEquals(List.of(), rangeErrors(resource), "r = 32 is within the bundled range 1..64");
 		try (RuntimeContract.Scope scope = RuntimeContract.use(modified)) {
-			assertEquals(0.040, TransportRanking.nakTimeout(nakcast), 1e-12);
-			assertEquals(0.040, TransportRanking.defaultNakTimeout(), 1e-12);
-			assertEquals(6, TransportRanking.defaultR());
+			assertEquals(0.040, TransportParameters.nakTimeout(nakcast), 1e-12);
+			assertEquals(0.040, TransportParameters.contractDefault("nak_timeout", "nakcast").value(), 1e-12);
+			assertEquals(6L, TransportParameters.contractDefault("r", "ricochet").inUnit());
 			assertEquals(bundledHeader + 4, Predictions.headerBytes());
 			assertNotEquals(bundledLatency, TransportRanking.predict(s, nakcast).orElseThrow().meanLatency());
 			assertEquals(Optional.of(new Quantities.Range(1, 16)), Quantities.runtimeRange("r"));
@@ -184,8 +185,8 @@ class RuntimeContractTest {
 			assertEquals(1, errors.size(), () -> "errors: " + errors);
 			assertTrue(errors.get(0).contains("r = 32 is outside the runtime's range 1..16"), errors.get(0));
 		}
-		assertEquals(bundledTimeout, TransportRanking.nakTimeout(nakcast));
-		assertEquals(bundledR, TransportRanking.defaultR());
+		assertEquals(bundledTimeout, TransportParameters.nakTimeout(nakcast));
+		assertEquals(bundledR, TransportParameters.contractDefault("r", "ricochet").inUnit());
 		assertEquals(bundledHeader, Predictions.headerBytes());
 	}
 

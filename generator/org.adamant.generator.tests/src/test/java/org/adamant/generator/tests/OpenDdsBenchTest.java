@@ -14,9 +14,9 @@ import java.util.regex.Pattern;
 
 import org.adamant.dsl.adamant.Experiment;
 import org.adamant.dsl.adamant.Model;
+import org.adamant.dsl.lowering.SweepVariants;
 import org.adamant.generator.AdamantGenerator;
 import org.adamant.generator.Target;
-import org.adamant.generator.cpp.TransportVariants;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -68,7 +68,7 @@ class OpenDdsBenchTest {
 		assertTrue(rows.stream().filter(r -> r[3].startsWith("r=4;"))
 				.allMatch(r -> r[2].equals("{{\"r\", \"4\"}, {\"c\", \"3\"}, {\"nak_fallback\", \"0\"}}")), bench);
 		// as many setups as the native bench's kTransports
-		assertEquals(TransportVariants.of(experiment(model, "rtesp_isislab_sweep")).size(), perSetup.size());
+		assertEquals(SweepVariants.of(experiment(model, "rtesp_isislab_sweep")).size(), perSetup.size());
 		assertFalse(bench.contains("Not applied"), bench);
 		// the bench only declares its experiment; the runtime's bench library (Adamant::opendds_bench) runs it
 		// and writes the CSV, so no bench support file is generated

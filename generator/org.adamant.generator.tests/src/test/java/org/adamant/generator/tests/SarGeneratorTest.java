@@ -115,7 +115,7 @@ class SarGeneratorTest {
 		var ranking = org.adamant.dsl.prediction.TransportRanking.rank(
 				org.eclipse.xtext.EcoreUtil2.getAllContentsOfType(model, org.adamant.dsl.adamant.Publication.class).get(0));
 		var expected = ranking.stream().filter(a -> a.feasible())
-				.filter(a -> org.adamant.generator.cpp.RuntimeTransports.resolve(a.transport()).isPresent()).findFirst()
+				.filter(a -> org.adamant.dsl.lowering.TransportLowering.resolve(a.transport()).isPresent()).findFirst()
 				.orElseThrow();
 		Map<String, String> out = generate(model, Target.NATIVE);
 		String gw = unwrapped(out.get("native/src/gw.cpp"));

@@ -1,4 +1,4 @@
-package org.adamant.generator.cpp;
+package org.adamant.dsl.lowering;
 
 import org.adamant.dsl.adamant.PriorityRequirement;
 import org.adamant.dsl.adamant.ReplacementRequirement;
@@ -10,7 +10,8 @@ import org.adamant.dsl.semantics.Experiments;
 
 /**
  * How a stream of a multi-stream experiment is sent, for the native and the OpenDDS benches alike:
- * whether a newer update may replace an older one, its priority, and its replacement tags.
+ * whether a newer update may replace an older one, its priority, its replacement tags, and whether
+ * its type is keyed.
  */
 public final class StreamSettings {
 

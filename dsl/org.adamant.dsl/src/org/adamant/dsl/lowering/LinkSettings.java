@@ -1,4 +1,4 @@
-package org.adamant.generator.cpp;
+package org.adamant.dsl.lowering;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -6,16 +6,20 @@ import java.util.OptionalLong;
 
 import org.adamant.dsl.adamant.BandwidthStep;
 import org.adamant.dsl.adamant.Environment;
+import org.adamant.dsl.adamant.Quantity;
 import org.adamant.dsl.semantics.Quantities;
-import org.adamant.generator.Banner;
 
 /**
- * A modeled environment's link as the native code runs it: the pace a Mockets-style (replace/fifo)
+ * A modeled environment's link as the runtime runs it: the pace a Mockets-style (replace/fifo)
  * writer keeps, and the options that make the runtime's simulator (`--mode sim`) model the link.
  */
-public final class NativeLink {
+public final class LinkSettings {
 
-	private NativeLink() {
+	/** One option of the benchmark harness's simulator, with its value. */
+	public record SimOption(String name, String value) {
+	}
+
+	private LinkSettings() {
 	}
 
 	/**
@@ -32,35 +36,10 @@ public final class NativeLink {
 			return bps > 0 ? OptionalLong.of(bps) : OptionalLong.empty();
 		}
 		if (env.getSchedule() != null) {
-			return env.getSchedule().getSteps().stream().mapToLong(s -> Math.round(Quantities.bytesPerSecond(s.getBandwidth())))
-					.filter(b -> b > 0).min();
+			return env.getSchedule().getSteps().stream()
+					.mapToLong(s -> Math.round(Quantities.bytesPerSecond(s.getBandwidth()))).filter(b -> b > 0).min();
 		}
 		return OptionalLong.empty();
-	}
-
-	/** The environment's link in words, for comments: "5 KB/s, queue 4 packets, rtt 100 ms". */
-	public static String describe(Environment env) {
-		List<String> parts = new ArrayList<>();
-		if (env.getBandwidth() != null) {
-			parts.add(Banner.quantity(env.getBandwidth()));
-		} else if (env.getSchedule() != null) {
-			List<String> steps = new ArrayList<>();
-			for (BandwidthStep s : env.getSchedule().getSteps()) {
-				steps.add(Banner.quantity(s.getBandwidth()) + " for " + Banner.quantity(s.getDuration()));
-			}
-			parts.add(String.join(", then ", steps) + (env.getSchedule().isRepeat() ? ", repeating" : ""));
-		}
-		if (env.getQueueDepth() > 0) {
-			parts.add("queue " + env.getQueueDepth() + " packets");
-		}
-		if (env.getRtt() != null) {
-			parts.add("rtt " + Banner.quantity(env.getRtt()));
-		}
-		return parts.isEmpty() ? "no link limits modeled" : String.join(", ", parts);
-	}
-
-	/** One option of the benchmark harness's simulator, with its value. */
-	public record SimOption(String name, String value) {
 	}
 
 	/**
@@ -93,7 +72,7 @@ public final class NativeLink {
 		return options;
 	}
 
-	private static String bytesPerSecond(org.adamant.dsl.adamant.Quantity q) {
+	private static String bytesPerSecond(Quantity q) {
 		return Math.round(Quantities.bytesPerSecond(q)) + "B/s";
 	}
 }

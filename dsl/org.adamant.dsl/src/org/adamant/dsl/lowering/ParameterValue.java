@@ -1,0 +1,48 @@
+package org.adamant.dsl.lowering;
+
+import org.adamant.dsl.contract.RuntimeContract;
+
+/**
+ * One engine parameter of a lowered transport: its runtime name and type from the contract table,
+ * its value in the language's base unit (seconds for durations, counts as they are), the contract's
+ * unit for it, and where the value came from.
+ */
+public record ParameterValue(String name, String type, double value, String unit, Source source) {
+
+	/** Where a value comes from, strongest first. */
+	public enum Source {
+		/** The experiment's sweep of the parameter. */
+		SWEEP,
+		/** The transport's mapping in the model ({@code runtime nakcast(timeout = 25 ms)}). */
+		MODEL,
+		/** The default the catalog entry declares ({@code parameter timeout default 50 ms}). */
+		CATALOG,
+		/** The runtime's default (the contract table). */
+		CONTRACT
+	}
+
+	/** The value in the contract's unit, rounded (microseconds for durations). */
+	public long inUnit() {
+		return Math.round(value / RuntimeContract.get().toBase(1, unit));
+	}
+
+	/**
+	 * The value as the runtime writes and parses options: a duration in its largest exact unit (2s,
+	 * 25ms, 1500us, from microseconds), anything else as a whole number.
+	 */
+	public String option() {
+		if (!"duration".equals(type)) {
+			return String.valueOf(inUnit());
+		}
+		long us = Math.round(value * 1e6);
+		if (us != 0 && us % 1_000_000 == 0) {
+			return (us / 1_000_000) + "s";
+		}
+		return us % 1000 == 0 ? (us / 1000) + "ms" : us + "us";
+	}
+
+	/** The same parameter with another value from {@code from}. */
+	public ParameterValue with(double newValue, Source from) {
+		return new ParameterValue(name, type, newValue, unit, from);
+	}
+}

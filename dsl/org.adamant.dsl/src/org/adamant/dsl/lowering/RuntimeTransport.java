@@ -1,0 +1,81 @@
+package org.adamant.dsl.lowering;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.adamant.dsl.adamant.Transport;
+import org.adamant.dsl.contract.RuntimeContract;
+
+/**
+ * A transport lowered onto the ADAMANT runtime: its runtime kind (the contract's name, as
+ * adamant::parse_transport reads it), the engine parameters it runs with, and in words what it is
+ * ({@code description}) and why this endpoint runs it ({@code reason}: empty when the model binds it).
+ * {@code transport} is null for the default the runtime picks when the model binds none.
+ * Every kind carries nak_timeout, r and c (the engine ignores those its kind does not take).
+ */
+public record RuntimeTransport(String kind, Transport transport, ParameterValue nakTimeout, ParameterValue r,
+		ParameterValue c, String description, String reason) {
+
+	/** The nak_timeout in microseconds. */
+	public long nakTimeoutUs() {
+		return Math.round(nakTimeout.value() * 1e6);
+	}
+
+	public int lecR() {
+		return (int) r.inUnit();
+	}
+
+	public int lecC() {
+		return (int) c.inUnit();
+	}
+
+	/** The Mockets-style sender (replace, or fifo without replacement): paced, its options from the flow. */
+	public boolean isReplaceFamily() {
+		return kind.equals("replace") || kind.equals("fifo");
+	}
+
+	public List<ParameterValue> parameters() {
+		return List.of(nakTimeout, r, c);
+	}
+
+	/** The same transport with {@code v} in place of the parameter of its name. */
+	public RuntimeTransport with(ParameterValue v) {
+		return new RuntimeTransport(kind, transport, v.name().equals(nakTimeout.name()) ? v : nakTimeout,
+				v.name().equals(r.name()) ? v : r, v.name().equals(c.name()) ? v : c, description, reason);
+	}
+
+	public RuntimeTransport withReason(String why) {
+		return new RuntimeTransport(kind, transport, nakTimeout, r, c, description, why);
+	}
+
+	/**
+	 * The engine options this transport runs with, by the names the runtime and its OpenDDS plugin
+	 * share (the native CSV's {@code transport_params}, adamant::bench::transport_params; the
+	 * {@code [transport/NAME]} keys of the plugin's ant_* transports, runtime/opendds/README.md), in the
+	 * contract's order: nakcast {@code nak_timeout}; ricochet {@code r}, {@code c}, {@code nak_fallback}
+	 * (its default, off, as in the native harness); fec {@code r}, {@code c}; none for baseline,
+	 * replace and fifo (their options come from the flow: replacement, pacing).
+	 */
+	public Map<String, String> engineOptions() {
+		Map<String, String> options = new LinkedHashMap<>();
+		for (RuntimeContract.Parameter p : RuntimeContract.get().parameters()) {
+			if (!p.takes(kind)) {
+				continue;
+			}
+			switch (p.name()) {
+			case "nak_timeout" -> { // ricochet NAKs only with nak_fallback, which stays off
+				if (kind.equals("nakcast")) {
+					options.put(p.name(), nakTimeout.option());
+				}
+			}
+			case "r" -> options.put(p.name(), r.option());
+			case "c" -> options.put(p.name(), c.option());
+			case "nak_fallback" -> options.put(p.name(), TransportParameters.contractDefault(p.name(), kind).option());
+			default -> { // replace and fifo: from the flow (replacement, pacing)
+			}
+			}
+		}
+		return options;
+	}
+}

@@ -1,0 +1,111 @@
+package org.adamant.dsl.lowering;
+
+import java.util.Optional;
+
+import org.adamant.dsl.adamant.Parameter;
+import org.adamant.dsl.adamant.RuntimeMapping;
+import org.adamant.dsl.adamant.RuntimeTransportKind;
+import org.adamant.dsl.adamant.Transport;
+import org.adamant.dsl.adamant.TransportParameter;
+import org.adamant.dsl.contract.RuntimeContract;
+import org.adamant.dsl.lowering.ParameterValue.Source;
+import org.adamant.dsl.semantics.Quantities;
+
+/**
+ * The value a transport's engine parameter runs with: the model's (the mapping's arguments), else
+ * the catalog's (the default its entry declares), else the runtime's (the contract table). The one
+ * resolution the predictions, the validator and both targets read.
+ */
+public final class TransportParameters {
+
+	private TransportParameters() {
+	}
+
+	/**
+	 * The value a model gives the parameter it calls {@code modelName}, in base units: the mapping's,
+	 * else the catalog's declared default. Empty when neither is given or its unit is wrong.
+	 */
+	public static Optional<ParameterValue> given(Transport transport, String modelName) {
+		if (transport == null) {
+			return Optional.empty();
+		}
+		RuntimeContract.Parameter p = RuntimeContract.get().modelParameter(modelName).orElse(null);
+		String name = p == null ? modelName : p.name();
+		String type = p == null ? "count" : p.type();
+		String unit = p == null ? "" : p.unit();
+		if (transport.getMapping() instanceof RuntimeMapping m) {
+			for (Parameter given : m.getParams()) {
+				if (modelName.equals(given.getName())) {
+					return Quantities.parameter(modelName, given.getValue())
+							.map(v -> new ParameterValue(name, type, v, unit, Source.MODEL));
+				}
+			}
+		}
+		for (TransportParameter declared : transport.getParameters()) {
+			if (modelName.equals(declared.getName()) && declared.getDefaultValue() != null) {
+				return Quantities.parameter(modelName, declared.getDefaultValue())
+						.map(v -> new ParameterValue(name, type, v, unit, Source.CATALOG));
+			}
+		}
+		return Optional.empty();
+	}
+
+	/** {@link #given}'s value in base units. */
+	public static Optional<Double> value(Transport transport, String modelName) {
+		return given(transport, modelName).map(ParameterValue::value);
+	}
+
+	/**
+	 * The runtime parameter {@code runtimeName} of {@code transport}: the first of its model names
+	 * (the contract's order: timeout before nak_timeout) the model or catalog gives, else the
+	 * contract's default for the transport's runtime kind. A duration of zero or less counts as not
+	 * given.
+	 */
+	public static ParameterValue resolve(Transport transport, String runtimeName) {
+		RuntimeContract.Parameter p = contractParameter(runtimeName);
+		for (String modelName : p.modelNames()) {
+			Optional<ParameterValue> v = given(transport, modelName);
+			if (v.isPresent()) {
+				if (!"duration".equals(p.type()) || v.get().value() > 0) {
+					return v.get();
+				}
+				break;
+			}
+		}
+		return contractDefault(runtimeName, kind(transport));
+	}
+
+	/**
+	 * The contract's default of {@code runtimeName} for runtime kind {@code kind}; for a kind that does
+	 * not take the parameter (or none) the default of the first kind that does (nak_timeout: nakcast's,
+	 * r and c: ricochet's).
+	 */
+	public static ParameterValue contractDefault(String runtimeName, String kind) {
+		RuntimeContract.Parameter p = contractParameter(runtimeName);
+		String of = kind != null && p.takes(kind) ? kind : p.kinds().get(0);
+		return new ParameterValue(p.name(), p.type(), RuntimeContract.get().defaultValue(p.name(), of), p.unit(),
+				Source.CONTRACT);
+	}
+
+	/** The NAK timeout of a transport in seconds (also OpenDDS's reliable multicast and rtps_udp). */
+	public static double nakTimeout(Transport transport) {
+		return resolve(transport, "nak_timeout").value();
+	}
+
+	/**
+	 * The runtime kind whose defaults a transport takes: its runtime mapping's ("fifo" for replace
+	 * without the catalog's {@code replacement}); null for other mappings.
+	 */
+	public static String kind(Transport transport) {
+		if (transport == null || !(transport.getMapping() instanceof RuntimeMapping m) || m.getKind() == null) {
+			return null;
+		}
+		return m.getKind() == RuntimeTransportKind.REPLACE && !transport.isReplacement() ? "fifo"
+				: m.getKind().getLiteral();
+	}
+
+	private static RuntimeContract.Parameter contractParameter(String runtimeName) {
+		return RuntimeContract.get().parameter(runtimeName)
+				.orElseThrow(() -> new IllegalArgumentException("no runtime parameter " + runtimeName));
+	}
+}
