@@ -55,7 +55,7 @@ TEST(Table, EveryParameterHasADefaultForEachKindThatTakesItWithinItsRange) {
   }
 }
 
-// The defaults the engines and benches spell today (until they are defined from the table): a
+// The defaults the engines and benches spell rather than define from the table: a
 // change to either side fails here.
 TEST(Table, EngineAndBenchDefaultsAreTheTables) {
   SCOPED_TRACE("a default spelt in the engine or bench headers differs from adamant/contract.hpp: "

@@ -170,8 +170,8 @@ constexpr std::optional<double> default_for(const Parameter& p, KindBit kind) {
 
 // Typed defaults for C++ code (engines, benches, generated code). Each is read off the table, so
 // a change to the table is a change here.
-// (A loop over the table rather than find_parameter: GCC's -fsanitize=undefined makes a pointer
-// compared with nullptr no longer a constant expression.)
+// (A loop over the table rather than find_parameter: under GCC's -fsanitize=undefined a pointer
+// compared with nullptr is not a constant expression.)
 constexpr double default_of(std::string_view parameter, KindBit kind) {
   for (const Parameter& p : kParameters)
     if (p.name == parameter) return default_for(p, kind).value_or(-1);
