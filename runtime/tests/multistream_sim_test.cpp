@@ -139,11 +139,11 @@ TEST(MultiStream, InvalidStreamsAreRejected) {
 // 17.2 kB/s offered); LoCtl: a never-replaced message at 1 Hz on the low priority (the
 // plugin's control messages get a fresh tag each); 2 receivers; the writer paced at 4 kB/s
 // (4.3x overload) and 6 kB/s (2.9x) on an unlimited link, and 5,120 B/s on a 5 KB/s link.
-// Under the high-priority load the LoCtl messages wait in the queue until publishing ends.
-// Before the fix, one of them (queued with an older id and flow sequence than everything
-// sent after it) held (1) every later reliable sequenced message at the receivers, which
-// waited for it in flow order, and (2) the receivers' cumulative ACK, so past 64 ranges the
-// newest messages were never acknowledged and were retransmitted every RTO until replaced.
+// Under the high-priority load the LoCtl messages wait in the queue until publishing ends, and
+// a waiting message must hold up nothing: (1) it takes its flow sequence number at its first
+// transmission, not when queued, so the receivers never wait for it in flow order; (2) every
+// ACK covers its own MSG, so the newest messages are acknowledged even when the receivers'
+// ranges pass 64 (else they are retransmitted every RTO until replaced).
 TEST(MultiStream, TwoPrioritiesDeepOverloadKeepDelivering) {
   auto run = [](std::uint8_t hi, std::uint64_t pace, const char* bandwidth) {
     bench::Point p{TransportKind::Replace, 2, 0.0, 50, 600, 1, 1, 50ms};
@@ -178,12 +178,12 @@ TEST(MultiStream, TwoPrioritiesDeepOverloadKeepDelivering) {
   EXPECT_LT(flat.rows[1].lat.max_us, 2.0e6);
   // Equal priorities, paced above what the link carries (on a tbf-shaped loopback the pace
   // leaves out the IP/UDP headers, and the ACKs share the link): the network queue drops
-  // data, the low water waits for retransmissions, and the receivers' ACKs (one per MSG)
-  // grew to 64 ranges (1 KB for a 172-byte MSG) until they filled the receivers' links and
-  // were dropped. Measured before the fix: 642 drops, 237 retransmissions, Hi 7 samples
-  // per receiver (then nothing; 64-range ACKs with the other two fixes: the same); with
-  // ACKs within their MSG's size (8 ranges here): 119 drops, 59 retransmissions, everything
-  // delivered or replaced.
+  // data, the low water waits for retransmissions, and the receivers' ACKs (one per MSG) are
+  // kept within their MSG's size (8 ranges here): ACKs of up to 64 ranges (1 KB for a 172-byte
+  // MSG) fill the receivers' links and are dropped. Measured with 64-range ACKs (and rules (1)
+  // and (2) above): 642 drops, 237 retransmissions, Hi 7 samples per receiver, then nothing;
+  // with ACKs within their MSG's size: 119 drops, 59 retransmissions, everything delivered or
+  // replaced.
   const auto shaped = run(0, 6000, "4500B/s");
   for (const auto& row : shaped.rows) EXPECT_DOUBLE_EQ(row.delivery_or_replaced, 1.0);
   EXPECT_LT(shaped.rows[1].lat.max_us, 4.0e6);

@@ -1,4 +1,5 @@
-// Umbrella header: the whole public runtime API (see docs/runtime-contract.md).
+// Umbrella header: the whole public API of ANT (Adaptive Network Transports), ADAMANT's runtime
+// (see docs/runtime-contract.md).
 #pragma once
 
 #include <adamant/app.hpp>

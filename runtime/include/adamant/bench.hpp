@@ -45,15 +45,15 @@ struct Point {
   std::uint32_t tags = defaults::replace::kTags;
   std::uint64_t pace_bytes_per_s = defaults::replace::kPaceBytesPerS;
   Duration enqueue_timeout = defaults::replace::kEnqueueTimeout;
-  Duration retry_timeout = defaults::replace::kRetryTimeout;  // Replace / Fifo (appended)
-  // Multi-stream point (appended; empty = one stream of rate_hz, `tags` tags and the spec's
+  Duration retry_timeout = defaults::replace::kRetryTimeout;  // Replace / Fifo (extension)
+  // Multi-stream point (extension; empty = one stream of rate_hz, `tags` tags and the spec's
   // payload). streams[0] sends `updates` updates at rate_hz; every stream's rate is scaled by
   // rate_hz / streams[0].rate_hz, and the others send for as long (ceil(updates / rate_hz ×
   // their rate) updates each). Updates are published in time order over one connection
   // (ties: the earlier stream first), so sequence k is the k-th of that schedule. The CSV
   // gets one row per stream (its name in the `stream` column, its rate and updates).
   std::vector<Stream> streams{};
-  // Replace / Fifo (appended): pace to the bandwidth measured from ACKs, starting at
+  // Replace / Fifo (extension): pace to the bandwidth measured from ACKs, starting at
   // pace_bytes_per_s (0: the simulated link's slowest phase (sim) or 125,000 B/s (real));
   // false: the fixed pace. `transport_params` writes it as pace_mode=fixed|estimate.
   bool estimate_bandwidth = defaults::replace::kEstimateBandwidth;

@@ -172,8 +172,8 @@ constexpr std::optional<double> default_for(const Parameter& p, KindBit kind) {
 // The default of `parameter` for `kind`, in its unit. A name or kind the table lacks throws: in a
 // constant expression (adamant/engine/defaults.hpp reads every typed default through this) that
 // stops the build at this line.
-// (A loop over the table rather than find_parameter: GCC's -fsanitize=undefined makes a pointer
-// compared with nullptr no longer a constant expression.)
+// (A loop over the table rather than find_parameter: under GCC's -fsanitize=undefined a pointer
+// compared with nullptr is not a constant expression.)
 constexpr double default_of(std::string_view parameter, KindBit kind) {
   for (const Parameter& p : kParameters)
     if (p.name == parameter) {

@@ -45,22 +45,22 @@ struct Row {
   double delivery = 0;
   LatencyStats lat;
   double relate = 0, relate2 = 0;
-  // Appended columns (after the contract's): bytes sent by every engine of the point.
+  // Columns after the contract's (extensions): bytes sent by every engine of the point.
   std::uint64_t bytes_data = 0, bytes_nak = 0, bytes_repair = 0, bytes_retransmit = 0,
                 bytes_control = 0;
-  // Appended after the bytes: updates superseded before delivery (not delivered, but a
+  // After the bytes: updates superseded before delivery (not delivered, but a
   // newer update with the same tag was: replace/fifo transports, 0 otherwise), and
   // (received + replaced) / (sent × receivers).
   std::uint64_t replaced = 0;
   double delivery_or_replaced = 0;
-  // Last column (appended): the engine parameters of the point, bench::transport_params
+  // After those: the engine parameters of the point, bench::transport_params
   // (e.g. "nak_timeout=25ms", "r=4;c=3;nak_fallback=0"; never contains a comma).
   std::string transport_params;
-  // Appended after transport_params: the stream of a multi-stream point (bench::Stream::name;
+  // After transport_params: the stream of a multi-stream point (bench::Stream::name;
   // "" for a point of one stream). Its rate_hz and sent are the stream's; the bytes_* columns
   // are the whole point's (every stream shares the connection), repeated on each stream's row.
   std::string stream;
-  // Appended after stream: the sender's own counters (replace/fifo; 0 for other transports).
+  // After stream: the sender's own counters (replace/fifo; 0 for other transports).
   // sender_replaced: messages of this row's stream (its tags) the sender dropped because a
   // newer one of their tag replaced them (or cancel(tag)) — queued or sent but unacknowledged;
   // sender_expired: dropped after the enqueue timeout; sender_abandoned: given up after the

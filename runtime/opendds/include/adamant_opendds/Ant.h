@@ -1,6 +1,6 @@
-// Static initializer for the ADAMANT OpenDDS transports (ant_baseline, ant_nakcast,
-// ant_ricochet, ant_replace), like dds/DCPS/transport/udp/Udp.h for the built-in udp
-// transport: include it in one translation unit of the application (and link
+// Static initializer for the ADAMANT OpenDDS transports of ANT (Adaptive Network Transports, the
+// runtime): ant_baseline, ant_nakcast, ant_ricochet, ant_replace. Like dds/DCPS/transport/udp/Udp.h
+// for the built-in udp transport: include it in one translation unit of the application (and link
 // Adamant::opendds) and the four transport types are registered with TheTransportRegistry
 // before main(), so `[transport/NAME] transport_type=ant_nakcast` sections in a .ini and
 // TheTransportRegistry->create_inst(NAME, "ant_nakcast") both work.

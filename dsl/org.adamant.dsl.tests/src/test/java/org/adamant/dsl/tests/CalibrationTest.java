@@ -81,7 +81,7 @@ class CalibrationTest {
 
 	/**
 	 * FEC: transport, r, c, loss %, rate Hz, measured mean latency us, measured delivery; same setup,
-	 * {@code --transport fec --r 4 --c C} (runtime at this commit's parent, where FEC was added).
+	 * {@code --transport fec --r 4 --c C} (recorded with the runtime of the commit that adds FEC).
 	 */
 	private static final String[] SIMULATED_FEC = {
 			"fec,4,1,1,10,596.258,0.999884",

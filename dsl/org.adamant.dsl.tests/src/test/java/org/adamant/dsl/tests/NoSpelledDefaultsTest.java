@@ -52,7 +52,7 @@ class NoSpelledDefaultsTest {
 		assertTrue(found.isEmpty(), () -> String.join("\n", found));
 	}
 
-	/** The test would pass on no files at all: make sure it reads the ones that used to spell them. */
+	/** The test would pass on no files at all: make sure it reads the sources that take defaults from the contract. */
 	@Test
 	void scansTheSourcesThatReadTheContract() throws IOException {
 		List<String> names = sources().stream().map(p -> p.getFileName().toString()).toList();

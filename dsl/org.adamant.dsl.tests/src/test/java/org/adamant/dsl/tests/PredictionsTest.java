@@ -74,7 +74,7 @@ class PredictionsTest {
 		assertTrue(r4.meanLatency() < r8.meanLatency(), "r=4 recovers sooner than r=8");
 		assertTrue(r4.delivery() > r8.delivery(), "r=4 repairs are usable more often");
 		assertTrue(r4.offeredLoad() > r8.offeredLoad(), "r=4 sends more repairs");
-		// at 10 Hz every packet is flushed alone after 50 ms: r no longer matters
+		// at 10 Hz every packet is flushed alone after 50 ms: r does not matter
 		FlowScenario slow = new FlowScenario(10, 12, 25, 0.03, 0, 0);
 		assertEquals(0.050, Predictions.ricochet("r", slow, 4, 3).recoveryLatency(), 1e-15);
 		assertEquals(Predictions.ricochet("r", slow, 4, 3).delivery(), Predictions.ricochet("r", slow, 8, 3).delivery());

@@ -333,7 +333,7 @@ class RulesTest {
 		Issue issue = fires(lonely, IssueCodes.NO_SUBSCRIBER, "'gw'", "no receivers", "subscribe T");
 		assertEquals(Severity.WARNING, issue.getSeverity());
 		silent(lonely + "application fc { subscribe T transport nakcast }", IssueCodes.NO_SUBSCRIBER);
-		// no receivers, no prediction (it used to be predicted as one receiver)
+		// no receivers, no prediction (rather than one for a single receiver)
 		var resource = AdamantTestSupport.loadText(AdamantTestSupport.SCAN_HEADER + lonely);
 		var gw = (org.adamant.dsl.adamant.Application) AdamantTestSupport.model(resource).getElements().stream()
 				.filter(org.adamant.dsl.adamant.Application.class::isInstance).findFirst().get();

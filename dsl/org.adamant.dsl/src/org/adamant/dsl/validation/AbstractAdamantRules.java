@@ -1,0 +1,52 @@
+package org.adamant.dsl.validation;
+
+import java.util.List;
+
+import org.adamant.dsl.adamant.AdamantPackage;
+import org.adamant.dsl.prediction.Finding;
+import org.eclipse.emf.ecore.EObject;
+import org.eclipse.emf.ecore.EPackage;
+import org.eclipse.emf.ecore.EStructuralFeature;
+import org.eclipse.xtext.validation.AbstractDeclarativeValidator;
+import org.eclipse.xtext.validation.EValidatorRegistrar;
+
+/**
+ * Base of the rule validators that {@link AdamantValidator} composes. They are registered only through
+ * it (the language's one registered validator), so {@link #register} does nothing here.
+ */
+public abstract class AbstractAdamantRules extends AbstractDeclarativeValidator {
+
+	protected static final AdamantPackage P = AdamantPackage.eINSTANCE;
+
+	@Override
+	protected List<EPackage> getEPackages() {
+		return List.of(AdamantPackage.eINSTANCE);
+	}
+
+	@Override
+	public void register(EValidatorRegistrar registrar) {
+		// composed into AdamantValidator, which registers for the language
+	}
+
+	/**
+	 * Xtext silently ignores a NullPointerException thrown by a check; with the system property
+	 * {@code adamant.validation.strict=true} (set by the fuzz test) it propagates instead, so that
+	 * checks that trip over broken models are found. Xtext asks the validator that declares the check.
+	 */
+	@Override
+	protected void handleExceptionDuringValidation(Throwable targetException) throws RuntimeException {
+		if (targetException instanceof NullPointerException npe && Boolean.getBoolean("adamant.validation.strict")) {
+			throw npe;
+		}
+		super.handleExceptionDuringValidation(targetException);
+	}
+
+	/** A prediction's finding as an error or a warning with its issue code. */
+	protected void report(Finding f, EObject where, EStructuralFeature feature) {
+		if (f.error()) {
+			error(f.message(), where, feature, f.code());
+		} else {
+			warning(f.message(), where, feature, f.code());
+		}
+	}
+}

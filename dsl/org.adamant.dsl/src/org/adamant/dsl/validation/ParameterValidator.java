@@ -1,0 +1,135 @@
+package org.adamant.dsl.validation;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+import org.adamant.dsl.adamant.Experiment;
+import org.adamant.dsl.adamant.Parameter;
+import org.adamant.dsl.adamant.ParameterSweep;
+import org.adamant.dsl.adamant.Quantity;
+import org.adamant.dsl.adamant.RuntimeMapping;
+import org.adamant.dsl.adamant.Transport;
+import org.adamant.dsl.adamant.TransportParameter;
+import org.adamant.dsl.lowering.TransportParameters;
+import org.adamant.dsl.prediction.Format;
+import org.adamant.dsl.semantics.Quantities;
+import org.eclipse.emf.ecore.EObject;
+import org.eclipse.emf.ecore.EStructuralFeature;
+import org.eclipse.xtext.validation.Check;
+
+/**
+ * Transport parameters: a runtime mapping's parameters, a transport's declared parameters and an
+ * experiment's sweeps name parameters the transport has, with values in its and the runtime's range.
+ */
+public class ParameterValidator extends AbstractAdamantRules {
+
+	@Check
+	public void checkRuntimeParameter(Parameter parameter) {
+		if (!(parameter.eContainer() instanceof RuntimeMapping mapping)) {
+			return;
+		}
+		Transport transport = mapping.eContainer() instanceof Transport t ? t : null;
+		Set<String> known = Quantities.knownParameters(transport);
+		if (!known.contains(parameter.getName())) {
+			error("Unknown parameter '" + parameter.getName() + "' for runtime " + mapping.getKind().getLiteral()
+					+ (known.isEmpty() ? ", which takes no parameters; remove it"
+							: "; its parameters are " + String.join(", ", known)),
+					parameter, P.getParameter_Name(), IssueCodes.UNKNOWN_PARAMETER);
+			return;
+		}
+		checkRange(transport, parameter.getName(), parameter.getValue(), parameter, P.getParameter_Value());
+	}
+
+	@Check
+	public void checkTransportParameter(TransportParameter parameter) {
+		Optional<Double> min = Quantities.parameter(parameter.getName(), parameter.getMin());
+		Optional<Double> max = Quantities.parameter(parameter.getName(), parameter.getMax());
+		if (min.isPresent() && max.isPresent() && min.get() > max.get()) {
+			error("Parameter '" + parameter.getName() + "': range " + Format.number(min.get()) + ".."
+					+ Format.number(max.get()) + " is empty; write the lower bound first", parameter,
+					P.getTransportParameter_Min(), IssueCodes.PARAMETER_OUT_OF_RANGE);
+			return;
+		}
+		if (parameter.getDefaultValue() != null && parameter.eContainer() instanceof Transport t) {
+			checkRange(t, parameter.getName(), parameter.getDefaultValue(), parameter,
+					P.getTransportParameter_DefaultValue());
+		}
+	}
+
+	@Check
+	public void checkSweep(ParameterSweep sweep) {
+		Experiment x = sweep.eContainer() instanceof Experiment e ? e : null;
+		if (x == null) {
+			return;
+		}
+		List<Transport> owners = new ArrayList<>();
+		Set<String> all = new TreeSet<>();
+		for (Transport t : x.getTransports()) {
+			if (t != null && !t.eIsProxy()) {
+				Set<String> known = Quantities.knownParameters(t);
+				all.addAll(known);
+				if (known.contains(sweep.getName())) {
+					owners.add(t);
+				}
+			}
+		}
+		if (owners.isEmpty()) {
+			error("Unknown parameter '" + sweep.getName() + "': none of the experiment's transports has it"
+					+ (all.isEmpty() ? "" : " (they have " + String.join(", ", all) + ")")
+					+ "; sweep one of those, or add a transport that has it", sweep, P.getParameterSweep_Name(),
+					IssueCodes.UNKNOWN_PARAMETER);
+			return;
+		}
+		for (Quantity value : sweep.getValues()) {
+			checkRange(owners.get(0), sweep.getName(), value, value, P.getQuantity_Value());
+		}
+	}
+
+	private void checkRange(Transport transport, String name, Quantity q, EObject where, EStructuralFeature feature) {
+		Optional<Double> value = Quantities.parameter(name, q);
+		if (value.isEmpty()) {
+			return; // unit errors are reported by checkUnit
+		}
+		double v = value.get();
+		String problem = null;
+		if ("r".equals(name) && (v < 2 || v != Math.rint(v))) {
+			problem = "r = " + Format.number(v) + " is out of range: Ricochet needs a whole number of at least 2 data "
+					+ "packets per repair; use e.g. r = 4 or " + TransportParameters.contractDefault("r", "ricochet").inUnit();
+		} else if ("c".equals(name) && (v < 1 || v != Math.rint(v))) {
+			problem = "c = " + Format.number(v) + " is out of range: a repair must go to a whole number of at least 1 "
+					+ "receivers; use e.g. c = " + TransportParameters.contractDefault("c", "ricochet").inUnit();
+		} else if (("timeout".equals(name) || "nak_timeout".equals(name)) && v <= 0) {
+			problem = name + " = " + Format.duration(v) + " is out of range: a NAK timeout must be positive; use e.g. "
+					+ "25 ms or " + Format.duration(TransportParameters.contractDefault("nak_timeout", "nakcast").value());
+		}
+		if (problem == null && transport != null) {
+			for (TransportParameter p : transport.getParameters()) {
+				if (name.equals(p.getName())) {
+					Optional<Double> min = Quantities.parameter(name, p.getMin());
+					Optional<Double> max = Quantities.parameter(name, p.getMax());
+					if (min.isPresent() && v < min.get() || max.isPresent() && v > max.get()) {
+						problem = name + " = " + Format.number(v) + " is outside the range "
+								+ min.map(Format::number).orElse("") + ".." + max.map(Format::number).orElse("")
+								+ " transport '" + transport.getName() + "' declares; pick a value in the range";
+					}
+				}
+			}
+		}
+		if (problem == null && (transport == null || transport.getMapping() instanceof RuntimeMapping)) {
+			Optional<Quantities.Range> range = Quantities.runtimeRange(name);
+			if (range.isPresent() && !range.get().contains(v)) {
+				boolean duration = Quantities.parameterDimension(name).isPresent();
+				problem = name + " = " + (duration ? Format.duration(v) : Format.number(v)) + " is outside the runtime's range "
+						+ (duration ? Format.duration(range.get().min()) + ".." + Format.duration(range.get().max())
+								: Format.number(range.get().min()) + ".." + Format.number(range.get().max()))
+						+ " (its contract table, runtime/contract/contract.json); pick a value in the range";
+			}
+		}
+		if (problem != null) {
+			error(problem, where, feature, IssueCodes.PARAMETER_OUT_OF_RANGE);
+		}
+	}
+}

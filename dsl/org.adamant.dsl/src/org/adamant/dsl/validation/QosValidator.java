@@ -1,0 +1,113 @@
+package org.adamant.dsl.validation;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+import org.adamant.dsl.adamant.DeadlinePolicy;
+import org.adamant.dsl.adamant.HistoryPolicy;
+import org.adamant.dsl.adamant.Publication;
+import org.adamant.dsl.adamant.QosProfile;
+import org.adamant.dsl.adamant.ResourceLimitsPolicy;
+import org.adamant.dsl.adamant.Subscription;
+import org.adamant.dsl.adamant.TimeBasedFilterPolicy;
+import org.adamant.dsl.prediction.Flow;
+import org.adamant.dsl.prediction.Format;
+import org.adamant.dsl.prediction.TransportRanking;
+import org.adamant.dsl.semantics.Dimension;
+import org.adamant.dsl.semantics.EffectiveQos;
+import org.adamant.dsl.semantics.QosCompatibility;
+import org.adamant.dsl.semantics.Quantities;
+import org.eclipse.xtext.validation.Check;
+
+/**
+ * DDS consistency of a QoS profile (history, resource limits, time-based filter, extends) and the
+ * requested/offered compatibility of a topic's writers and readers.
+ */
+public class QosValidator extends AbstractAdamantRules {
+
+	// ------------------------------------------------------------------ DDS consistency in a QoS
+
+	@Check
+	public void checkHistoryDepth(HistoryPolicy history) {
+		if (!history.isKeepAll() && history.getDepth() < 1) {
+			error("history keep_last " + history.getDepth() + " keeps no sample: the depth must be at least 1; write "
+					+ "keep_last 1 (only the newest) or more", history, P.getHistoryPolicy_Depth(),
+					IssueCodes.HISTORY_DEPTH_INVALID);
+		}
+	}
+
+	@Check
+	public void checkQosConsistency(QosProfile profile) {
+		// extends cycle
+		Set<QosProfile> seen = new HashSet<>();
+		List<String> chain = new ArrayList<>();
+		for (QosProfile p = profile; p != null && !p.eIsProxy(); p = p.getParent()) {
+			chain.add(p.getName());
+			if (!seen.add(p)) {
+				if (p == profile) {
+					error("QoS profile '" + profile.getName() + "' extends itself (" + String.join(" extends ", chain)
+							+ "); remove one 'extends' from the cycle", profile, P.getQosProfile_Parent(),
+							IssueCodes.EXTENDS_CYCLE);
+				}
+				return; // a cycle further up is reported on its own profiles
+			}
+		}
+		EffectiveQos qos = EffectiveQos.of(profile);
+		String name = "QoS profile '" + profile.getName() + "'";
+		Optional<HistoryPolicy> history = qos.get(HistoryPolicy.class);
+		Optional<ResourceLimitsPolicy> limits = qos.get(ResourceLimitsPolicy.class);
+		if (limits.isPresent()) {
+			ResourceLimitsPolicy l = limits.get();
+			boolean own = l.eContainer() == profile || history.map(h -> h.eContainer() == profile).orElse(false);
+			if (own && history.isPresent() && !history.get().isKeepAll() && l.getMaxSamplesPerInstance() > 0
+					&& history.get().getDepth() > l.getMaxSamplesPerInstance()) {
+				error(name + ": history keep_last " + history.get().getDepth() + " exceeds resource_limits "
+						+ "max_samples_per_instance " + l.getMaxSamplesPerInstance() + "; DDS requires depth <= "
+						+ "max_samples_per_instance: lower the depth or raise the limit", l,
+						P.getResourceLimitsPolicy_MaxSamplesPerInstance(), IssueCodes.HISTORY_EXCEEDS_RESOURCE_LIMITS);
+			}
+			if (l.eContainer() == profile && l.getMaxSamples() > 0 && l.getMaxSamplesPerInstance() > l.getMaxSamples()) {
+				error(name + ": resource_limits max_samples_per_instance " + l.getMaxSamplesPerInstance()
+						+ " exceeds max_samples " + l.getMaxSamples() + "; DDS requires max_samples_per_instance <= "
+						+ "max_samples: raise max_samples or lower max_samples_per_instance", l,
+						P.getResourceLimitsPolicy_MaxSamples(), IssueCodes.RESOURCE_LIMITS_INCONSISTENT);
+			}
+		}
+		Optional<TimeBasedFilterPolicy> filter = qos.get(TimeBasedFilterPolicy.class);
+		Optional<DeadlinePolicy> deadline = qos.get(DeadlinePolicy.class);
+		if (filter.isPresent() && deadline.isPresent()
+				&& (filter.get().eContainer() == profile || deadline.get().eContainer() == profile)) {
+			Optional<Double> sep = Quantities.base(filter.get().getMinimumSeparation(), Dimension.DURATION);
+			Optional<Double> period = Quantities.base(deadline.get().getPeriod(), Dimension.DURATION);
+			if (sep.isPresent() && period.isPresent() && sep.get() > period.get()) {
+				error(name + ": time_based_filter minimum_separation " + Format.duration(sep.get())
+						+ " is longer than the deadline " + Format.duration(period.get())
+						+ "; a reader that filters that much misses every deadline: make the separation "
+						+ Format.duration(period.get()) + " or shorter, or the deadline longer", filter.get(),
+						P.getTimeBasedFilterPolicy_MinimumSeparation(), IssueCodes.TIME_FILTER_EXCEEDS_DEADLINE);
+			}
+		}
+	}
+
+	// ------------------------------------------------------------------ request/offered compatibility
+
+	/** Every writer of the reader's topic (in any application the model sees) against this reader. */
+	@Check
+	public void checkCompatibility(Subscription reader) {
+		if (reader.getTopic() == null || reader.getTopic().eIsProxy()) {
+			return;
+		}
+		EffectiveQos requested = EffectiveQos.of(reader);
+		for (Publication writer : Flow.publicationsOf(reader.getTopic(), reader)) {
+			for (QosCompatibility.Mismatch m : QosCompatibility.check(EffectiveQos.of(writer), requested)) {
+				error("Incompatible " + m.policy() + " on topic '" + reader.getTopic().getName() + "': writer "
+						+ TransportRanking.describe(writer) + " offers " + m.offered() + ", reader "
+						+ TransportRanking.describe(reader) + " requests " + m.requested() + "; " + m.fix(), reader,
+						P.getEndpoint_Topic(), m.code());
+			}
+		}
+	}
+}
