@@ -371,8 +371,13 @@ struct PointOverrides {
       return CLI::Range(static_cast<long long>(r.min), static_cast<long long>(r.max));
     };
     app.add_option("--nak-timeout", nak_timeout, "nakcast (and ricochet fallback): e.g. 25ms, 50000us")->group(e);
-    app.add_option("--r", r, "ricochet, fec: data packets per repair (fec: per block)")->check(table_range("r"))->group(e);
-    app.add_option("--c", c, "ricochet: members each repair goes to; fec: repairs per block (<= r)")->check(table_range("c"))->group(e);
+    const LecParams ricochet = lec_params(TransportKind::Ricochet, {}, {}), fec = lec_params(TransportKind::Fec, {}, {});
+    app.add_option("--r", r, "ricochet, fec: data packets per repair (fec: per block); default ricochet " +
+                                 std::to_string(ricochet.r) + ", fec " + std::to_string(fec.r))
+        ->check(table_range("r"))->group(e);
+    app.add_option("--c", c, "ricochet: members each repair goes to; fec: repairs per block (<= r); default ricochet " +
+                                 std::to_string(ricochet.c) + ", fec " + std::to_string(fec.c))
+        ->check(table_range("c"))->group(e);
     app.add_flag("--nak-fallback", nak_fallback, "ricochet: also NAK the sender after --nak-timeout")->group(e);
     app.add_option("--tags", tags, "replace/fifo: update i carries tag (i-1) mod TAGS")
         ->check(table_range("tags"))->group(e);

@@ -150,7 +150,10 @@ TransportKind check_point(const Point& pt) {
   if (pt.receivers < 1 || pt.updates < 0 || pt.rate_hz <= 0)
     throw Failure("invalid point (receivers >= 1, updates >= 0, rate_hz > 0 required)");
   const contract::Range r = contract::range_of("r"), c = contract::range_of("c");
-  if (pt.lec_r < r.min || pt.lec_r > r.max || pt.lec_c < c.min || pt.lec_c > c.max)
+  const auto outside = [](const std::optional<int>& v, contract::Range range) {
+    return v && (*v < range.min || *v > range.max);
+  };
+  if (outside(pt.lec_r, r) || outside(pt.lec_c, c))
     throw Failure("invalid Ricochet parameters (" + std::to_string(static_cast<int>(r.min)) + " <= r <= " +
                   std::to_string(static_cast<int>(r.max)) + ", " + std::to_string(static_cast<int>(c.min)) +
                   " <= c <= " + std::to_string(static_cast<int>(c.max)) + " required)");
@@ -167,7 +170,7 @@ TransportKind check_point(const Point& pt) {
     for (std::size_t j = 0; j < i; ++j)
       if (pt.streams[j].name == s.name) throw Failure(what + "stream names must differ");
   }
-  if (kind == TransportKind::Fec && pt.lec_c > pt.lec_r)
+  if (const LecParams lec = lec_params(kind, pt.lec_r, pt.lec_c); kind == TransportKind::Fec && lec.c > lec.r)
     throw Failure("invalid FEC parameters: c (repairs per block) must not exceed r (data packets per block)");
   return kind;
 }
@@ -300,6 +303,14 @@ bool to_count(const std::string& v, T& out, std::string_view parameter) {
   return to_int(v, out, static_cast<long long>(r.min), static_cast<long long>(r.max));
 }
 
+// As to_count, for an r or c that stays unset (the kind's default) unless written.
+bool to_count(const std::string& v, std::optional<int>& out, std::string_view parameter) {
+  int x = 0;
+  if (!to_count(v, x, parameter)) return false;
+  out = x;
+  return true;
+}
+
 bool to_duration(const std::string& v, std::chrono::microseconds& out) {
   auto d = parse_duration(v);
   if (!d) return false;
@@ -314,9 +325,9 @@ const Param kParams[] = {
      },
      [](const Point& p) { return format_duration(p.nak_timeout); },
      [](Point& p, const std::string& v) { return to_duration(v, p.nak_timeout); }},
-    {"r", lec, [](const Point& p) { return std::to_string(p.lec_r); },
+    {"r", lec, [](const Point& p) { return std::to_string(lec_params(p.transport, p.lec_r, p.lec_c).r); },
      [](Point& p, const std::string& v) { return to_count(v, p.lec_r, "r"); }},
-    {"c", lec, [](const Point& p) { return std::to_string(p.lec_c); },
+    {"c", lec, [](const Point& p) { return std::to_string(lec_params(p.transport, p.lec_r, p.lec_c).c); },
      [](Point& p, const std::string& v) { return to_count(v, p.lec_c, "c"); }},
     {"nak_fallback", [](TransportKind k, const Point&) { return k == TransportKind::Ricochet; },
      [](const Point& p) { return std::string(p.lec_nak_fallback ? "1" : "0"); },

@@ -31,8 +31,9 @@ engine::SenderConfig sender_config(const ChannelConfig& cfg, std::uint32_t sessi
     case TransportKind::Fec: {
       engine::FecSenderConfig fc;
       fc.data = nakcast_sender(cfg, session);
-      fc.r = t.lec_r;
-      fc.c = t.lec_c;
+      const LecParams lec = lec_params(t);
+      fc.r = lec.r;
+      fc.c = lec.c;
       return fc;
     }
     case TransportKind::Replace:
@@ -72,8 +73,9 @@ engine::ReceiverConfig receiver_config(const ChannelConfig& cfg, Endpoint self, 
       rc.seed = seed;
       rc.self = self;
       rc.member_id = member_id;
-      rc.lec_r = t.lec_r;
-      rc.lec_c = t.lec_c;
+      const LecParams lec = lec_params(t);
+      rc.lec_r = lec.r;
+      rc.lec_c = lec.c;
       rc.lec_nak_fallback = t.lec_nak_fallback;
       return t.kind == TransportKind::Fec ? engine::fec_receiver_config(rc) : rc;
     }

@@ -46,6 +46,11 @@ std::string transport_names() {
   return out;
 }
 
+LecParams lec_params(TransportKind kind, std::optional<int> r, std::optional<int> c) {
+  if (kind == TransportKind::Fec) return {r.value_or(defaults::fec::kR), c.value_or(defaults::fec::kC)};
+  return {r.value_or(defaults::ricochet::kR), c.value_or(defaults::ricochet::kC)};
+}
+
 std::int64_t monotonic_now_ns() {
   timespec ts{};
   clock_gettime(CLOCK_MONOTONIC, &ts);

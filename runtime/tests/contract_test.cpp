@@ -17,6 +17,7 @@
 #include <stdexcept>
 #include <variant>
 #include <string>
+#include <utility>
 
 namespace adamant {
 namespace {
@@ -65,8 +66,8 @@ TEST(Table, SettingsAndBenchDefaultsAreTheTables) {
   auto dflt_us = [&](std::string_view name, c::KindBit kind) { return static_cast<long long>(dflt(name, kind)); };
   const TransportSettings ts;
   EXPECT_EQ(us(ts.nak_timeout), dflt_us("nak_timeout", c::kNakcast));
-  EXPECT_EQ(ts.lec_r, dflt("r", c::kRicochet));
-  EXPECT_EQ(ts.lec_c, dflt("c", c::kRicochet));
+  EXPECT_FALSE(ts.lec_r.has_value());  // r and c: the kind's (Table, EachKindRunsItsOwnRAndC)
+  EXPECT_FALSE(ts.lec_c.has_value());
   EXPECT_EQ(ts.lec_nak_fallback, dflt("nak_fallback", c::kRicochet) != 0);
   EXPECT_EQ(ts.pace_bytes_per_s, dflt("pace", c::kReplace));
   EXPECT_EQ(us(ts.enqueue_timeout), dflt_us("enqueue_timeout", c::kReplace));
@@ -75,16 +76,45 @@ TEST(Table, SettingsAndBenchDefaultsAreTheTables) {
 
   const bench::Point pt{};
   EXPECT_EQ(us(pt.nak_timeout), dflt_us("nak_timeout", c::kNakcast));
-  EXPECT_EQ(pt.lec_r, dflt("r", c::kRicochet));
-  EXPECT_EQ(pt.lec_c, dflt("c", c::kRicochet));
+  EXPECT_FALSE(pt.lec_r.has_value());
+  EXPECT_FALSE(pt.lec_c.has_value());
   EXPECT_EQ(pt.tags, dflt("tags", c::kReplace));
   EXPECT_EQ(pt.pace_bytes_per_s, dflt("pace", c::kReplace));
   EXPECT_EQ(us(pt.enqueue_timeout), dflt_us("enqueue_timeout", c::kReplace));
   EXPECT_EQ(us(pt.retry_timeout), dflt_us("retry_timeout", c::kReplace));
   const bench::SweepTransport st{};
   EXPECT_EQ(us(st.nak_timeout), dflt_us("nak_timeout", c::kNakcast));
-  EXPECT_EQ(st.lec_r, dflt("r", c::kRicochet));
-  EXPECT_EQ(st.lec_c, dflt("c", c::kRicochet));
+  EXPECT_FALSE(st.lec_r.has_value());
+  EXPECT_FALSE(st.lec_c.has_value());
+}
+
+// A transport that is given no r or c runs with its kind's defaults in the table (ricochet's are
+// not fec's); one that is given them runs with those.
+TEST(Table, EachKindRunsItsOwnRAndC) {
+  for (const auto& [kind, bit] : {std::pair{TransportKind::Ricochet, c::kRicochet}, std::pair{TransportKind::Fec, c::kFec}}) {
+    SCOPED_TRACE(std::string(to_string(kind)));
+    const LecParams d = lec_params(kind, std::nullopt, std::nullopt);
+    EXPECT_EQ(d.r, c::default_of("r", bit));
+    EXPECT_EQ(d.c, c::default_of("c", bit));
+    EXPECT_EQ(lec_params(kind, 2, std::nullopt).r, 2);
+    EXPECT_EQ(lec_params(kind, 2, std::nullopt).c, d.c);
+    EXPECT_EQ(lec_params(kind, std::nullopt, 1).r, d.r);
+    EXPECT_EQ(lec_params(kind, std::nullopt, 1).c, 1);
+  }
+  ChannelConfig cfg;
+  cfg.transport.kind = TransportKind::Fec;
+  const auto fec = std::get<engine::FecSenderConfig>(setup::sender_config(cfg, 1));
+  EXPECT_EQ(fec.r, c::default_of("r", c::kFec));
+  EXPECT_EQ(fec.c, c::default_of("c", c::kFec));
+  const auto fec_rx = std::get<engine::RicochetReceiverConfig>(setup::receiver_config(cfg, Endpoint{}, 1));
+  EXPECT_EQ(fec_rx.lec_r, c::default_of("r", c::kFec));
+  EXPECT_EQ(fec_rx.lec_c, c::default_of("c", c::kFec));
+  cfg.transport.kind = TransportKind::Ricochet;
+  const auto ric = std::get<engine::RicochetReceiverConfig>(setup::receiver_config(cfg, Endpoint{}, 1));
+  EXPECT_EQ(ric.lec_r, c::default_of("r", c::kRicochet));
+  EXPECT_EQ(ric.lec_c, c::default_of("c", c::kRicochet));
+  cfg.transport.lec_r = 6;
+  EXPECT_EQ(std::get<engine::RicochetReceiverConfig>(setup::receiver_config(cfg, Endpoint{}, 1)).lec_r, 6);
 }
 
 // The engine configs the setup does not fill keep the defaults that read the table.

@@ -311,6 +311,33 @@ TEST(Sweep, SweepMainRunsTheSweepWithTheModeledLinkInTheSimulator) {
   EXPECT_GE(std::stod(cell(rows[0], "lat_mean_us")), 1'000.0);
 }
 
+// A point's r and c are its kind's defaults in the contract table unless something sets them:
+// a transport of the sweep given none, or one the command line switches to, runs with its own.
+TEST(Sweep, RAndCAreTheKindsDefaultsUnlessGiven) {
+  Sweep s = counter_sweep(16);
+  s.transports = {{"fec"}, {"ricochet"}, {"fec", microseconds(50'000), 6}};
+  const auto points = sweep_points(s);
+  ASSERT_EQ(points.size(), 3u);
+  EXPECT_EQ(transport_params(points[0]), "r=4;c=1");
+  EXPECT_EQ(transport_params(points[1]), "r=8;c=3;nak_fallback=0");
+  EXPECT_EQ(transport_params(points[2]), "r=6;c=1");
+
+  s = counter_sweep(16);  // one nakcast point that sets no r or c, as ant-bench's; the command line
+  s.transports = {{"nakcast"}};  // picks the transport
+  const auto params = [&](Args args) {
+    int rc = -1;
+    args.insert(args.begin(), {"--mode", "sim"});
+    const auto rows = run_sweep(s, args, rc);
+    EXPECT_EQ(rc, 0);
+    return rows.size() == 1 ? cell(rows[0], "transport_params") : "rows: " + std::to_string(rows.size());
+  };
+  EXPECT_EQ(params({"--transport", "fec"}), "r=4;c=1");
+  EXPECT_EQ(params({"--transport", "ricochet"}), "r=8;c=3;nak_fallback=0");
+  EXPECT_EQ(params({"--transport", "fec", "--r", "6"}), "r=6;c=1");
+  EXPECT_EQ(params({"--transport", "fec", "--c", "2"}), "r=4;c=2");
+  EXPECT_EQ(params({"--transport", "ricochet", "--r", "4"}), "r=4;c=3;nak_fallback=0");
+}
+
 TEST(Sweep, SweepMainRefusesAMalformedSweep) {
   Sweep s = counter_sweep(16);
   s.receivers.clear();

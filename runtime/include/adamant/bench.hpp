@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,8 +38,8 @@ struct Point {
   int run;
   std::uint64_t seed;
   Duration nak_timeout = defaults::nakcast::kNakTimeout;
-  int lec_r = defaults::ricochet::kR;  // Ricochet / FEC r (extension)
-  int lec_c = defaults::ricochet::kC;  // Ricochet / FEC c (extension)
+  std::optional<int> lec_r = std::nullopt;  // Ricochet / FEC r (extension); unset: the kind's default (lec_params)
+  std::optional<int> lec_c = std::nullopt;  // Ricochet / FEC c (extension); unset: the kind's default (lec_params)
   bool lec_nak_fallback = defaults::ricochet::kNakFallback;  // Ricochet: NAK the sender too (extension)
   // Replace / Fifo (extensions): update i (1-based) is published with tag (i-1) mod tags;
   // pacing 0 = the simulated link's bandwidth (sim) or unpaced (real).

@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,12 +20,13 @@ namespace adamant::bench {
 // One transport of the sweep with the engine parameters its points run with: a transport of the
 // catalog, or one combination of the parameters the experiment sweeps for it (each combination
 // is its own entry, so the CSV's transport_params tells them apart). Aggregate, in this order:
-// {"nakcast", std::chrono::microseconds(25000), 8, 3} or {"replace", ..., 8, 3, 5120}.
+// {"nakcast", std::chrono::microseconds(25000), 8, 3} or {"replace", ..., 8, 3, 5120}. An r or c
+// left out is the contract table's default for the kind (lec_params).
 struct SweepTransport {
   std::string name;  // runtime transport: baseline, nakcast, ricochet, fec, replace, fifo (parsed by sweep_points)
   Duration nak_timeout = defaults::nakcast::kNakTimeout;               // Point::nak_timeout
-  int lec_r = defaults::ricochet::kR;                                   // Point::lec_r (Ricochet, FEC)
-  int lec_c = defaults::ricochet::kC;                                   // Point::lec_c (Ricochet, FEC)
+  std::optional<int> lec_r = std::nullopt;                             // Point::lec_r (Ricochet, FEC)
+  std::optional<int> lec_c = std::nullopt;                             // Point::lec_c (Ricochet, FEC)
   std::uint64_t pace_bytes_per_s = defaults::replace::kPaceBytesPerS;  // replace/fifo: the writer's pace (0 = unpaced)
 };
 

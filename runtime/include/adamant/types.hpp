@@ -42,11 +42,11 @@ std::string transport_names();
 struct TransportSettings {
   TransportKind kind = TransportKind::Nakcast;
   Duration nak_timeout = defaults::nakcast::kNakTimeout;  // NAKcast: wait before NAKing a gap
-  // Ricochet (extensions; defaults are Ricochet's): XOR every `lec_r` received packets
-  // into a repair sent to `lec_c` random members; NAK fallback is off by default.
-  // FEC: r data packets and c repairs per block.
-  int lec_r = defaults::ricochet::kR;
-  int lec_c = defaults::ricochet::kC;
+  // Ricochet (extensions): XOR every `lec_r` received packets into a repair sent to `lec_c`
+  // random members; NAK fallback is off by default. FEC: r data packets and c repairs per block.
+  // Unset: the kind's default (lec_params).
+  std::optional<int> lec_r = std::nullopt;
+  std::optional<int> lec_c = std::nullopt;
   bool lec_nak_fallback = defaults::ricochet::kNakFallback;
   // Replace / Fifo (extensions): pacing rate (whole datagrams, 0 = unpaced), how long a
   // message may wait in the sender queue (0 = forever), how long a reliable message is
@@ -62,6 +62,16 @@ struct TransportSettings {
   // false: the fixed pace_bytes_per_s.
   bool estimate_bandwidth = defaults::replace::kEstimateBandwidth;
 };
+
+// Ricochet's and FEC's r and c as a transport runs them.
+struct LecParams {
+  int r;
+  int c;
+};
+// `r` and `c` where set, else the contract table's defaults for `kind` (defaults::ricochet,
+// defaults::fec). The kinds that take neither get Ricochet's, which they do not use.
+LecParams lec_params(TransportKind kind, std::optional<int> r, std::optional<int> c);
+inline LecParams lec_params(const TransportSettings& t) { return lec_params(t.kind, t.lec_r, t.lec_c); }
 
 struct ChannelConfig {
   std::string group = "239.255.0.1";  // multicast group
