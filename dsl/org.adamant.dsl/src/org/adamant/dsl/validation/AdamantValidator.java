@@ -48,11 +48,13 @@ import org.adamant.dsl.semantics.EffectiveQos;
 import org.adamant.dsl.semantics.Experiments;
 import org.adamant.dsl.semantics.Quantities;
 import org.eclipse.xtext.validation.Check;
+import org.eclipse.xtext.validation.ComposedChecks;
 
 /**
  * Validation rules of the ADAMANT language. One {@code @Check} method per rule, each with its issue
  * code from {@link IssueCodes}; messages name the elements and numbers involved and say how to fix.
  */
+@ComposedChecks(validators = ImportValidator.class)
 public class AdamantValidator extends AbstractAdamantValidator {
 
 	private static final AdamantPackage P = AdamantPackage.eINSTANCE;
