@@ -16,9 +16,25 @@ import org.eclipse.xtext.scoping.impl.ImportUriGlobalScopeProvider;
  * {@code import "path.adamant"} loads that file (relative to the importing one) and makes what it
  * exports visible; nothing else outside the file is. Besides Xtext's global scope, in which an
  * element of one import hides a same-named one of another, it lists every import's elements, so that
- * {@link AdamantScopeProvider} can tell when two imports define a name.
+ * {@link AdamantScopeProvider} can tell when two imports define a name. An import that is not a
+ * loadable file ({@link ImportFiles}: a directory, a FIFO, a device, a huge file) is left out, never
+ * opened; the validator reports it.
  */
 public class AdamantGlobalScopeProvider extends ImportUriGlobalScopeProvider {
+
+	@Override
+	protected LinkedHashSet<URI> getImportedUris(Resource resource) {
+		LinkedHashSet<URI> uris = new LinkedHashSet<>(super.getImportedUris(resource));
+		URI self = resource.getURI();
+		uris.removeIf(uri -> {
+			if (!uri.isRelative() || uri.hasAbsolutePath() || self == null) {
+				return true; // imports are paths relative to the importing file
+			}
+			URI resolved = uri.resolve(self); // as the loader resolves it
+			return resolved.equals(self) || !ImportFiles.loadable(resolved);
+		});
+		return uris;
+	}
 
 	/** The elements of {@code type} that the files {@code resource} imports export, file by file. */
 	public List<IEObjectDescription> importedElements(Resource resource, EClass type) {

@@ -8,6 +8,7 @@ import org.eclipse.xtext.validation.ComposedChecks;
  * numbers involved and say how to fix.
  */
 @ComposedChecks(validators = { UnitValidator.class, QosValidator.class, MixedVendorValidator.class,
-		ParameterValidator.class, ExperimentValidator.class, FlowValidator.class, LinkLoadValidator.class })
+		ParameterValidator.class, ExperimentValidator.class, FlowValidator.class, LinkLoadValidator.class,
+		ImportValidator.class })
 public class AdamantValidator extends AbstractAdamantValidator {
 }

@@ -13,6 +13,8 @@ public final class IssueCodes {
 	public static final String WRONG_UNIT = PREFIX + "wrong-unit";
 	/** A negative rate, size, duration or bandwidth, or a percentage over 100. */
 	public static final String VALUE_OUT_OF_RANGE = PREFIX + "value-out-of-range";
+	/** An import that is not a readable regular .adamant file relative to the importing file. */
+	public static final String BAD_IMPORT = PREFIX + "bad-import";
 	/** A reliable QoS bound to a transport that does not recover losses. */
 	public static final String RELIABLE_ON_UNRELIABLE_TRANSPORT = PREFIX + "reliable-on-unreliable-transport";
 

@@ -23,8 +23,6 @@ import picocli.CommandLine.Model.CommandSpec;
 				"1 the model has errors (nothing written), 2 usage or I/O error." })
 public class GenerateCommand implements Callable<Integer> {
 
-	/** Written into every output directory; marks it as safe to replace on the next run. */
-
 	enum TargetOption {
 		NATIVE, OPENDDS, ALL
 	}

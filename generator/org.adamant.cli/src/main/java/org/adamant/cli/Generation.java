@@ -1,29 +1,20 @@
 package org.adamant.cli;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 import org.adamant.dsl.adamant.Model;
 import org.adamant.generator.AdamantGenerator;
 import org.adamant.generator.GeneratorException;
 import org.adamant.generator.GeneratorOptions;
+import org.adamant.generator.OutputDirectory;
 
 /**
  * Load, validate and generate one model file: the one implementation behind {@code adamant generate}
  * and the Maven plugin's {@code generate} goal. Writing is {@link #write(Path, Map)}.
  */
 public final class Generation {
-
-	/** Marks a directory written by adamant generate: only such a directory may be replaced. */
-	static final String MARKER = ".adamant-generated";
 
 	/**
 	 * What a run produced: every diagnostic (errors, warnings, infos) of the model and its imports,
@@ -65,91 +56,16 @@ public final class Generation {
 	}
 
 	/**
-	 * Replaces directory {@code dir} with the files (atomically: written next to it, then moved into
-	 * place); refuses a non-empty directory that adamant did not write.
+	 * Replaces directory {@code dir} with the files through {@link OutputDirectory} (atomically, never
+	 * outside {@code dir}); refuses a non-empty directory that adamant did not write.
 	 *
-	 * @throws UsageException on I/O errors or a foreign directory
+	 * @throws UsageException when the directory may not be replaced or cannot be written
 	 */
 	public static void write(Path dir, Map<String, CharSequence> files) {
-		Path root = dir.toAbsolutePath().normalize();
-		Path parent = root.getParent();
-		if (parent == null) {
-			throw new UsageException(dir + ": cannot generate into the file system root");
-		}
-		if (Files.exists(root) && !Files.isDirectory(root)) {
-			throw new UsageException(dir + ": exists and is not a directory");
-		}
-		if (Files.isDirectory(root) && !isReplaceable(root)) {
-			throw new UsageException(dir + ": exists, is not empty and was not written by adamant generate (no "
-					+ MARKER + "); refusing to replace it");
-		}
-		Path temp = null;
 		try {
-			Files.createDirectories(parent);
-			temp = Files.createTempDirectory(parent, "." + root.getFileName() + ".tmp-");
-			StringBuilder marker = new StringBuilder("# Written by adamant generate; this directory is replaced on every run.\n");
-			for (Map.Entry<String, CharSequence> e : files.entrySet()) {
-				Path target = resolveInside(temp, e.getKey());
-				Files.createDirectories(target.getParent());
-				Files.writeString(target, e.getValue(), StandardCharsets.UTF_8);
-				marker.append(e.getKey()).append('\n');
-			}
-			Files.writeString(temp.resolve(MARKER), marker, StandardCharsets.UTF_8);
-			if (Files.exists(root)) {
-				Path old = Files.createTempDirectory(parent, "." + root.getFileName() + ".old-");
-				Files.delete(old);
-				Files.move(root, old, StandardCopyOption.ATOMIC_MOVE);
-				Files.move(temp, root, StandardCopyOption.ATOMIC_MOVE);
-				temp = null;
-				deleteTree(old);
-			} else {
-				Files.move(temp, root, StandardCopyOption.ATOMIC_MOVE);
-				temp = null;
-			}
-		} catch (IOException e) {
-			throw new UsageException(dir + ": cannot write: " + e.getMessage());
-		} finally {
-			if (temp != null) {
-				try {
-					deleteTree(temp);
-				} catch (IOException ignored) {
-					// best effort: the temporary directory is hidden and named after the output
-				}
-			}
-		}
-	}
-
-	/** A generated path must stay inside the output directory. */
-	static Path resolveInside(Path root, String relative) {
-		if (relative.isEmpty() || relative.startsWith("/") || relative.contains("\\") || relative.contains(":")) {
-			throw new UsageException("generated path '" + relative + "' is not a relative path; refusing to write it");
-		}
-		Path target = root.resolve(relative).normalize();
-		if (!target.startsWith(root) || target.equals(root)) {
-			throw new UsageException("generated path '" + relative + "' escapes the output directory; refusing to write it");
-		}
-		return target;
-	}
-
-	private static boolean isReplaceable(Path dir) {
-		if (Files.isRegularFile(dir.resolve(MARKER))) {
-			return true;
-		}
-		try (Stream<Path> s = Files.list(dir)) {
-			return s.findAny().isEmpty();
-		} catch (IOException e) {
-			throw new UncheckedIOException(e);
-		}
-	}
-
-	private static void deleteTree(Path dir) throws IOException {
-		if (!Files.exists(dir)) {
-			return;
-		}
-		try (Stream<Path> s = Files.walk(dir)) {
-			for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-				Files.delete(p);
-			}
+			OutputDirectory.replace(dir, files, "adamant generate");
+		} catch (OutputDirectory.OutputException e) {
+			throw new UsageException(e.getMessage());
 		}
 	}
 }

@@ -12,6 +12,7 @@ import org.adamant.cli.Diagnostic;
 import org.adamant.cli.Generation;
 import org.adamant.cli.UsageException;
 import org.adamant.generator.GeneratorOptions;
+import org.adamant.generator.OutputDirectory;
 import org.adamant.generator.Target;
 import org.adamant.generator.opendds.OpenDdsVersion;
 import org.apache.maven.plugin.AbstractMojo;
@@ -87,10 +88,11 @@ public class GenerateMojo extends AbstractMojo {
 						.map(Diagnostic::toText).toList()) + (result.errors().isEmpty() ? "" : "\n  " + String.join("\n  ", result.errors())));
 				continue;
 			}
-			Path out = outputDirectory.toPath().resolve(stem(file));
+			Path out;
 			try {
+				out = OutputDirectory.child(outputDirectory.toPath(), stem(file));
 				Generation.write(out, result.files());
-			} catch (UsageException e) {
+			} catch (UsageException | OutputDirectory.OutputException e) {
 				throw new MojoExecutionException(e.getMessage(), e);
 			}
 			getLog().info(result.files().size() + " files generated from " + file + " into " + out + " (target "
