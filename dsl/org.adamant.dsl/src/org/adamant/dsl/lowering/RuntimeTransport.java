@@ -6,6 +6,8 @@ import java.util.Map;
 
 import org.adamant.dsl.adamant.Transport;
 import org.adamant.dsl.contract.RuntimeContract;
+import org.adamant.dsl.semantics.ParameterValue;
+import org.adamant.dsl.semantics.TransportParameters;
 
 /**
  * A transport lowered onto the ADAMANT runtime: its runtime kind (the contract's name, as

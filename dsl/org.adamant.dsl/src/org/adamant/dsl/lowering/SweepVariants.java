@@ -9,10 +9,11 @@ import org.adamant.dsl.adamant.Experiment;
 import org.adamant.dsl.adamant.ParameterSweep;
 import org.adamant.dsl.adamant.Quantity;
 import org.adamant.dsl.adamant.Transport;
-import org.adamant.dsl.contract.RuntimeContract;
 import org.adamant.dsl.contract.RuntimeContract.Parameter;
-import org.adamant.dsl.lowering.ParameterValue.Source;
+import org.adamant.dsl.contract.RuntimeContract;
 import org.adamant.dsl.semantics.Dimension;
+import org.adamant.dsl.semantics.ParameterValue.Source;
+import org.adamant.dsl.semantics.ParameterValue;
 import org.adamant.dsl.semantics.Quantities;
 
 /**

@@ -12,6 +12,8 @@ import org.adamant.dsl.prediction.Format;
 import org.adamant.dsl.prediction.TransportRanking.Assessment;
 import org.adamant.dsl.semantics.Bindings;
 import org.adamant.dsl.semantics.EffectiveQos;
+import org.adamant.dsl.semantics.ParameterValue;
+import org.adamant.dsl.semantics.TransportParameters;
 
 /**
  * Lowers the model's transports onto the ADAMANT runtime: which runtime kind a catalog transport is

@@ -25,7 +25,7 @@ import org.adamant.dsl.adamant.RuntimeTransportKind;
 import org.adamant.dsl.adamant.Subscription;
 import org.adamant.dsl.adamant.Transport;
 import org.adamant.dsl.adamant.TransportReliability;
-import org.adamant.dsl.lowering.TransportParameters;
+import org.adamant.dsl.semantics.TransportParameters;
 import org.adamant.dsl.semantics.Dimension;
 import org.adamant.dsl.semantics.EffectiveQos;
 import org.adamant.dsl.semantics.Quantities;

@@ -13,7 +13,7 @@ import org.adamant.dsl.adamant.Quantity;
 import org.adamant.dsl.adamant.RuntimeMapping;
 import org.adamant.dsl.adamant.Transport;
 import org.adamant.dsl.adamant.TransportParameter;
-import org.adamant.dsl.lowering.TransportParameters;
+import org.adamant.dsl.semantics.TransportParameters;
 import org.adamant.dsl.prediction.Format;
 import org.adamant.dsl.semantics.Quantities;
 import org.eclipse.emf.ecore.EObject;

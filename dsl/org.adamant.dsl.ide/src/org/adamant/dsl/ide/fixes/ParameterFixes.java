@@ -25,7 +25,7 @@ import org.adamant.dsl.adamant.RuntimeMapping;
 import org.adamant.dsl.adamant.Transport;
 import org.adamant.dsl.adamant.TransportBinding;
 import org.adamant.dsl.adamant.TransportParameter;
-import org.adamant.dsl.lowering.TransportParameters;
+import org.adamant.dsl.semantics.TransportParameters;
 import org.adamant.dsl.ide.fixes.AdamantQuickFixes.Edit;
 import org.adamant.dsl.ide.fixes.AdamantQuickFixes.Fix;
 import org.adamant.dsl.semantics.Dimension;

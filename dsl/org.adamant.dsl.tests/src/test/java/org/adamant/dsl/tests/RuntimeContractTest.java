@@ -18,7 +18,7 @@ import org.adamant.dsl.adamant.RuntimeMapping;
 import org.adamant.dsl.adamant.Transport;
 import org.adamant.dsl.adamant.TransportParameter;
 import org.adamant.dsl.contract.RuntimeContract;
-import org.adamant.dsl.lowering.TransportParameters;
+import org.adamant.dsl.semantics.TransportParameters;
 import org.adamant.dsl.prediction.FlowScenario;
 import org.adamant.dsl.prediction.Predictions;
 import org.adamant.dsl.prediction.TransportRanking;

@@ -1,4 +1,4 @@
-package org.adamant.dsl.lowering;
+package org.adamant.dsl.semantics;
 
 import org.adamant.dsl.contract.RuntimeContract;
 

@@ -1,4 +1,4 @@
-package org.adamant.dsl.lowering;
+package org.adamant.dsl.semantics;
 
 import java.util.Optional;
 
@@ -8,8 +8,7 @@ import org.adamant.dsl.adamant.RuntimeTransportKind;
 import org.adamant.dsl.adamant.Transport;
 import org.adamant.dsl.adamant.TransportParameter;
 import org.adamant.dsl.contract.RuntimeContract;
-import org.adamant.dsl.lowering.ParameterValue.Source;
-import org.adamant.dsl.semantics.Quantities;
+import org.adamant.dsl.semantics.ParameterValue.Source;
 
 /**
  * The value a transport's engine parameter runs with: the model's (the mapping's arguments), else
