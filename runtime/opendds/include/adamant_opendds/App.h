@@ -125,18 +125,18 @@ struct Transport {
 
 struct Writer {
   std::string topic;
+  EntityQos qos;       // the writer's profile (its publisher and writer parts)
+  double rate_hz;      // samples per second
+  long readers;        // the model's subscriber instances of the topic (--readers overrides)
+  int foreign_sync_s;  // > 0: foreign (interop) readers; the first sample waits this long after
+                       // registering the instance, for them to synchronize with the writer
   Transport transport;
-  EntityQos qos;          // the writer's profile (its publisher and writer parts)
-  double rate_hz;         // samples per second
-  long readers;           // the model's subscriber instances of the topic (--readers overrides)
-  int foreign_sync_s;     // > 0: foreign (interop) readers; the first sample waits this long after
-                          // registering the instance, for them to synchronize with the writer
 };
 
 struct Reader {
   std::string topic;
-  Transport transport;
   EntityQos qos;  // the reader's profile (its subscriber and reader parts)
+  Transport transport;
 };
 
 enum class Discovery { rtps, info_repo };

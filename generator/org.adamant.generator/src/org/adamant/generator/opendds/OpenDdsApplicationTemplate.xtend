@@ -78,6 +78,7 @@ class OpenDdsApplicationTemplate {
 		val topics = endpoints.map[topic].toSet
 		val kinds = endpoints.map[OpenDdsTransports.resolve(it).kind].toSet
 		val discovery = OpenDdsTransports.discovery(info)
+		val profiles = (topics.map[qos] + endpoints.map[profileOf]).filterNull.toSet
 		'''
 		«Banner.of(info, "//", "OpenDDS application " + app.name + " (domain " + app.domain + ").")»
 		//
@@ -111,15 +112,24 @@ class OpenDdsApplicationTemplate {
 		  a.domain = «app.domain»;
 		  a.discovery = aa::Discovery::«IF discovery == OpenDdsTransports.Discovery.RTPS»rtps«ELSE»info_repo«ENDIF»;
 		  a.bind = &«ns»::transports::bind;
+		  // The IDL types' typed calls and the QoS profiles («ns»Qos.h) the entities use.
+		  «FOR t : topics.map[type].toSet»
+		  	const auto ops_«t.name» = aa::typed_ops<
+		  	    «ns»::«t.name», «ns»::«t.name»Seq, «ns»::«t.name»TypeSupport, «ns»::«t.name»TypeSupportImpl,
+		  	    «ns»::«t.name»DataWriter, «ns»::«t.name»DataReader>(&«ns»::samples::fill, &«ns»::samples::print);
+		  «ENDFOR»
+		  «FOR q : profiles»
+		  	const auto qos_«q.name» = adamant_opendds::qos_of([](auto& qos) { «ns»::qos::apply_«q.name»(qos); });
+		  «ENDFOR»
+		  // Topic: name, IDL type, typed calls, QoS.
 		  a.topics = {
 		      «FOR t : topics»
-		      	// topic «t.name» : «t.type.name»«IF t.qos !== null» qos «t.qos.name»«ENDIF»
-		      	{"«t.name»", "«t.type.name»", «typedOps(ns, t.type.name)», «qosOf(ns, t.qos)»},
+		      	{"«t.name»", "«t.type.name»", ops_«t.type.name», «qosOf(t.qos)»},
 		      «ENDFOR»
 		  };
 		  «IF !pubs.empty»
-		  	// Writer: topic, transport (configuration, type, options), QoS profile, rate (Hz), readers to wait
-		  	// for (the model's subscriber instances), seconds foreign readers get to synchronize.
+		  	// Writer: topic, QoS profile, rate (Hz), readers to wait for (the model's subscriber instances),
+		  	// seconds foreign readers get to synchronize, transport (configuration, type, options).
 		  	a.writers = {
 		  	    «FOR p : pubs»
 		  	    	// «p.topic.name» at «Banner.number(rateOf(p))» Hz«IF p.rate === null» (no rate in the model: default)«ENDIF»
@@ -127,17 +137,19 @@ class OpenDdsApplicationTemplate {
 		  	    	«IF !app.interop.empty»
 		  	    		«Banner.wrap("//", "Also read by " + app.interop.map[literal].toSet.join(", ") + " (interop): the first sample waits " + FOREIGN_READER_SYNC_S + " s, two heartbeat periods, after the instance's registration (docs/opendds.md, RTPS interoperability).", 100)»
 		  	    	«ENDIF»
-		  	    	{"«p.topic.name»", «transport(app, p)», «qosOf(ns, profileOf(p))», «Banner.decimal(rateOf(p))», «Flow.of(p).receivers», «IF app.interop.empty»0«ELSE»«FOREIGN_READER_SYNC_S»«ENDIF»},
+		  	    	{"«p.topic.name»", «qosOf(profileOf(p))», «Banner.decimal(rateOf(p))», «Flow.of(p).receivers», «IF app.interop.empty»0«ELSE»«FOREIGN_READER_SYNC_S»«ENDIF»,
+		  	    	 «transport(app, p)»},
 		  	    «ENDFOR»
 		  	};
 		  «ENDIF»
 		  «IF !subs.empty»
-		  	// Reader: topic, transport (configuration, type, options), QoS profile.
+		  	// Reader: topic, QoS profile, transport (configuration, type, options).
 		  	a.readers = {
 		  	    «FOR s : subs»
 		  	    	// «s.topic.name»
 		  	    	// «OpenDdsTransports.resolve(s).comment»
-		  	    	{"«s.topic.name»", «transport(app, s)», «qosOf(ns, profileOf(s))»},
+		  	    	{"«s.topic.name»", «qosOf(profileOf(s))»,
+		  	    	 «transport(app, s)»},
 		  	    «ENDFOR»
 		  	};
 		  «ENDIF»
@@ -152,16 +164,9 @@ class OpenDdsApplicationTemplate {
 		'''
 	}
 
-	/** The factory of the TopicOps of IDL type «ns»::«type» (adamant_opendds::app::typed_ops). */
-	def private static typedOps(String ns, String type) {
-		val q = ns + "::" + type
-		"aa::typed_ops<" + q + ", " + q + "Seq, " + q + "TypeSupport, " + q + "TypeSupportImpl, " + q + "DataWriter, " + q
-			+ "DataReader>(&" + ns + "::samples::fill, &" + ns + "::samples::print)"
-	}
-
 	/** A QoS profile's adamant_opendds::EntityQos (the defaults when there is none). */
-	def private static qosOf(String ns, org.adamant.dsl.adamant.QosProfile qos) {
-		if (qos === null) "{}" else "adamant_opendds::qos_of([](auto& qos) { " + ns + "::qos::apply_" + qos.name + "(qos); })"
+	def private static qosOf(org.adamant.dsl.adamant.QosProfile qos) {
+		if (qos === null) "{}" else "qos_" + qos.name
 	}
 
 	/** An endpoint's adamant_opendds::app::Transport: configuration, transport type, options. */

@@ -65,7 +65,6 @@ class OpenDdsMpcTemplate {
 				  }
 				  «val isBench = exe.endsWith("_bench") && experiments.exists[name + "_bench" == exe]»
 
-
 				  // The runtime's OpenDDS part, as in CMakeLists.txt:«IF ant» the transport plugin (ant_*, Adamant::opendds),«ENDIF»«IF isBench» the bench library (Adamant::opendds_bench)«ELSE» the application library (Adamant::opendds_app)«ENDIF».
 				  includes += $(ADAMANT_ROOT)/include
 				  libpaths += $(ADAMANT_ROOT)/lib
