@@ -5,6 +5,7 @@
 #include <adamant/app.hpp>
 #include <adamant/auth.hpp>
 #include <adamant/bench.hpp>
+#include <adamant/codec.hpp>
 #include <adamant/engine.hpp>
 #include <adamant/replace.hpp>
 #include <adamant/metrics.hpp>

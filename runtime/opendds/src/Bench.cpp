@@ -46,11 +46,6 @@ std::uint64_t key_of(const Bench& b, std::size_t stream, const Point& p, std::ui
   return tags > 0 ? seq % tags : seq;
 }
 
-template <class Qos>
-void apply(const std::function<void(Qos&)>& f, Qos& qos) {
-  if (f) f(qos);
-}
-
 std::int64_t realtime_ns() {
   timespec ts{};
   clock_gettime(CLOCK_REALTIME, &ts);

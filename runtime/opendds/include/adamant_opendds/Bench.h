@@ -10,9 +10,7 @@
 #ifndef ADAMANT_OPENDDS_BENCH_H
 #define ADAMANT_OPENDDS_BENCH_H
 
-#include <dds/DdsDcpsInfrastructureC.h>
-#include <dds/DdsDcpsPublicationC.h>
-#include <dds/DdsDcpsSubscriptionC.h>
+#include <adamant_opendds/Entity.h>
 
 #include <cstdint>
 #include <functional>
@@ -24,8 +22,8 @@
 namespace adamant_opendds {
 namespace bench {
 
-// Options of one transport instance: the keys of its [transport/NAME] section in an .ini file.
-using Options = std::vector<std::pair<std::string, std::string>>;
+using Options = TransportOptions;
+using adamant_opendds::Bind;
 
 // One point of the sweep: a transport instance with its options, receivers, loss and rate.
 struct Point {
@@ -107,19 +105,10 @@ std::function<std::unique_ptr<StreamOps>()> typed_ops(void (*fill)(Sample&, std:
   };
 }
 
-// A stream's QoS profile on each entity it creates (empty: the defaults).
-struct StreamQos {
-  std::function<void(DDS::TopicQos&)> topic;
-  std::function<void(DDS::PublisherQos&)> publisher;
-  std::function<void(DDS::DataWriterQos&)> writer;
-  std::function<void(DDS::SubscriberQos&)> subscriber;
-  std::function<void(DDS::DataReaderQos&)> reader;
-};
-// One overloaded function for all five, e.g. qos_of([](auto& q) { sar::qos::apply_ThermalScanQos(q); }).
-template <class Apply>
-StreamQos qos_of(Apply apply) {
-  return StreamQos{apply, apply, apply, apply, apply};
-}
+// A stream's QoS profile on each entity it creates (empty: the defaults), e.g.
+// qos_of([](auto& qos) { sar::qos::apply_ThermalScanQos(qos); }).
+using StreamQos = EntityQos;
+using adamant_opendds::qos_of;
 
 struct Stream {
   std::string name;    // CSV stream column (empty when the experiment has one topic)
@@ -130,12 +119,6 @@ struct Stream {
   std::function<std::unique_ptr<StreamOps>()> make_ops;
   StreamQos qos;
 };
-
-// Binds transport configuration `config` (created with one instance of `transport_type` and
-// `options` unless the configuration file defines it) to a not yet enabled entity: the
-// generated <model>Transports.h's transports::bind.
-using Bind = bool (*)(DDS::Entity_ptr entity, const std::string& config, const std::string& transport_type,
-                      const Options& options);
 
 struct Bench {
   std::string name;  // <name>_bench, default CSV <name>.csv, transport configurations <name>_writer and <name>_reader

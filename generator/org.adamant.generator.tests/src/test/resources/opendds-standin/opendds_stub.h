@@ -186,6 +186,7 @@ struct Service_Participant {
   using T##TypeSupport_var = Var<T##TypeSupport>;                                                      \
   struct T##DataWriter : DDS::DataWriter { using _var_type = Var<T##DataWriter>;                      \
     static T##DataWriter* _narrow(DDS::DataWriter_ptr w) { return static_cast<T##DataWriter*>(w); }   \
+    DDS::InstanceHandle_t register_instance(const T&) { return 0; }                                    \
     DDS::ReturnCode_t write(const T&, DDS::InstanceHandle_t) { return 0; } };                          \
   using T##DataWriter_var = Var<T##DataWriter>;                                                        \
   struct T##DataReader : DDS::DataReader { using _var_type = Var<T##DataReader>;                      \

@@ -17,6 +17,9 @@ class OpenDdsCMakeTemplate {
 	/** The runtime's OpenDDS bench library (runtime/opendds, adamant_opendds/Bench.h). */
 	public static val BENCH_LIBRARY = "Adamant::opendds_bench"
 
+	/** The runtime's OpenDDS application library (runtime/opendds, adamant_opendds/App.h). */
+	public static val APP_LIBRARY = "Adamant::opendds_app"
+
 	def CharSequence generate(ModelInfo info) {
 		generate(info, info.applications, info.experiments, OpenDdsVersion.CURRENT)
 	}
@@ -28,7 +31,12 @@ class OpenDdsCMakeTemplate {
 		val libraries = OpenDdsTransports.used(info).map[library].toSet
 		val ant = OpenDdsTransports.used(info).exists[isAnt]
 		val bench = !experiments.empty
-		val needed = (if (ant) #[OpenDdsTransports.ANT_LIBRARY] else #[]) + (if (bench) #[BENCH_LIBRARY] else #[])
+		val app = !apps.empty
+		val needed = (if (ant) #[OpenDdsTransports.ANT_LIBRARY] else #[]) + (if (app) #[APP_LIBRARY] else #[])
+			+ (if (bench) #[BENCH_LIBRARY] else #[])
+		val parts = (if (ant) #["the ant_* transports (" + OpenDdsTransports.ANT_LIBRARY + ")"] else #[])
+			+ (if (app) #["the applications' machinery (" + APP_LIBRARY + ": entities, writers, listeners, command line)"] else #[])
+			+ (if (bench) #["the benchmarks' machinery (" + BENCH_LIBRARY + ": processes, schedule, statistics, CSV)"] else #[])
 		'''
 			«Banner.of(info, "#", "OpenDDS build of model " + info.name + ": type support, applications, benchmarks.")»
 			#
@@ -56,14 +64,14 @@ class OpenDdsCMakeTemplate {
 			# C++11+ objects do not mix (ACE makes OpenDDS::DCPS::unique_ptr std::unique_ptr from C++11 on).
 			set(CMAKE_CXX_STANDARD 17)
 			set(CMAKE_CXX_STANDARD_REQUIRED ON)
-			«IF ant || bench»
+			«IF !needed.empty»
 
-				# The ADAMANT runtime's OpenDDS part, from its CMake package:«IF ant» the ant_* transports («OpenDdsTransports.ANT_LIBRARY»)«ENDIF»«IF ant && bench»,«ENDIF»
-				«IF bench»# the benchmarks' machinery («BENCH_LIBRARY»: processes, schedule, statistics, CSV)«ENDIF»
+				# The ADAMANT runtime's OpenDDS part, from its CMake package:
+				«FOR part : parts SEPARATOR ",\n"»#   «part»«ENDFOR»
 				find_package(Adamant QUIET COMPONENTS opendds)
 				if(NOT Adamant_FOUND«FOR t : needed» OR NOT TARGET «t»«ENDFOR»)
 				  message(FATAL_ERROR
-				    "The ADAMANT runtime with its OpenDDS transport plugin and bench library («needed.join(", ")») was not found.\n"
+				    "The ADAMANT runtime's OpenDDS part («needed.join(", ")») was not found.\n"
 				    "Build and install runtime/ with OpenDDS found (runtime/opendds/README.md), then configure with\n"
 				    "  -DCMAKE_PREFIX_PATH=<runtime install prefix>;<OpenDDS prefix>")
 				endif()
@@ -89,7 +97,7 @@ class OpenDdsCMakeTemplate {
 			«FOR a : apps»
 
 				add_executable(«a.name» src/«a.name».cpp)
-				target_link_libraries(«a.name» PRIVATE ${«id»_opendds_libs})
+				target_link_libraries(«a.name» PRIVATE ${«id»_opendds_libs} «APP_LIBRARY»)
 			«ENDFOR»
 			«FOR x : experiments»
 

@@ -39,7 +39,9 @@ class OpenDdsReadmeTemplate {
 			  Run every program with `-DCPSConfigFile «id».ini`; sections defined there take precedence.
 			- `«id»Samples.h`: filling and printing samples.
 			- `src/<application>.cpp`: one executable per application«IF !apps.empty» («apps.map[name].join(", ")»)«ENDIF»:
-			  writers publish at the modeled rate, readers take samples in a `DataReaderListener`.
+			  writers publish at the modeled rate, readers take samples in a `DataReaderListener`. Each declares
+			  only its application (topics, types, QoS, writers, readers, transports); the runtime's application
+			  library (`«OpenDdsCMakeTemplate.APP_LIBRARY»`) creates the entities and runs them.
 			- `bench/<experiment>_bench.cpp`: the experiments«IF !experiments.empty» («experiments.map[name].join(", ")»)«ENDIF»; they write
 			  the CSV of the runtime contract, the native benches' columns (1 writer and N reader processes
 			  per point). They sweep what the native benches sweep: every
@@ -56,10 +58,10 @@ class OpenDdsReadmeTemplate {
 			«ENDFOR»
 			- `CMakeLists.txt`: `find_package(OpenDDS)`, the type-support library `«id»_idl`
 			  (`opendds_target_sources`), the executables, linked to `OpenDDS::Dcps`, the discovery library and
-			  the transport libraries used«IF ant» (and `«OpenDdsTransports.ANT_LIBRARY»`, the runtime's plugin)«ENDIF»«IF !experiments.empty»; the benches
-			  also to `«OpenDdsCMakeTemplate.BENCH_LIBRARY»`«ENDIF»«IF ant || !experiments.empty» (through `find_package(Adamant COMPONENTS opendds)`)«ENDIF».
-			- `«id».mpc`: the same build for MPC (as OpenDDS's Messenger.mpc)«IF ant || !experiments.empty»; it links the runtime's
-			  libraries («IF ant»`AdamantOpenDDS`«ENDIF»«IF ant && !experiments.empty», «ENDIF»«IF !experiments.empty»`AdamantOpenDDSBench`«ENDIF») from `$ADAMANT_ROOT`, the runtime's install prefix«ENDIF».
+			  the transport libraries used«IF ant» (and `«OpenDdsTransports.ANT_LIBRARY»`, the runtime's plugin)«ENDIF»«IF !apps.empty»; the applications
+			  also to `«OpenDdsCMakeTemplate.APP_LIBRARY»`«ENDIF»«IF !experiments.empty»; the benches also to `«OpenDdsCMakeTemplate.BENCH_LIBRARY»`«ENDIF»«IF ant || !apps.empty || !experiments.empty» (through `find_package(Adamant COMPONENTS opendds)`)«ENDIF».
+			- `«id».mpc`: the same build for MPC (as OpenDDS's Messenger.mpc)«IF ant || !apps.empty || !experiments.empty»; it links the runtime's
+			  libraries («((if (ant) #["`AdamantOpenDDS`"] else #[]) + (if (apps.empty) #[] else #["`AdamantOpenDDSApp`"]) + (if (experiments.empty) #[] else #["`AdamantOpenDDSBench`"])).join(", ")») from `$ADAMANT_ROOT`, the runtime's install prefix«ENDIF».
 
 			## Build and run
 

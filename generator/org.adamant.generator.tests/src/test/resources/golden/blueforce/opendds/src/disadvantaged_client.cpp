@@ -5,15 +5,14 @@
 //
 // Run: disadvantaged_client -DCPSConfigFile blueforce.ini [--count N] [--seconds S] [--print N]
 // Discovery: RTPS (blueforce.ini: [common] DCPSDefaultDiscovery and its [rtps_discovery/...] section;
-// DEFAULT_RTPS is set here when no configuration file is given).
+// DEFAULT_RTPS is set when no configuration file is given).
 #include "blueforceTypeSupportImpl.h"
 #include "blueforceQos.h"
 #include "blueforceSamples.h"
 #include "blueforceTransports.h"
 
-#include <dds/DCPS/LocalObject.h>
-#include <dds/DCPS/Marked_Default_Qos.h>
-#include <dds/DCPS/Service_Participant.h>
+#include <adamant_opendds/App.h>
+
 #include <dds/DCPS/StaticIncludes.h>
 // Static builds (ACE_AS_STATIC_LIBS) link only what the executable references: each header
 // below defines a static initializer object that registers its discovery or transport plugin.
@@ -24,337 +23,48 @@
 // initializer registers the ant_* transport types in every build (runtime/opendds/README.md).
 #include <adamant_opendds/Ant.h>
 
-#include <dds/DdsDcpsInfrastructureC.h>
-#include <dds/DdsDcpsPublicationC.h>
-#include <dds/DdsDcpsSubscriptionC.h>
-
-#include <atomic>
-#include <chrono>
-#include <cstdint>
-#include <cstdlib>
-#include <cstring>
-#include <iostream>
-#include <string>
-#include <thread>
-#include <vector>
-
 namespace {
 
-using Clock = std::chrono::steady_clock;
+namespace aa = adamant_opendds::app;
 
-struct Options {
-  std::uint64_t count = 1000;  // per endpoint; 0 = no limit
-  double seconds = 0;          // 0 = no limit
-  std::uint64_t print = 10;    // received samples printed per topic
-  std::uint64_t key = 0;       // value of the key members of published samples
-  long readers = -1;           // matched readers each writer waits for; -1: the model's subscribers
-};
-
-void usage(std::ostream& out) {
-  out << "usage: disadvantaged_client [-DCPSConfigFile blueforce.ini] [--count N] [--seconds S] [--print N] [--key K] [--readers N]\n"
-      << "  --count N      publish N samples per published topic / stop after N per subscribed topic (0: no limit; default 1000)\n"
-      << "  --seconds S    stop after S seconds (0: no limit; default 0)\n"
-      << "  --print N      print the first N samples received per topic (default 10)\n"
-      << "  --key K        key value of the published samples (default 0)\n"
-      << "  --readers N    readers each writer waits for (up to 10 s) before its first sample (default: the\n"
-      << "                 model's subscriber instances of the topic)\n"
-      << "  OpenDDS options (-DCPS...) are read by TheParticipantFactoryWithArgs.\n";
-}
-
-// Returns -1 to go on, or the exit code. Runs after TheParticipantFactoryWithArgs removed -DCPS options.
-int parse_options(int argc, char** argv, Options& options) {
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--help" || arg == "-h") {
-      usage(std::cout);
-      return 0;
-    }
-    if ((arg != "--count" && arg != "--seconds" && arg != "--print" && arg != "--key" && arg != "--readers") ||
-        i + 1 >= argc) {
-      std::cerr << "disadvantaged_client: bad option " << arg << "\n";
-      usage(std::cerr);
-      return 2;
-    }
-    const std::string value = argv[++i];
-    char* end = nullptr;
-    if (arg == "--seconds") {
-      options.seconds = std::strtod(value.c_str(), &end);
-    } else {
-      const unsigned long long n = std::strtoull(value.c_str(), &end, 10);
-      if (arg == "--readers") {
-        options.readers = static_cast<long>(n);
-      } else {
-        (arg == "--count" ? options.count : arg == "--print" ? options.print : options.key) = n;
-      }
-    }
-    if (value.empty() || end == nullptr || *end != '\0' || value[0] == '-') {
-      std::cerr << "disadvantaged_client: bad value '" << value << "' for " << arg << "\n";
-      return 2;
-    }
-  }
-  return -1;
-}
-
-bool has_config_file(int argc, char** argv) {
-  for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "-DCPSConfigFile") == 0) {
-      return true;
-    }
-  }
-  return false;
-}
-
-// Reader of BlueForce: takes every available sample in on_data_available.
-class BlueForceListener : public virtual OpenDDS::DCPS::LocalObject<DDS::DataReaderListener> {
- public:
-  explicit BlueForceListener(std::uint64_t print) : print_(print) {}
-
-  std::uint64_t received() const { return received_.load(); }
-
-  void on_data_available(DDS::DataReader_ptr reader) override {
-    blueforce::PositionUpdateDataReader_var typed = blueforce::PositionUpdateDataReader::_narrow(reader);
-    if (!typed) {
-      std::cerr << "disadvantaged_client: BlueForce: _narrow failed\n";
-      return;
-    }
-    blueforce::PositionUpdateSeq samples;
-    DDS::SampleInfoSeq infos;
-    if (typed->take(samples, infos, DDS::LENGTH_UNLIMITED, DDS::ANY_SAMPLE_STATE, DDS::ANY_VIEW_STATE,
-                    DDS::ANY_INSTANCE_STATE) != DDS::RETCODE_OK) {
-      return;
-    }
-    for (CORBA::ULong i = 0; i < samples.length(); ++i) {
-      if (!infos[i].valid_data) {
-        continue;
-      }
-      const std::uint64_t n = ++received_;
-      if (n <= print_) {
-        std::cout << "BlueForce #" << n << ": ";
-        blueforce::samples::print(std::cout, samples[i]);
-        std::cout << std::endl;
-      }
-    }
-    typed->return_loan(samples, infos);
-  }
-
-  void on_requested_deadline_missed(DDS::DataReader_ptr, const DDS::RequestedDeadlineMissedStatus&) override {}
-  void on_requested_incompatible_qos(DDS::DataReader_ptr, const DDS::RequestedIncompatibleQosStatus&) override {
-    std::cerr << "disadvantaged_client: BlueForce: a writer offers incompatible QoS\n";
-  }
-  void on_sample_rejected(DDS::DataReader_ptr, const DDS::SampleRejectedStatus&) override {}
-  void on_liveliness_changed(DDS::DataReader_ptr, const DDS::LivelinessChangedStatus&) override {}
-  void on_subscription_matched(DDS::DataReader_ptr, const DDS::SubscriptionMatchedStatus&) override {}
-  void on_sample_lost(DDS::DataReader_ptr, const DDS::SampleLostStatus&) override {}
-
- private:
-  const std::uint64_t print_;
-  std::atomic<std::uint64_t> received_{0};
-};
-
-// Reader of Images: takes every available sample in on_data_available.
-class ImagesListener : public virtual OpenDDS::DCPS::LocalObject<DDS::DataReaderListener> {
- public:
-  explicit ImagesListener(std::uint64_t print) : print_(print) {}
-
-  std::uint64_t received() const { return received_.load(); }
-
-  void on_data_available(DDS::DataReader_ptr reader) override {
-    blueforce::SensorImageDataReader_var typed = blueforce::SensorImageDataReader::_narrow(reader);
-    if (!typed) {
-      std::cerr << "disadvantaged_client: Images: _narrow failed\n";
-      return;
-    }
-    blueforce::SensorImageSeq samples;
-    DDS::SampleInfoSeq infos;
-    if (typed->take(samples, infos, DDS::LENGTH_UNLIMITED, DDS::ANY_SAMPLE_STATE, DDS::ANY_VIEW_STATE,
-                    DDS::ANY_INSTANCE_STATE) != DDS::RETCODE_OK) {
-      return;
-    }
-    for (CORBA::ULong i = 0; i < samples.length(); ++i) {
-      if (!infos[i].valid_data) {
-        continue;
-      }
-      const std::uint64_t n = ++received_;
-      if (n <= print_) {
-        std::cout << "Images #" << n << ": ";
-        blueforce::samples::print(std::cout, samples[i]);
-        std::cout << std::endl;
-      }
-    }
-    typed->return_loan(samples, infos);
-  }
-
-  void on_requested_deadline_missed(DDS::DataReader_ptr, const DDS::RequestedDeadlineMissedStatus&) override {}
-  void on_requested_incompatible_qos(DDS::DataReader_ptr, const DDS::RequestedIncompatibleQosStatus&) override {
-    std::cerr << "disadvantaged_client: Images: a writer offers incompatible QoS\n";
-  }
-  void on_sample_rejected(DDS::DataReader_ptr, const DDS::SampleRejectedStatus&) override {}
-  void on_liveliness_changed(DDS::DataReader_ptr, const DDS::LivelinessChangedStatus&) override {}
-  void on_subscription_matched(DDS::DataReader_ptr, const DDS::SubscriptionMatchedStatus&) override {}
-  void on_sample_lost(DDS::DataReader_ptr, const DDS::SampleLostStatus&) override {}
-
- private:
-  const std::uint64_t print_;
-  std::atomic<std::uint64_t> received_{0};
-};
-
-int run(int argc, char** argv) {
-  const bool config_file = has_config_file(argc, argv);
-  DDS::DomainParticipantFactory_var dpf = TheParticipantFactoryWithArgs(argc, argv);
-  Options options;
-  const int parsed = parse_options(argc, argv, options);
-  if (parsed >= 0) {
-    return parsed;
-  }
-  if (!config_file) {
-    TheServiceParticipant->set_default_discovery(OpenDDS::DCPS::Discovery::DEFAULT_RTPS);
-  }
-
-  DDS::DomainParticipant_var participant =
-      dpf->create_participant(0, PARTICIPANT_QOS_DEFAULT, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
-  if (!participant) {
-    std::cerr << "disadvantaged_client: create_participant failed\n";
-    return 1;
-  }
-
-  blueforce::PositionUpdateTypeSupport_var PositionUpdate_ts = new blueforce::PositionUpdateTypeSupportImpl;
-  if (PositionUpdate_ts->register_type(participant, "") != DDS::RETCODE_OK) {
-    std::cerr << "disadvantaged_client: register_type PositionUpdate failed\n";
-    return 1;
-  }
-  CORBA::String_var PositionUpdate_type = PositionUpdate_ts->get_type_name();
-
-  blueforce::SensorImageTypeSupport_var SensorImage_ts = new blueforce::SensorImageTypeSupportImpl;
-  if (SensorImage_ts->register_type(participant, "") != DDS::RETCODE_OK) {
-    std::cerr << "disadvantaged_client: register_type SensorImage failed\n";
-    return 1;
-  }
-  CORBA::String_var SensorImage_type = SensorImage_ts->get_type_name();
-
-  // topic BlueForce : PositionUpdate qos BlueForceTrack
-  DDS::TopicQos BlueForce_topic_qos;
-  participant->get_default_topic_qos(BlueForce_topic_qos);
-  blueforce::qos::apply_BlueForceTrack(BlueForce_topic_qos);
-  DDS::Topic_var BlueForce_topic = participant->create_topic("BlueForce", PositionUpdate_type, BlueForce_topic_qos, 0,
-                                                       OpenDDS::DCPS::DEFAULT_STATUS_MASK);
-  if (!BlueForce_topic) {
-    std::cerr << "disadvantaged_client: create_topic BlueForce failed\n";
-    return 1;
-  }
-
-  // topic Images : SensorImage qos SensorImages
-  DDS::TopicQos Images_topic_qos;
-  participant->get_default_topic_qos(Images_topic_qos);
-  blueforce::qos::apply_SensorImages(Images_topic_qos);
-  DDS::Topic_var Images_topic = participant->create_topic("Images", SensorImage_type, Images_topic_qos, 0,
-                                                       OpenDDS::DCPS::DEFAULT_STATUS_MASK);
-  if (!Images_topic) {
-    std::cerr << "disadvantaged_client: create_topic Images failed\n";
-    return 1;
-  }
-
-  // ---- subscribe BlueForce
-  // transport mockets: the ADAMANT runtime's replace inside OpenDDS (transport type ant_replace, plugin Adamant::opendds) — from profiles/tactical.adamant
-  // A subscriber per reader (partition and presentation from the reader's profile); the reader is
-  // created disabled so that its transport configuration can be bound first.
-  DDS::SubscriberQos BlueForce_subscriber_qos;
-  participant->get_default_subscriber_qos(BlueForce_subscriber_qos);
-  blueforce::qos::apply_BlueForceTrack(BlueForce_subscriber_qos);
-  BlueForce_subscriber_qos.entity_factory.autoenable_created_entities = false;
-  DDS::Subscriber_var BlueForce_subscriber =
-      participant->create_subscriber(BlueForce_subscriber_qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
-  if (!BlueForce_subscriber) {
-    std::cerr << "disadvantaged_client: create_subscriber for BlueForce failed\n";
-    return 1;
-  }
-  DDS::DataReaderQos BlueForce_reader_qos;
-  BlueForce_subscriber->get_default_datareader_qos(BlueForce_reader_qos);  // readers default to best effort
-  blueforce::qos::apply_BlueForceTrack(BlueForce_reader_qos);
-  BlueForceListener* BlueForce_listener_impl = new BlueForceListener(options.print);
-  DDS::DataReaderListener_var BlueForce_listener(BlueForce_listener_impl);
-  DDS::DataReader_var BlueForce_reader = BlueForce_subscriber->create_datareader(
-      BlueForce_topic, BlueForce_reader_qos, BlueForce_listener, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
-  if (!BlueForce_reader ||
-      !blueforce::transports::bind(BlueForce_reader.in(), "disadvantaged_client_BlueForce_reader", "ant_replace", {{"replace_by", "instance"}, {"bandwidth", "5120"}}) ||
-      BlueForce_reader->enable() != DDS::RETCODE_OK) {
-    std::cerr << "disadvantaged_client: cannot create, bind or enable the BlueForce reader\n";
-    return 1;
-  }
-
-  // ---- subscribe Images
-  // transport mockets_unsequenced: the ADAMANT runtime's replace inside OpenDDS (transport type ant_replace, plugin Adamant::opendds) — from profiles/tactical.adamant
-  // A subscriber per reader (partition and presentation from the reader's profile); the reader is
-  // created disabled so that its transport configuration can be bound first.
-  DDS::SubscriberQos Images_subscriber_qos;
-  participant->get_default_subscriber_qos(Images_subscriber_qos);
-  blueforce::qos::apply_SensorImages(Images_subscriber_qos);
-  Images_subscriber_qos.entity_factory.autoenable_created_entities = false;
-  DDS::Subscriber_var Images_subscriber =
-      participant->create_subscriber(Images_subscriber_qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
-  if (!Images_subscriber) {
-    std::cerr << "disadvantaged_client: create_subscriber for Images failed\n";
-    return 1;
-  }
-  DDS::DataReaderQos Images_reader_qos;
-  Images_subscriber->get_default_datareader_qos(Images_reader_qos);  // readers default to best effort
-  blueforce::qos::apply_SensorImages(Images_reader_qos);
-  ImagesListener* Images_listener_impl = new ImagesListener(options.print);
-  DDS::DataReaderListener_var Images_listener(Images_listener_impl);
-  DDS::DataReader_var Images_reader = Images_subscriber->create_datareader(
-      Images_topic, Images_reader_qos, Images_listener, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
-  if (!Images_reader ||
-      !blueforce::transports::bind(Images_reader.in(), "disadvantaged_client_Images_reader", "ant_replace", {{"replace_by", "none"}, {"bandwidth", "5120"}}) ||
-      Images_reader->enable() != DDS::RETCODE_OK) {
-    std::cerr << "disadvantaged_client: cannot create, bind or enable the Images reader\n";
-    return 1;
-  }
-
-  const Clock::time_point start = Clock::now();
-  const auto expired = [&] {
-    return options.seconds > 0 &&
-           Clock::now() - start >= std::chrono::duration<double>(options.seconds);
+// What the model decided; adamant_opendds/App.h runs it.
+aa::App application() {
+  aa::App a;
+  a.name = "disadvantaged_client";
+  a.config_file = "blueforce.ini";
+  a.domain = 0;
+  a.discovery = aa::Discovery::rtps;
+  a.bind = &blueforce::transports::bind;
+  // The IDL types' typed calls and the QoS profiles (blueforceQos.h) the entities use.
+  const auto ops_PositionUpdate = aa::typed_ops<
+      blueforce::PositionUpdate, blueforce::PositionUpdateSeq, blueforce::PositionUpdateTypeSupport, blueforce::PositionUpdateTypeSupportImpl,
+      blueforce::PositionUpdateDataWriter, blueforce::PositionUpdateDataReader>(&blueforce::samples::fill, &blueforce::samples::print);
+  const auto ops_SensorImage = aa::typed_ops<
+      blueforce::SensorImage, blueforce::SensorImageSeq, blueforce::SensorImageTypeSupport, blueforce::SensorImageTypeSupportImpl,
+      blueforce::SensorImageDataWriter, blueforce::SensorImageDataReader>(&blueforce::samples::fill, &blueforce::samples::print);
+  const auto qos_BlueForceTrack = adamant_opendds::qos_of([](auto& qos) { blueforce::qos::apply_BlueForceTrack(qos); });
+  const auto qos_SensorImages = adamant_opendds::qos_of([](auto& qos) { blueforce::qos::apply_SensorImages(qos); });
+  // Topic: name, IDL type, typed calls, QoS.
+  a.topics = {
+      {"BlueForce", "PositionUpdate", ops_PositionUpdate, qos_BlueForceTrack},
+      {"Images", "SensorImage", ops_SensorImage, qos_SensorImages},
   };
-  // Readers run until each topic received --count samples, --seconds passed, or the writers left.
-  for (;;) {
-    bool done = options.count > 0;
-    bool writers_left = true;
-    done = done && BlueForce_listener_impl->received() >= options.count;
-    {
-      DDS::SubscriptionMatchedStatus matched;
-      BlueForce_reader->get_subscription_matched_status(matched);
-      writers_left = writers_left && matched.total_count > 0 && matched.current_count == 0;
-    }
-    done = done && Images_listener_impl->received() >= options.count;
-    {
-      DDS::SubscriptionMatchedStatus matched;
-      Images_reader->get_subscription_matched_status(matched);
-      writers_left = writers_left && matched.total_count > 0 && matched.current_count == 0;
-    }
-    if (done || writers_left || expired()) {
-      break;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
-  std::cout << "disadvantaged_client: BlueForce: received " << BlueForce_listener_impl->received() << std::endl;
-  std::cout << "disadvantaged_client: Images: received " << Images_listener_impl->received() << std::endl;
-
-  participant->delete_contained_entities();
-  dpf->delete_participant(participant);
-  TheServiceParticipant->shutdown();
-  return 0;
+  // Reader: topic, QoS profile, transport (configuration, type, options).
+  a.readers = {
+      // BlueForce
+      // transport mockets: the ADAMANT runtime's replace inside OpenDDS (transport type ant_replace, plugin Adamant::opendds) — from profiles/tactical.adamant
+      {"BlueForce", qos_BlueForceTrack,
+       {"disadvantaged_client_BlueForce_reader", "ant_replace", {{"replace_by", "instance"}, {"bandwidth", "5120"}}}},
+      // Images
+      // transport mockets_unsequenced: the ADAMANT runtime's replace inside OpenDDS (transport type ant_replace, plugin Adamant::opendds) — from profiles/tactical.adamant
+      {"Images", qos_SensorImages,
+       {"disadvantaged_client_Images_reader", "ant_replace", {{"replace_by", "none"}, {"bandwidth", "5120"}}}},
+  };
+  return a;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  try {
-    return run(argc, argv);
-  } catch (const CORBA::Exception& e) {
-    e._tao_print_exception("disadvantaged_client: exception:");
-  } catch (const std::exception& e) {
-    std::cerr << "disadvantaged_client: " << e.what() << "\n";
-  } catch (...) {
-    std::cerr << "disadvantaged_client: unexpected exception (an OpenDDS transport error?)\n";
-  }
-  return 1;
+  return aa::run(argc, argv, application());
 }

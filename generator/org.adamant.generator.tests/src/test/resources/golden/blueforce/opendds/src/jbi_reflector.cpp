@@ -5,15 +5,14 @@
 //
 // Run: jbi_reflector -DCPSConfigFile blueforce.ini [--count N] [--seconds S] [--print N]
 // Discovery: RTPS (blueforce.ini: [common] DCPSDefaultDiscovery and its [rtps_discovery/...] section;
-// DEFAULT_RTPS is set here when no configuration file is given).
+// DEFAULT_RTPS is set when no configuration file is given).
 #include "blueforceTypeSupportImpl.h"
 #include "blueforceQos.h"
 #include "blueforceSamples.h"
 #include "blueforceTransports.h"
 
-#include <dds/DCPS/LocalObject.h>
-#include <dds/DCPS/Marked_Default_Qos.h>
-#include <dds/DCPS/Service_Participant.h>
+#include <adamant_opendds/App.h>
+
 #include <dds/DCPS/StaticIncludes.h>
 // Static builds (ACE_AS_STATIC_LIBS) link only what the executable references: each header
 // below defines a static initializer object that registers its discovery or transport plugin.
@@ -24,296 +23,49 @@
 // initializer registers the ant_* transport types in every build (runtime/opendds/README.md).
 #include <adamant_opendds/Ant.h>
 
-#include <dds/DdsDcpsInfrastructureC.h>
-#include <dds/DdsDcpsPublicationC.h>
-#include <dds/DdsDcpsSubscriptionC.h>
-
-#include <atomic>
-#include <chrono>
-#include <cstdint>
-#include <cstdlib>
-#include <cstring>
-#include <iostream>
-#include <string>
-#include <thread>
-#include <vector>
-
 namespace {
 
-using Clock = std::chrono::steady_clock;
+namespace aa = adamant_opendds::app;
 
-struct Options {
-  std::uint64_t count = 1000;  // per endpoint; 0 = no limit
-  double seconds = 0;          // 0 = no limit
-  std::uint64_t print = 10;    // received samples printed per topic
-  std::uint64_t key = 0;       // value of the key members of published samples
-  long readers = -1;           // matched readers each writer waits for; -1: the model's subscribers
-};
-
-void usage(std::ostream& out) {
-  out << "usage: jbi_reflector [-DCPSConfigFile blueforce.ini] [--count N] [--seconds S] [--print N] [--key K] [--readers N]\n"
-      << "  --count N      publish N samples per published topic / stop after N per subscribed topic (0: no limit; default 1000)\n"
-      << "  --seconds S    stop after S seconds (0: no limit; default 0)\n"
-      << "  --print N      print the first N samples received per topic (default 10)\n"
-      << "  --key K        key value of the published samples (default 0)\n"
-      << "  --readers N    readers each writer waits for (up to 10 s) before its first sample (default: the\n"
-      << "                 model's subscriber instances of the topic)\n"
-      << "  OpenDDS options (-DCPS...) are read by TheParticipantFactoryWithArgs.\n";
-}
-
-// Returns -1 to go on, or the exit code. Runs after TheParticipantFactoryWithArgs removed -DCPS options.
-int parse_options(int argc, char** argv, Options& options) {
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--help" || arg == "-h") {
-      usage(std::cout);
-      return 0;
-    }
-    if ((arg != "--count" && arg != "--seconds" && arg != "--print" && arg != "--key" && arg != "--readers") ||
-        i + 1 >= argc) {
-      std::cerr << "jbi_reflector: bad option " << arg << "\n";
-      usage(std::cerr);
-      return 2;
-    }
-    const std::string value = argv[++i];
-    char* end = nullptr;
-    if (arg == "--seconds") {
-      options.seconds = std::strtod(value.c_str(), &end);
-    } else {
-      const unsigned long long n = std::strtoull(value.c_str(), &end, 10);
-      if (arg == "--readers") {
-        options.readers = static_cast<long>(n);
-      } else {
-        (arg == "--count" ? options.count : arg == "--print" ? options.print : options.key) = n;
-      }
-    }
-    if (value.empty() || end == nullptr || *end != '\0' || value[0] == '-') {
-      std::cerr << "jbi_reflector: bad value '" << value << "' for " << arg << "\n";
-      return 2;
-    }
-  }
-  return -1;
-}
-
-bool has_config_file(int argc, char** argv) {
-  for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "-DCPSConfigFile") == 0) {
-      return true;
-    }
-  }
-  return false;
-}
-
-int run(int argc, char** argv) {
-  const bool config_file = has_config_file(argc, argv);
-  DDS::DomainParticipantFactory_var dpf = TheParticipantFactoryWithArgs(argc, argv);
-  Options options;
-  const int parsed = parse_options(argc, argv, options);
-  if (parsed >= 0) {
-    return parsed;
-  }
-  if (!config_file) {
-    TheServiceParticipant->set_default_discovery(OpenDDS::DCPS::Discovery::DEFAULT_RTPS);
-  }
-
-  DDS::DomainParticipant_var participant =
-      dpf->create_participant(0, PARTICIPANT_QOS_DEFAULT, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
-  if (!participant) {
-    std::cerr << "jbi_reflector: create_participant failed\n";
-    return 1;
-  }
-
-  blueforce::PositionUpdateTypeSupport_var PositionUpdate_ts = new blueforce::PositionUpdateTypeSupportImpl;
-  if (PositionUpdate_ts->register_type(participant, "") != DDS::RETCODE_OK) {
-    std::cerr << "jbi_reflector: register_type PositionUpdate failed\n";
-    return 1;
-  }
-  CORBA::String_var PositionUpdate_type = PositionUpdate_ts->get_type_name();
-
-  blueforce::SensorImageTypeSupport_var SensorImage_ts = new blueforce::SensorImageTypeSupportImpl;
-  if (SensorImage_ts->register_type(participant, "") != DDS::RETCODE_OK) {
-    std::cerr << "jbi_reflector: register_type SensorImage failed\n";
-    return 1;
-  }
-  CORBA::String_var SensorImage_type = SensorImage_ts->get_type_name();
-
-  // topic BlueForce : PositionUpdate qos BlueForceTrack
-  DDS::TopicQos BlueForce_topic_qos;
-  participant->get_default_topic_qos(BlueForce_topic_qos);
-  blueforce::qos::apply_BlueForceTrack(BlueForce_topic_qos);
-  DDS::Topic_var BlueForce_topic = participant->create_topic("BlueForce", PositionUpdate_type, BlueForce_topic_qos, 0,
-                                                       OpenDDS::DCPS::DEFAULT_STATUS_MASK);
-  if (!BlueForce_topic) {
-    std::cerr << "jbi_reflector: create_topic BlueForce failed\n";
-    return 1;
-  }
-
-  // topic Images : SensorImage qos SensorImages
-  DDS::TopicQos Images_topic_qos;
-  participant->get_default_topic_qos(Images_topic_qos);
-  blueforce::qos::apply_SensorImages(Images_topic_qos);
-  DDS::Topic_var Images_topic = participant->create_topic("Images", SensorImage_type, Images_topic_qos, 0,
-                                                       OpenDDS::DCPS::DEFAULT_STATUS_MASK);
-  if (!Images_topic) {
-    std::cerr << "jbi_reflector: create_topic Images failed\n";
-    return 1;
-  }
-
-  // ---- publish BlueForce
-  // transport mockets: the ADAMANT runtime's replace inside OpenDDS (transport type ant_replace, plugin Adamant::opendds) — from profiles/tactical.adamant
-  // A publisher per writer (its partition and presentation come from the writer's profile), whose
-  // writer is created disabled so that its transport configuration can be bound first.
-  DDS::PublisherQos BlueForce_publisher_qos;
-  participant->get_default_publisher_qos(BlueForce_publisher_qos);
-  blueforce::qos::apply_BlueForceTrack(BlueForce_publisher_qos);
-  BlueForce_publisher_qos.entity_factory.autoenable_created_entities = false;
-  DDS::Publisher_var BlueForce_publisher =
-      participant->create_publisher(BlueForce_publisher_qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
-  if (!BlueForce_publisher) {
-    std::cerr << "jbi_reflector: create_publisher for BlueForce failed\n";
-    return 1;
-  }
-  DDS::DataWriterQos BlueForce_writer_qos;
-  BlueForce_publisher->get_default_datawriter_qos(BlueForce_writer_qos);  // writers default to reliable
-  blueforce::qos::apply_BlueForceTrack(BlueForce_writer_qos);
-  DDS::DataWriter_var BlueForce_writer =
-      BlueForce_publisher->create_datawriter(BlueForce_topic, BlueForce_writer_qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
-  if (!BlueForce_writer ||
-      !blueforce::transports::bind(BlueForce_writer.in(), "jbi_reflector_BlueForce_writer", "ant_replace", {{"replace_by", "instance"}, {"bandwidth", "5120"}}) ||
-      BlueForce_writer->enable() != DDS::RETCODE_OK) {
-    std::cerr << "jbi_reflector: cannot create, bind or enable the BlueForce writer\n";
-    return 1;
-  }
-
-  // ---- publish Images
-  // transport mockets_unsequenced: the ADAMANT runtime's replace inside OpenDDS (transport type ant_replace, plugin Adamant::opendds) — from profiles/tactical.adamant
-  // A publisher per writer (its partition and presentation come from the writer's profile), whose
-  // writer is created disabled so that its transport configuration can be bound first.
-  DDS::PublisherQos Images_publisher_qos;
-  participant->get_default_publisher_qos(Images_publisher_qos);
-  blueforce::qos::apply_SensorImages(Images_publisher_qos);
-  Images_publisher_qos.entity_factory.autoenable_created_entities = false;
-  DDS::Publisher_var Images_publisher =
-      participant->create_publisher(Images_publisher_qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
-  if (!Images_publisher) {
-    std::cerr << "jbi_reflector: create_publisher for Images failed\n";
-    return 1;
-  }
-  DDS::DataWriterQos Images_writer_qos;
-  Images_publisher->get_default_datawriter_qos(Images_writer_qos);  // writers default to reliable
-  blueforce::qos::apply_SensorImages(Images_writer_qos);
-  DDS::DataWriter_var Images_writer =
-      Images_publisher->create_datawriter(Images_topic, Images_writer_qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
-  if (!Images_writer ||
-      !blueforce::transports::bind(Images_writer.in(), "jbi_reflector_Images_writer", "ant_replace", {{"replace_by", "none"}, {"bandwidth", "5120"}}) ||
-      Images_writer->enable() != DDS::RETCODE_OK) {
-    std::cerr << "jbi_reflector: cannot create, bind or enable the Images writer\n";
-    return 1;
-  }
-
-  const Clock::time_point start = Clock::now();
-  const auto expired = [&] {
-    return options.seconds > 0 &&
-           Clock::now() - start >= std::chrono::duration<double>(options.seconds);
+// What the model decided; adamant_opendds/App.h runs it.
+aa::App application() {
+  aa::App a;
+  a.name = "jbi_reflector";
+  a.config_file = "blueforce.ini";
+  a.domain = 0;
+  a.discovery = aa::Discovery::rtps;
+  a.bind = &blueforce::transports::bind;
+  // The IDL types' typed calls and the QoS profiles (blueforceQos.h) the entities use.
+  const auto ops_PositionUpdate = aa::typed_ops<
+      blueforce::PositionUpdate, blueforce::PositionUpdateSeq, blueforce::PositionUpdateTypeSupport, blueforce::PositionUpdateTypeSupportImpl,
+      blueforce::PositionUpdateDataWriter, blueforce::PositionUpdateDataReader>(&blueforce::samples::fill, &blueforce::samples::print);
+  const auto ops_SensorImage = aa::typed_ops<
+      blueforce::SensorImage, blueforce::SensorImageSeq, blueforce::SensorImageTypeSupport, blueforce::SensorImageTypeSupportImpl,
+      blueforce::SensorImageDataWriter, blueforce::SensorImageDataReader>(&blueforce::samples::fill, &blueforce::samples::print);
+  const auto qos_BlueForceTrack = adamant_opendds::qos_of([](auto& qos) { blueforce::qos::apply_BlueForceTrack(qos); });
+  const auto qos_SensorImages = adamant_opendds::qos_of([](auto& qos) { blueforce::qos::apply_SensorImages(qos); });
+  // Topic: name, IDL type, typed calls, QoS.
+  a.topics = {
+      {"BlueForce", "PositionUpdate", ops_PositionUpdate, qos_BlueForceTrack},
+      {"Images", "SensorImage", ops_SensorImage, qos_SensorImages},
   };
-  std::vector<std::thread> writers;
-  // BlueForce at 20 Hz
-  writers.emplace_back([&] {
-    blueforce::PositionUpdateDataWriter_var writer = blueforce::PositionUpdateDataWriter::_narrow(BlueForce_writer);
-    if (!writer) {
-      std::cerr << "jbi_reflector: BlueForce: _narrow failed\n";
-      return;
-    }
-    // Wait (up to 10 s) until the readers the model expects matched (the subscriber instances of
-    // BlueForce: 1; --readers overrides), so that a volatile topic does not
-    // lose the first samples to a reader that starts later.
-    const long expected_readers = options.readers >= 0 ? options.readers : 1;
-    DDS::PublicationMatchedStatus matched{};
-    for (int i = 0; i < 100 && !expired(); ++i) {
-      if (writer->get_publication_matched_status(matched) == DDS::RETCODE_OK &&
-          matched.current_count >= expected_readers) {
-        break;
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    }
-    if (matched.current_count < expected_readers) {
-      std::cerr << "jbi_reflector: BlueForce: " << matched.current_count << " of " << expected_readers
-                << " readers matched after 10 s; publishing anyway\n";
-    }
-    blueforce::PositionUpdate sample;
-    const auto period =
-        std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(1.0 / 20.0));
-    Clock::time_point next = Clock::now();
-    for (std::uint64_t seq = 0; (options.count == 0 || seq < options.count) && !expired(); ++seq) {
-      blueforce::samples::fill(sample, seq, options.key);
-      if (writer->write(sample, DDS::HANDLE_NIL) != DDS::RETCODE_OK) {
-        std::cerr << "jbi_reflector: BlueForce: write failed\n";
-      }
-      next += period;
-      std::this_thread::sleep_until(next);
-    }
-    const DDS::Duration_t ack_timeout = {5, 0};
-    writer->wait_for_acknowledgments(ack_timeout);
-  });
-  // Images at 0.1 Hz
-  writers.emplace_back([&] {
-    blueforce::SensorImageDataWriter_var writer = blueforce::SensorImageDataWriter::_narrow(Images_writer);
-    if (!writer) {
-      std::cerr << "jbi_reflector: Images: _narrow failed\n";
-      return;
-    }
-    // Wait (up to 10 s) until the readers the model expects matched (the subscriber instances of
-    // Images: 1; --readers overrides), so that a volatile topic does not
-    // lose the first samples to a reader that starts later.
-    const long expected_readers = options.readers >= 0 ? options.readers : 1;
-    DDS::PublicationMatchedStatus matched{};
-    for (int i = 0; i < 100 && !expired(); ++i) {
-      if (writer->get_publication_matched_status(matched) == DDS::RETCODE_OK &&
-          matched.current_count >= expected_readers) {
-        break;
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    }
-    if (matched.current_count < expected_readers) {
-      std::cerr << "jbi_reflector: Images: " << matched.current_count << " of " << expected_readers
-                << " readers matched after 10 s; publishing anyway\n";
-    }
-    blueforce::SensorImage sample;
-    const auto period =
-        std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(1.0 / 0.1));
-    Clock::time_point next = Clock::now();
-    for (std::uint64_t seq = 0; (options.count == 0 || seq < options.count) && !expired(); ++seq) {
-      blueforce::samples::fill(sample, seq, options.key);
-      if (writer->write(sample, DDS::HANDLE_NIL) != DDS::RETCODE_OK) {
-        std::cerr << "jbi_reflector: Images: write failed\n";
-      }
-      next += period;
-      std::this_thread::sleep_until(next);
-    }
-    const DDS::Duration_t ack_timeout = {5, 0};
-    writer->wait_for_acknowledgments(ack_timeout);
-  });
-  for (std::thread& t : writers) {
-    t.join();
-  }
-
-  participant->delete_contained_entities();
-  dpf->delete_participant(participant);
-  TheServiceParticipant->shutdown();
-  return 0;
+  // Writer: topic, QoS profile, rate (Hz), readers to wait for (the model's subscriber instances),
+  // seconds foreign readers get to synchronize, transport (configuration, type, options).
+  a.writers = {
+      // BlueForce at 20 Hz
+      // transport mockets: the ADAMANT runtime's replace inside OpenDDS (transport type ant_replace, plugin Adamant::opendds) — from profiles/tactical.adamant
+      {"BlueForce", qos_BlueForceTrack, 20.0, 1, 0,
+       {"jbi_reflector_BlueForce_writer", "ant_replace", {{"replace_by", "instance"}, {"bandwidth", "5120"}}}},
+      // Images at 0.1 Hz
+      // transport mockets_unsequenced: the ADAMANT runtime's replace inside OpenDDS (transport type ant_replace, plugin Adamant::opendds) — from profiles/tactical.adamant
+      {"Images", qos_SensorImages, 0.1, 1, 0,
+       {"jbi_reflector_Images_writer", "ant_replace", {{"replace_by", "none"}, {"bandwidth", "5120"}}}},
+  };
+  return a;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  try {
-    return run(argc, argv);
-  } catch (const CORBA::Exception& e) {
-    e._tao_print_exception("jbi_reflector: exception:");
-  } catch (const std::exception& e) {
-    std::cerr << "jbi_reflector: " << e.what() << "\n";
-  } catch (...) {
-    std::cerr << "jbi_reflector: unexpected exception (an OpenDDS transport error?)\n";
-  }
-  return 1;
+  return aa::run(argc, argv, application());
 }

@@ -6,15 +6,14 @@
 // Run: fusion_center -DCPSConfigFile sar.ini [--count N] [--seconds S] [--print N]
 // The model deploys 3 instances: start this program 3 times.
 // Discovery: RTPS (sar.ini: [common] DCPSDefaultDiscovery and its [rtps_discovery/...] section;
-// DEFAULT_RTPS is set here when no configuration file is given).
+// DEFAULT_RTPS is set when no configuration file is given).
 #include "sarTypeSupportImpl.h"
 #include "sarQos.h"
 #include "sarSamples.h"
 #include "sarTransports.h"
 
-#include <dds/DCPS/LocalObject.h>
-#include <dds/DCPS/Marked_Default_Qos.h>
-#include <dds/DCPS/Service_Participant.h>
+#include <adamant_opendds/App.h>
+
 #include <dds/DCPS/StaticIncludes.h>
 // Static builds (ACE_AS_STATIC_LIBS) link only what the executable references: each header
 // below defines a static initializer object that registers its discovery or transport plugin.
@@ -25,237 +24,39 @@
 // initializer registers the ant_* transport types in every build (runtime/opendds/README.md).
 #include <adamant_opendds/Ant.h>
 
-#include <dds/DdsDcpsInfrastructureC.h>
-#include <dds/DdsDcpsPublicationC.h>
-#include <dds/DdsDcpsSubscriptionC.h>
-
-#include <atomic>
-#include <chrono>
-#include <cstdint>
-#include <cstdlib>
-#include <cstring>
-#include <iostream>
-#include <string>
-#include <thread>
-#include <vector>
-
 namespace {
 
-using Clock = std::chrono::steady_clock;
+namespace aa = adamant_opendds::app;
 
-struct Options {
-  std::uint64_t count = 1000;  // per endpoint; 0 = no limit
-  double seconds = 0;          // 0 = no limit
-  std::uint64_t print = 10;    // received samples printed per topic
-  std::uint64_t key = 0;       // value of the key members of published samples
-  long readers = -1;           // matched readers each writer waits for; -1: the model's subscribers
-};
-
-void usage(std::ostream& out) {
-  out << "usage: fusion_center [-DCPSConfigFile sar.ini] [--count N] [--seconds S] [--print N] [--key K] [--readers N]\n"
-      << "  --count N      publish N samples per published topic / stop after N per subscribed topic (0: no limit; default 1000)\n"
-      << "  --seconds S    stop after S seconds (0: no limit; default 0)\n"
-      << "  --print N      print the first N samples received per topic (default 10)\n"
-      << "  --key K        key value of the published samples (default 0)\n"
-      << "  --readers N    readers each writer waits for (up to 10 s) before its first sample (default: the\n"
-      << "                 model's subscriber instances of the topic)\n"
-      << "  OpenDDS options (-DCPS...) are read by TheParticipantFactoryWithArgs.\n";
-}
-
-// Returns -1 to go on, or the exit code. Runs after TheParticipantFactoryWithArgs removed -DCPS options.
-int parse_options(int argc, char** argv, Options& options) {
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--help" || arg == "-h") {
-      usage(std::cout);
-      return 0;
-    }
-    if ((arg != "--count" && arg != "--seconds" && arg != "--print" && arg != "--key" && arg != "--readers") ||
-        i + 1 >= argc) {
-      std::cerr << "fusion_center: bad option " << arg << "\n";
-      usage(std::cerr);
-      return 2;
-    }
-    const std::string value = argv[++i];
-    char* end = nullptr;
-    if (arg == "--seconds") {
-      options.seconds = std::strtod(value.c_str(), &end);
-    } else {
-      const unsigned long long n = std::strtoull(value.c_str(), &end, 10);
-      if (arg == "--readers") {
-        options.readers = static_cast<long>(n);
-      } else {
-        (arg == "--count" ? options.count : arg == "--print" ? options.print : options.key) = n;
-      }
-    }
-    if (value.empty() || end == nullptr || *end != '\0' || value[0] == '-') {
-      std::cerr << "fusion_center: bad value '" << value << "' for " << arg << "\n";
-      return 2;
-    }
-  }
-  return -1;
-}
-
-bool has_config_file(int argc, char** argv) {
-  for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "-DCPSConfigFile") == 0) {
-      return true;
-    }
-  }
-  return false;
-}
-
-// Reader of InfraredScan: takes every available sample in on_data_available.
-class InfraredScanListener : public virtual OpenDDS::DCPS::LocalObject<DDS::DataReaderListener> {
- public:
-  explicit InfraredScanListener(std::uint64_t print) : print_(print) {}
-
-  std::uint64_t received() const { return received_.load(); }
-
-  void on_data_available(DDS::DataReader_ptr reader) override {
-    sar::ThermalScanDataReader_var typed = sar::ThermalScanDataReader::_narrow(reader);
-    if (!typed) {
-      std::cerr << "fusion_center: InfraredScan: _narrow failed\n";
-      return;
-    }
-    sar::ThermalScanSeq samples;
-    DDS::SampleInfoSeq infos;
-    if (typed->take(samples, infos, DDS::LENGTH_UNLIMITED, DDS::ANY_SAMPLE_STATE, DDS::ANY_VIEW_STATE,
-                    DDS::ANY_INSTANCE_STATE) != DDS::RETCODE_OK) {
-      return;
-    }
-    for (CORBA::ULong i = 0; i < samples.length(); ++i) {
-      if (!infos[i].valid_data) {
-        continue;
-      }
-      const std::uint64_t n = ++received_;
-      if (n <= print_) {
-        std::cout << "InfraredScan #" << n << ": ";
-        sar::samples::print(std::cout, samples[i]);
-        std::cout << std::endl;
-      }
-    }
-    typed->return_loan(samples, infos);
-  }
-
-  void on_requested_deadline_missed(DDS::DataReader_ptr, const DDS::RequestedDeadlineMissedStatus&) override {}
-  void on_requested_incompatible_qos(DDS::DataReader_ptr, const DDS::RequestedIncompatibleQosStatus&) override {
-    std::cerr << "fusion_center: InfraredScan: a writer offers incompatible QoS\n";
-  }
-  void on_sample_rejected(DDS::DataReader_ptr, const DDS::SampleRejectedStatus&) override {}
-  void on_liveliness_changed(DDS::DataReader_ptr, const DDS::LivelinessChangedStatus&) override {}
-  void on_subscription_matched(DDS::DataReader_ptr, const DDS::SubscriptionMatchedStatus&) override {}
-  void on_sample_lost(DDS::DataReader_ptr, const DDS::SampleLostStatus&) override {}
-
- private:
-  const std::uint64_t print_;
-  std::atomic<std::uint64_t> received_{0};
-};
-
-int run(int argc, char** argv) {
-  const bool config_file = has_config_file(argc, argv);
-  DDS::DomainParticipantFactory_var dpf = TheParticipantFactoryWithArgs(argc, argv);
-  Options options;
-  const int parsed = parse_options(argc, argv, options);
-  if (parsed >= 0) {
-    return parsed;
-  }
-  if (!config_file) {
-    TheServiceParticipant->set_default_discovery(OpenDDS::DCPS::Discovery::DEFAULT_RTPS);
-  }
-
-  DDS::DomainParticipant_var participant =
-      dpf->create_participant(0, PARTICIPANT_QOS_DEFAULT, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
-  if (!participant) {
-    std::cerr << "fusion_center: create_participant failed\n";
-    return 1;
-  }
-
-  sar::ThermalScanTypeSupport_var ThermalScan_ts = new sar::ThermalScanTypeSupportImpl;
-  if (ThermalScan_ts->register_type(participant, "") != DDS::RETCODE_OK) {
-    std::cerr << "fusion_center: register_type ThermalScan failed\n";
-    return 1;
-  }
-  CORBA::String_var ThermalScan_type = ThermalScan_ts->get_type_name();
-
-  // topic InfraredScan : ThermalScan qos ThermalScanQos
-  DDS::TopicQos InfraredScan_topic_qos;
-  participant->get_default_topic_qos(InfraredScan_topic_qos);
-  sar::qos::apply_ThermalScanQos(InfraredScan_topic_qos);
-  DDS::Topic_var InfraredScan_topic = participant->create_topic("InfraredScan", ThermalScan_type, InfraredScan_topic_qos, 0,
-                                                       OpenDDS::DCPS::DEFAULT_STATUS_MASK);
-  if (!InfraredScan_topic) {
-    std::cerr << "fusion_center: create_topic InfraredScan failed\n";
-    return 1;
-  }
-
-  // ---- subscribe InfraredScan
-  // transport nakcast: the ADAMANT runtime's nakcast inside OpenDDS (transport type ant_nakcast, plugin Adamant::opendds) — from profiles/transports.adamant
-  // A subscriber per reader (partition and presentation from the reader's profile); the reader is
-  // created disabled so that its transport configuration can be bound first.
-  DDS::SubscriberQos InfraredScan_subscriber_qos;
-  participant->get_default_subscriber_qos(InfraredScan_subscriber_qos);
-  sar::qos::apply_ThermalScanQos(InfraredScan_subscriber_qos);
-  InfraredScan_subscriber_qos.entity_factory.autoenable_created_entities = false;
-  DDS::Subscriber_var InfraredScan_subscriber =
-      participant->create_subscriber(InfraredScan_subscriber_qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
-  if (!InfraredScan_subscriber) {
-    std::cerr << "fusion_center: create_subscriber for InfraredScan failed\n";
-    return 1;
-  }
-  DDS::DataReaderQos InfraredScan_reader_qos;
-  InfraredScan_subscriber->get_default_datareader_qos(InfraredScan_reader_qos);  // readers default to best effort
-  sar::qos::apply_ThermalScanQos(InfraredScan_reader_qos);
-  InfraredScanListener* InfraredScan_listener_impl = new InfraredScanListener(options.print);
-  DDS::DataReaderListener_var InfraredScan_listener(InfraredScan_listener_impl);
-  DDS::DataReader_var InfraredScan_reader = InfraredScan_subscriber->create_datareader(
-      InfraredScan_topic, InfraredScan_reader_qos, InfraredScan_listener, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
-  if (!InfraredScan_reader ||
-      !sar::transports::bind(InfraredScan_reader.in(), "fusion_center_InfraredScan_reader", "ant_nakcast", {{"nak_timeout", "50ms"}}) ||
-      InfraredScan_reader->enable() != DDS::RETCODE_OK) {
-    std::cerr << "fusion_center: cannot create, bind or enable the InfraredScan reader\n";
-    return 1;
-  }
-
-  const Clock::time_point start = Clock::now();
-  const auto expired = [&] {
-    return options.seconds > 0 &&
-           Clock::now() - start >= std::chrono::duration<double>(options.seconds);
+// What the model decided; adamant_opendds/App.h runs it.
+aa::App application() {
+  aa::App a;
+  a.name = "fusion_center";
+  a.config_file = "sar.ini";
+  a.domain = 0;
+  a.discovery = aa::Discovery::rtps;
+  a.bind = &sar::transports::bind;
+  // The IDL types' typed calls and the QoS profiles (sarQos.h) the entities use.
+  const auto ops_ThermalScan = aa::typed_ops<
+      sar::ThermalScan, sar::ThermalScanSeq, sar::ThermalScanTypeSupport, sar::ThermalScanTypeSupportImpl,
+      sar::ThermalScanDataWriter, sar::ThermalScanDataReader>(&sar::samples::fill, &sar::samples::print);
+  const auto qos_ThermalScanQos = adamant_opendds::qos_of([](auto& qos) { sar::qos::apply_ThermalScanQos(qos); });
+  // Topic: name, IDL type, typed calls, QoS.
+  a.topics = {
+      {"InfraredScan", "ThermalScan", ops_ThermalScan, qos_ThermalScanQos},
   };
-  // Readers run until each topic received --count samples, --seconds passed, or the writers left.
-  for (;;) {
-    bool done = options.count > 0;
-    bool writers_left = true;
-    done = done && InfraredScan_listener_impl->received() >= options.count;
-    {
-      DDS::SubscriptionMatchedStatus matched;
-      InfraredScan_reader->get_subscription_matched_status(matched);
-      writers_left = writers_left && matched.total_count > 0 && matched.current_count == 0;
-    }
-    if (done || writers_left || expired()) {
-      break;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
-  std::cout << "fusion_center: InfraredScan: received " << InfraredScan_listener_impl->received() << std::endl;
-
-  participant->delete_contained_entities();
-  dpf->delete_participant(participant);
-  TheServiceParticipant->shutdown();
-  return 0;
+  // Reader: topic, QoS profile, transport (configuration, type, options).
+  a.readers = {
+      // InfraredScan
+      // transport nakcast: the ADAMANT runtime's nakcast inside OpenDDS (transport type ant_nakcast, plugin Adamant::opendds) — from profiles/transports.adamant
+      {"InfraredScan", qos_ThermalScanQos,
+       {"fusion_center_InfraredScan_reader", "ant_nakcast", {{"nak_timeout", "50ms"}}}},
+  };
+  return a;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  try {
-    return run(argc, argv);
-  } catch (const CORBA::Exception& e) {
-    e._tao_print_exception("fusion_center: exception:");
-  } catch (const std::exception& e) {
-    std::cerr << "fusion_center: " << e.what() << "\n";
-  } catch (...) {
-    std::cerr << "fusion_center: unexpected exception (an OpenDDS transport error?)\n";
-  }
-  return 1;
+  return aa::run(argc, argv, application());
 }

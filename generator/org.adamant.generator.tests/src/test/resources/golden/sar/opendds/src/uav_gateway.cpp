@@ -5,15 +5,14 @@
 //
 // Run: uav_gateway -DCPSConfigFile sar.ini [--count N] [--seconds S] [--print N]
 // Discovery: RTPS (sar.ini: [common] DCPSDefaultDiscovery and its [rtps_discovery/...] section;
-// DEFAULT_RTPS is set here when no configuration file is given).
+// DEFAULT_RTPS is set when no configuration file is given).
 #include "sarTypeSupportImpl.h"
 #include "sarQos.h"
 #include "sarSamples.h"
 #include "sarTransports.h"
 
-#include <dds/DCPS/LocalObject.h>
-#include <dds/DCPS/Marked_Default_Qos.h>
-#include <dds/DCPS/Service_Participant.h>
+#include <adamant_opendds/App.h>
+
 #include <dds/DCPS/StaticIncludes.h>
 // Static builds (ACE_AS_STATIC_LIBS) link only what the executable references: each header
 // below defines a static initializer object that registers its discovery or transport plugin.
@@ -24,214 +23,40 @@
 // initializer registers the ant_* transport types in every build (runtime/opendds/README.md).
 #include <adamant_opendds/Ant.h>
 
-#include <dds/DdsDcpsInfrastructureC.h>
-#include <dds/DdsDcpsPublicationC.h>
-#include <dds/DdsDcpsSubscriptionC.h>
-
-#include <atomic>
-#include <chrono>
-#include <cstdint>
-#include <cstdlib>
-#include <cstring>
-#include <iostream>
-#include <string>
-#include <thread>
-#include <vector>
-
 namespace {
 
-using Clock = std::chrono::steady_clock;
+namespace aa = adamant_opendds::app;
 
-struct Options {
-  std::uint64_t count = 1000;  // per endpoint; 0 = no limit
-  double seconds = 0;          // 0 = no limit
-  std::uint64_t print = 10;    // received samples printed per topic
-  std::uint64_t key = 0;       // value of the key members of published samples
-  long readers = -1;           // matched readers each writer waits for; -1: the model's subscribers
-};
-
-void usage(std::ostream& out) {
-  out << "usage: uav_gateway [-DCPSConfigFile sar.ini] [--count N] [--seconds S] [--print N] [--key K] [--readers N]\n"
-      << "  --count N      publish N samples per published topic / stop after N per subscribed topic (0: no limit; default 1000)\n"
-      << "  --seconds S    stop after S seconds (0: no limit; default 0)\n"
-      << "  --print N      print the first N samples received per topic (default 10)\n"
-      << "  --key K        key value of the published samples (default 0)\n"
-      << "  --readers N    readers each writer waits for (up to 10 s) before its first sample (default: the\n"
-      << "                 model's subscriber instances of the topic)\n"
-      << "  OpenDDS options (-DCPS...) are read by TheParticipantFactoryWithArgs.\n";
-}
-
-// Returns -1 to go on, or the exit code. Runs after TheParticipantFactoryWithArgs removed -DCPS options.
-int parse_options(int argc, char** argv, Options& options) {
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--help" || arg == "-h") {
-      usage(std::cout);
-      return 0;
-    }
-    if ((arg != "--count" && arg != "--seconds" && arg != "--print" && arg != "--key" && arg != "--readers") ||
-        i + 1 >= argc) {
-      std::cerr << "uav_gateway: bad option " << arg << "\n";
-      usage(std::cerr);
-      return 2;
-    }
-    const std::string value = argv[++i];
-    char* end = nullptr;
-    if (arg == "--seconds") {
-      options.seconds = std::strtod(value.c_str(), &end);
-    } else {
-      const unsigned long long n = std::strtoull(value.c_str(), &end, 10);
-      if (arg == "--readers") {
-        options.readers = static_cast<long>(n);
-      } else {
-        (arg == "--count" ? options.count : arg == "--print" ? options.print : options.key) = n;
-      }
-    }
-    if (value.empty() || end == nullptr || *end != '\0' || value[0] == '-') {
-      std::cerr << "uav_gateway: bad value '" << value << "' for " << arg << "\n";
-      return 2;
-    }
-  }
-  return -1;
-}
-
-bool has_config_file(int argc, char** argv) {
-  for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "-DCPSConfigFile") == 0) {
-      return true;
-    }
-  }
-  return false;
-}
-
-int run(int argc, char** argv) {
-  const bool config_file = has_config_file(argc, argv);
-  DDS::DomainParticipantFactory_var dpf = TheParticipantFactoryWithArgs(argc, argv);
-  Options options;
-  const int parsed = parse_options(argc, argv, options);
-  if (parsed >= 0) {
-    return parsed;
-  }
-  if (!config_file) {
-    TheServiceParticipant->set_default_discovery(OpenDDS::DCPS::Discovery::DEFAULT_RTPS);
-  }
-
-  DDS::DomainParticipant_var participant =
-      dpf->create_participant(0, PARTICIPANT_QOS_DEFAULT, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
-  if (!participant) {
-    std::cerr << "uav_gateway: create_participant failed\n";
-    return 1;
-  }
-
-  sar::ThermalScanTypeSupport_var ThermalScan_ts = new sar::ThermalScanTypeSupportImpl;
-  if (ThermalScan_ts->register_type(participant, "") != DDS::RETCODE_OK) {
-    std::cerr << "uav_gateway: register_type ThermalScan failed\n";
-    return 1;
-  }
-  CORBA::String_var ThermalScan_type = ThermalScan_ts->get_type_name();
-
-  // topic InfraredScan : ThermalScan qos ThermalScanQos
-  DDS::TopicQos InfraredScan_topic_qos;
-  participant->get_default_topic_qos(InfraredScan_topic_qos);
-  sar::qos::apply_ThermalScanQos(InfraredScan_topic_qos);
-  DDS::Topic_var InfraredScan_topic = participant->create_topic("InfraredScan", ThermalScan_type, InfraredScan_topic_qos, 0,
-                                                       OpenDDS::DCPS::DEFAULT_STATUS_MASK);
-  if (!InfraredScan_topic) {
-    std::cerr << "uav_gateway: create_topic InfraredScan failed\n";
-    return 1;
-  }
-
-  // ---- publish InfraredScan
-  // transport nakcast: the ADAMANT runtime's nakcast inside OpenDDS (transport type ant_nakcast, plugin Adamant::opendds) — from profiles/transports.adamant
-  // A publisher per writer (its partition and presentation come from the writer's profile), whose
-  // writer is created disabled so that its transport configuration can be bound first.
-  DDS::PublisherQos InfraredScan_publisher_qos;
-  participant->get_default_publisher_qos(InfraredScan_publisher_qos);
-  sar::qos::apply_ThermalScanQos(InfraredScan_publisher_qos);
-  InfraredScan_publisher_qos.entity_factory.autoenable_created_entities = false;
-  DDS::Publisher_var InfraredScan_publisher =
-      participant->create_publisher(InfraredScan_publisher_qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
-  if (!InfraredScan_publisher) {
-    std::cerr << "uav_gateway: create_publisher for InfraredScan failed\n";
-    return 1;
-  }
-  DDS::DataWriterQos InfraredScan_writer_qos;
-  InfraredScan_publisher->get_default_datawriter_qos(InfraredScan_writer_qos);  // writers default to reliable
-  sar::qos::apply_ThermalScanQos(InfraredScan_writer_qos);
-  DDS::DataWriter_var InfraredScan_writer =
-      InfraredScan_publisher->create_datawriter(InfraredScan_topic, InfraredScan_writer_qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
-  if (!InfraredScan_writer ||
-      !sar::transports::bind(InfraredScan_writer.in(), "uav_gateway_InfraredScan_writer", "ant_nakcast", {{"nak_timeout", "50ms"}}) ||
-      InfraredScan_writer->enable() != DDS::RETCODE_OK) {
-    std::cerr << "uav_gateway: cannot create, bind or enable the InfraredScan writer\n";
-    return 1;
-  }
-
-  const Clock::time_point start = Clock::now();
-  const auto expired = [&] {
-    return options.seconds > 0 &&
-           Clock::now() - start >= std::chrono::duration<double>(options.seconds);
+// What the model decided; adamant_opendds/App.h runs it.
+aa::App application() {
+  aa::App a;
+  a.name = "uav_gateway";
+  a.config_file = "sar.ini";
+  a.domain = 0;
+  a.discovery = aa::Discovery::rtps;
+  a.bind = &sar::transports::bind;
+  // The IDL types' typed calls and the QoS profiles (sarQos.h) the entities use.
+  const auto ops_ThermalScan = aa::typed_ops<
+      sar::ThermalScan, sar::ThermalScanSeq, sar::ThermalScanTypeSupport, sar::ThermalScanTypeSupportImpl,
+      sar::ThermalScanDataWriter, sar::ThermalScanDataReader>(&sar::samples::fill, &sar::samples::print);
+  const auto qos_ThermalScanQos = adamant_opendds::qos_of([](auto& qos) { sar::qos::apply_ThermalScanQos(qos); });
+  // Topic: name, IDL type, typed calls, QoS.
+  a.topics = {
+      {"InfraredScan", "ThermalScan", ops_ThermalScan, qos_ThermalScanQos},
   };
-  std::vector<std::thread> writers;
-  // InfraredScan at 100 Hz
-  writers.emplace_back([&] {
-    sar::ThermalScanDataWriter_var writer = sar::ThermalScanDataWriter::_narrow(InfraredScan_writer);
-    if (!writer) {
-      std::cerr << "uav_gateway: InfraredScan: _narrow failed\n";
-      return;
-    }
-    // Wait (up to 10 s) until the readers the model expects matched (the subscriber instances of
-    // InfraredScan: 3; --readers overrides), so that a volatile topic does not
-    // lose the first samples to a reader that starts later.
-    const long expected_readers = options.readers >= 0 ? options.readers : 3;
-    DDS::PublicationMatchedStatus matched{};
-    for (int i = 0; i < 100 && !expired(); ++i) {
-      if (writer->get_publication_matched_status(matched) == DDS::RETCODE_OK &&
-          matched.current_count >= expected_readers) {
-        break;
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    }
-    if (matched.current_count < expected_readers) {
-      std::cerr << "uav_gateway: InfraredScan: " << matched.current_count << " of " << expected_readers
-                << " readers matched after 10 s; publishing anyway\n";
-    }
-    sar::ThermalScan sample;
-    const auto period =
-        std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(1.0 / 100.0));
-    Clock::time_point next = Clock::now();
-    for (std::uint64_t seq = 0; (options.count == 0 || seq < options.count) && !expired(); ++seq) {
-      sar::samples::fill(sample, seq, options.key);
-      if (writer->write(sample, DDS::HANDLE_NIL) != DDS::RETCODE_OK) {
-        std::cerr << "uav_gateway: InfraredScan: write failed\n";
-      }
-      next += period;
-      std::this_thread::sleep_until(next);
-    }
-    const DDS::Duration_t ack_timeout = {5, 0};
-    writer->wait_for_acknowledgments(ack_timeout);
-  });
-  for (std::thread& t : writers) {
-    t.join();
-  }
-
-  participant->delete_contained_entities();
-  dpf->delete_participant(participant);
-  TheServiceParticipant->shutdown();
-  return 0;
+  // Writer: topic, QoS profile, rate (Hz), readers to wait for (the model's subscriber instances),
+  // seconds foreign readers get to synchronize, transport (configuration, type, options).
+  a.writers = {
+      // InfraredScan at 100 Hz
+      // transport nakcast: the ADAMANT runtime's nakcast inside OpenDDS (transport type ant_nakcast, plugin Adamant::opendds) — from profiles/transports.adamant
+      {"InfraredScan", qos_ThermalScanQos, 100.0, 3, 0,
+       {"uav_gateway_InfraredScan_writer", "ant_nakcast", {{"nak_timeout", "50ms"}}}},
+  };
+  return a;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  try {
-    return run(argc, argv);
-  } catch (const CORBA::Exception& e) {
-    e._tao_print_exception("uav_gateway: exception:");
-  } catch (const std::exception& e) {
-    std::cerr << "uav_gateway: " << e.what() << "\n";
-  } catch (...) {
-    std::cerr << "uav_gateway: unexpected exception (an OpenDDS transport error?)\n";
-  }
-  return 1;
+  return aa::run(argc, argv, application());
 }

@@ -1,0 +1,163 @@
+// The OpenDDS applications' machinery (library Adamant::opendds_app, libAdamantOpenDDSApp): a
+// generated <application>.cpp declares what the model decided (an App: domain, discovery, topics
+// with their IDL types and QoS, writers and readers with their QoS profile, transport binding,
+// rate and expected readers) and its main calls run(). run() does the rest, in the shape of
+// OpenDDS's DevGuideExamples/DCPS/Messenger: a participant from TheParticipantFactoryWithArgs,
+// the types registered, the topics, a publisher per writer and a subscriber per reader whose
+// entities are created disabled (so that each gets its transport configuration bound before
+// enable()), a thread per writer that publishes at the modeled rate, and listener-based readers
+// that take() in on_data_available. The command line and the run's end are the runtime's
+// (adamant/dds_app.hpp). C++14-clean, like the generated code that includes it.
+#ifndef ADAMANT_OPENDDS_APP_H
+#define ADAMANT_OPENDDS_APP_H
+
+#include <adamant_opendds/Entity.h>
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace adamant_opendds {
+namespace app {
+
+// The typed DDS calls on one topic (the classic IDL-to-C++ mapping).
+class TopicOps {
+ public:
+  virtual ~TopicOps() {}
+  virtual bool register_type(DDS::DomainParticipant_ptr participant, CORBA::String_var& type_name) = 0;
+  virtual bool narrow(DDS::DataWriter_ptr writer) = 0;
+  // Registers the instance of key `key` (a registration, not a sample).
+  virtual void register_instance(std::uint64_t key) = 0;
+  // Writes sample `seq` (from 0) with key `key`.
+  virtual bool write(std::uint64_t seq, std::uint64_t key) = 0;
+  // Takes every available sample, counts the valid ones in `received` and prints each whose
+  // number is at most `print` as "<topic> #<n>: <sample>".
+  virtual void take(DDS::DataReader_ptr reader, const std::string& topic, std::uint64_t print,
+                    std::atomic<std::uint64_t>& received) = 0;
+};
+
+// TopicOps of IDL type Sample: `fill` makes sample `seq` with key `key` (samples::fill), `print`
+// writes its numeric members (samples::print).
+template <class Sample, class Seq, class TypeSupport, class TypeSupportImpl, class DataWriter, class DataReader>
+class TypedTopicOps : public TopicOps {
+ public:
+  using Fill = void (*)(Sample&, std::uint64_t seq, std::uint64_t key);
+  using Print = void (*)(std::ostream&, const Sample&);
+  TypedTopicOps(Fill fill, Print print) : fill_(fill), print_(print) {}
+
+  bool register_type(DDS::DomainParticipant_ptr participant, CORBA::String_var& type_name) override {
+    typename TypeSupport::_var_type ts = new TypeSupportImpl;
+    if (ts->register_type(participant, "") != DDS::RETCODE_OK) return false;
+    type_name = ts->get_type_name();
+    return true;
+  }
+  bool narrow(DDS::DataWriter_ptr writer) override {
+    writer_ = DataWriter::_narrow(writer);
+    return writer_.in() != 0;
+  }
+  void register_instance(std::uint64_t key) override {
+    fill_(sample_, 0, key);
+    writer_->register_instance(sample_);
+  }
+  bool write(std::uint64_t seq, std::uint64_t key) override {
+    fill_(sample_, seq, key);
+    return writer_->write(sample_, DDS::HANDLE_NIL) == DDS::RETCODE_OK;
+  }
+  void take(DDS::DataReader_ptr reader, const std::string& topic, std::uint64_t print,
+            std::atomic<std::uint64_t>& received) override {
+    typename DataReader::_var_type typed = DataReader::_narrow(reader);
+    if (!typed) return;
+    Seq samples;
+    DDS::SampleInfoSeq infos;
+    if (typed->take(samples, infos, DDS::LENGTH_UNLIMITED, DDS::ANY_SAMPLE_STATE, DDS::ANY_VIEW_STATE,
+                    DDS::ANY_INSTANCE_STATE) != DDS::RETCODE_OK) {
+      return;
+    }
+    for (CORBA::ULong i = 0; i < samples.length(); ++i) {
+      if (!infos[i].valid_data) continue;
+      const std::uint64_t n = ++received;
+      if (n <= print) {
+        std::cout << topic << " #" << n << ": ";
+        print_(std::cout, samples[i]);
+        std::cout << std::endl;
+      }
+    }
+    typed->return_loan(samples, infos);
+  }
+
+ private:
+  Fill fill_;
+  Print print_;
+  typename DataWriter::_var_type writer_;
+  Sample sample_;
+};
+
+// The factory of a topic's TopicOps, e.g.
+//   typed_ops<sar::ThermalScan, sar::ThermalScanSeq, sar::ThermalScanTypeSupport,
+//             sar::ThermalScanTypeSupportImpl, sar::ThermalScanDataWriter, sar::ThermalScanDataReader>(
+//       &sar::samples::fill, &sar::samples::print)
+template <class Sample, class Seq, class TypeSupport, class TypeSupportImpl, class DataWriter, class DataReader>
+std::function<std::unique_ptr<TopicOps>()> typed_ops(void (*fill)(Sample&, std::uint64_t, std::uint64_t),
+                                                     void (*print)(std::ostream&, const Sample&)) {
+  return [fill, print]() {
+    return std::unique_ptr<TopicOps>(
+        new TypedTopicOps<Sample, Seq, TypeSupport, TypeSupportImpl, DataWriter, DataReader>(fill, print));
+  };
+}
+
+struct Topic {
+  std::string name;  // DDS topic
+  std::string type;  // IDL type (each registered once)
+  std::function<std::unique_ptr<TopicOps>()> make_ops;
+  EntityQos qos;  // the topic's QoS (its .topic part)
+};
+
+// The transport configuration of one writer or reader (bound before it is enabled).
+struct Transport {
+  std::string config;  // configuration name, unique in the process
+  std::string type;    // TransportRegistry::create_inst type
+  TransportOptions options;
+};
+
+struct Writer {
+  std::string topic;
+  EntityQos qos;       // the writer's profile (its publisher and writer parts)
+  double rate_hz;      // samples per second
+  long readers;        // the model's subscriber instances of the topic (--readers overrides)
+  int foreign_sync_s;  // > 0: foreign (interop) readers; the first sample waits this long after
+                       // registering the instance, for them to synchronize with the writer
+  Transport transport;
+};
+
+struct Reader {
+  std::string topic;
+  EntityQos qos;  // the reader's profile (its subscriber and reader parts)
+  Transport transport;
+};
+
+enum class Discovery { rtps, info_repo };
+
+struct App {
+  std::string name;         // the executable
+  std::string config_file;  // <model>.ini: for --help and messages
+  long domain;
+  Discovery discovery;      // rtps: DEFAULT_RTPS unless a configuration file is given
+  Bind bind;
+  std::vector<Topic> topics;
+  std::vector<Writer> writers;
+  std::vector<Reader> readers;
+};
+
+// The application's main: options (-DCPS... for OpenDDS, then --count, --seconds, --print, --key,
+// --readers, --help), entities, writers until --count or --seconds, readers until --count, --seconds
+// or their writers left. Returns the exit code (1 on an error or exception, which it reports).
+int run(int argc, char** argv, const App& app);
+
+}  // namespace app
+}  // namespace adamant_opendds
+
+#endif

@@ -1,0 +1,49 @@
+// What generated OpenDDS programs (App.h, Bench.h) declare about each entity they create: its
+// QoS profile and how its transport configuration is bound. C++14-clean, like the generated code.
+#ifndef ADAMANT_OPENDDS_ENTITY_H
+#define ADAMANT_OPENDDS_ENTITY_H
+
+#include <dds/DdsDcpsInfrastructureC.h>
+#include <dds/DdsDcpsPublicationC.h>
+#include <dds/DdsDcpsSubscriptionC.h>
+
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace adamant_opendds {
+
+// Options of one transport instance: the keys of its [transport/NAME] section in an .ini file.
+using TransportOptions = std::vector<std::pair<std::string, std::string>>;
+
+// Binds transport configuration `config` (created with one instance of `transport_type` and
+// `options` unless the configuration file defines it) to a not yet enabled entity: the
+// generated <model>Transports.h's transports::bind.
+using Bind = bool (*)(DDS::Entity_ptr entity, const std::string& config, const std::string& transport_type,
+                      const TransportOptions& options);
+
+// A QoS profile on each entity it may apply to (empty: the defaults).
+struct EntityQos {
+  std::function<void(DDS::TopicQos&)> topic;
+  std::function<void(DDS::PublisherQos&)> publisher;
+  std::function<void(DDS::DataWriterQos&)> writer;
+  std::function<void(DDS::SubscriberQos&)> subscriber;
+  std::function<void(DDS::DataReaderQos&)> reader;
+};
+
+// One overloaded function for all five, e.g. qos_of([](auto& q) { sar::qos::apply_ThermalScanQos(q); }).
+template <class Apply>
+EntityQos qos_of(Apply apply) {
+  return EntityQos{apply, apply, apply, apply, apply};
+}
+
+// Applies a profile's part for one entity, if any.
+template <class Qos>
+void apply(const std::function<void(Qos&)>& f, Qos& qos) {
+  if (f) f(qos);
+}
+
+}  // namespace adamant_opendds
+
+#endif
