@@ -2,6 +2,7 @@
 #include <adamant/fault_table.hpp>
 
 #include <algorithm>
+#include <cstdio>
 
 namespace adamant::sim::faults {
 
@@ -15,22 +16,20 @@ const std::vector<Kind>& kinds() {
   return list;
 }
 
-const std::vector<Fault>& faults() {
-  static const std::vector<Fault> list = [] {
-    const GilbertLoss burst{0.02, 0.25, 0.0, 100.0};  // ~7 % lost, in bursts of 4 on average
-    NetConfig reorder, duplicate, gilbert, all;
-    reorder.reorder_pct = 20;
-    duplicate.duplicate_pct = 20;
-    gilbert.burst = burst;
-    all.reorder_pct = 20;
-    all.duplicate_pct = 20;
-    all.burst = burst;
-    return std::vector<Fault>{{"reorder 20%", reorder},
-                              {"duplicate 20%", duplicate},
-                              {"burst 0.02/0.25", gilbert},
-                              {"all three", all}};
-  }();
-  return list;
+std::vector<Fault> faults(const Levels& levels) {
+  auto g = [](double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", v);
+    return std::string(buf);
+  };
+  NetConfig reorder, duplicate, burst, all;
+  reorder.reorder_pct = all.reorder_pct = levels.reorder_pct;
+  duplicate.duplicate_pct = all.duplicate_pct = levels.duplicate_pct;
+  burst.burst = all.burst = levels.burst;
+  return {{"reorder " + g(levels.reorder_pct) + "%", reorder},
+          {"duplicate " + g(levels.duplicate_pct) + "%", duplicate},
+          {"burst " + g(levels.burst.p_good_to_bad) + "/" + g(levels.burst.p_bad_to_good), burst},
+          {"all three", all}};
 }
 
 void Outcome::add(const Outcome& o) {

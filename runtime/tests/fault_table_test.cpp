@@ -82,7 +82,7 @@ TEST(FaultTable, TheSimulatorReordersAndDuplicates) {
 TEST(FaultTable, SameSeedSameDeliveries) {
   bench::Point p{TransportKind::Nakcast, 3, 0.0, 100, 300, 1, 7};
   const auto spec = bench::counter_spec("fault-table", 12, {p});
-  const auto& net = faults::faults().back().net;  // all three
+  const auto net = faults::faults().back().net;  // all three
   const auto a = run_point(spec, p, net), b = run_point(spec, p, net);
   ASSERT_EQ(a.deliveries.size(), b.deliveries.size());
   for (std::size_t i = 0; i < a.deliveries.size(); ++i) {
@@ -101,7 +101,7 @@ class FaultTableCell : public ::testing::TestWithParam<std::tuple<std::size_t, s
 
 TEST_P(FaultTableCell, KindKeepsItsPromise) {
   const auto& k = faults::kinds()[std::get<0>(GetParam())];
-  const auto& f = faults::faults()[std::get<1>(GetParam())];
+  const auto f = faults::faults()[std::get<1>(GetParam())];
   for (std::uint64_t seed = 1; seed <= 2; ++seed) {
     const auto o = faults::run(k, f, faults::Setup{}, seed);
     EXPECT_TRUE(o.kept(k)) << k.label << " under " << f.label << ", seed " << seed << ": delivered " << o.delivered
@@ -118,7 +118,7 @@ INSTANTIATE_TEST_SUITE_P(
                        ::testing::Range<std::size_t>(0, faults::faults().size())),
     [](const auto& info) {
       std::string name = std::string(faults::kinds()[std::get<0>(info.param)].label) + "_" +
-                         std::string(faults::faults()[std::get<1>(info.param)].label);
+                         faults::faults()[std::get<1>(info.param)].label;
       for (auto& c : name)
         if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
       return name;

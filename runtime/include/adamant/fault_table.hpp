@@ -28,11 +28,17 @@ struct Kind {
 const std::vector<Kind>& kinds();
 
 struct Fault {
-  std::string_view label;  // "reorder 20%"
-  NetConfig net;           // the faults (no bandwidth limit, default delay)
+  std::string label;  // "reorder 20%"
+  NetConfig net;      // the faults (no bandwidth limit, default delay)
+};
+// How hard each fault hits.
+struct Levels {
+  double reorder_pct = 20;
+  double duplicate_pct = 20;
+  GilbertLoss burst{0.02, 0.25, 0.0, 100.0};  // ~7 % lost, in bursts of 4 on average
 };
 // Reordering, duplication, Gilbert burst loss, and all three together.
-const std::vector<Fault>& faults();
+std::vector<Fault> faults(const Levels& levels = {});
 
 // One kind under one fault, summed over readers (and seeds, by add()).
 struct Outcome {
