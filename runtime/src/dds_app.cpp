@@ -63,6 +63,21 @@ bool has_config_file(int argc, char** argv) {
 
 long expected_readers(const Options& options, long modeled) { return options.readers >= 0 ? options.readers : modeled; }
 
+long await_readers(long expected, int foreign_sync_s, const RunTimer& timer, const WriterStart& calls) {
+  constexpr int kPolls = 100;
+  constexpr auto kPollPeriod = std::chrono::milliseconds(100);
+  long matched = calls.matched_readers();
+  for (int i = 0; i < kPolls && matched < expected && !timer.expired(); ++i) {
+    calls.sleep(kPollPeriod);
+    matched = calls.matched_readers();
+  }
+  if (foreign_sync_s > 0) {
+    calls.register_instance();
+    calls.sleep(std::chrono::seconds(foreign_sync_s));
+  }
+  return matched;
+}
+
 bool readers_done(const Options& options, const std::vector<ReaderProgress>& readers) {
   bool counted = options.count > 0;
   bool writers_left = true;

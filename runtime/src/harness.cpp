@@ -316,6 +316,8 @@ metrics::LinkSettings sim_link(const sim::NetConfig& net) {
     std::snprintf(buf, sizeof buf, "%g;%g", net.burst->p_good_to_bad, net.burst->p_bad_to_good);
     link.burst = buf;
   }
+  if (net.reorder_pct > 0) link.reorder_pct = net.reorder_pct;
+  if (net.duplicate_pct > 0) link.duplicate_pct = net.duplicate_pct;
   return link;
 }
 
@@ -334,10 +336,12 @@ void run_sim_point(const HarnessSpec& spec, const Point& pt, const sim::NetConfi
   t.retransmits = res.retransmits;
   t.repairs = res.repairs_sent;
   t.recovered = res.recovered;
-  std::printf("[%s/sim] wall %.3f s, %llu events (%.2f M events/s), virtual %.3f s, link drops %llu\n",
+  std::printf("[%s/sim] wall %.3f s, %llu events (%.2f M events/s), virtual %.3f s, link drops %llu, "
+              "reordered %llu, duplicated %llu\n",
               spec.name.c_str(), wall, static_cast<unsigned long long>(res.events),
               wall > 0 ? static_cast<double>(res.events) / wall / 1e6 : 0.0, static_cast<double>(res.end_time.count()) / 1e9,
-              static_cast<unsigned long long>(res.link_drops));
+              static_cast<unsigned long long>(res.link_drops), static_cast<unsigned long long>(res.reordered),
+              static_cast<unsigned long long>(res.duplicated));
   std::vector<metrics::Row> rows = res.rows;
   for (auto& row : rows) row.link = sim_link(net);
   detail::finish_point(spec, pt, rows, t, csv, "sim");
@@ -453,6 +457,11 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
   std::string psk;
   app.add_option("--psk", psk, "sim: pre-shared key; every datagram carries HMAC-SHA256");
   app.add_option("--delay-us", delay_us, "sim: propagation delay in microseconds")->check(CLI::NonNegativeNumber);
+  double reorder = 0, duplicate = 0;
+  app.add_option("--reorder", reorder, "sim: percent of datagrams held back (up to " +
+                 std::to_string(sim::kReorderIntervals) + " publish intervals: reordered)")
+      ->check(CLI::Range(0.0, 100.0));
+  app.add_option("--duplicate", duplicate, "sim: percent of datagrams delivered twice")->check(CLI::Range(0.0, 100.0));
   app.add_option("--burst", burst, "Gilbert loss at the readers, P(good->bad),P(bad->good), instead of --loss")
       ->expected(2)->delimiter(',');
 
@@ -519,10 +528,16 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
     std::fprintf(stderr, "%s: --psk is supported in --mode sim only (real: ChannelConfig::psk)\n", spec.name.c_str());
     return 2;
   }
+  if (!sim_mode && (reorder > 0 || duplicate > 0)) {
+    std::fprintf(stderr, "%s: --reorder and --duplicate are supported in --mode sim only\n", spec.name.c_str());
+    return 2;
+  }
   sim::NetConfig net;
   net.delay = std::chrono::microseconds(delay_us);
   net.queue_packets = queue;
   net.psk = psk;
+  net.reorder_pct = reorder;
+  net.duplicate_pct = duplicate;
   if (!bandwidth.empty()) {
     auto bw = units::parse_bandwidth_schedule(bandwidth);
     if (!bw) {

@@ -131,6 +131,11 @@ const std::vector<Column>& columns() {
        [](const Row& r) { return r.link.delay_us ? std::to_string(*r.link.delay_us) : std::string(); }},
       {"link_burst", "", "Gilbert burst loss P(good->bad);P(bad->good), instead of loss_pct; empty: none",
        [](const Row& r) { return r.link.burst; }},
+      {"link_reorder_pct", "%", "share of datagrams arriving at each host held back so that later ones overtake "
+                                "them (sim); empty: none",
+       [](const Row& r) { return r.link.reorder_pct ? plain(*r.link.reorder_pct) : std::string(); }},
+      {"link_duplicate_pct", "%", "share of datagrams arriving at each host delivered twice (sim); empty: none",
+       [](const Row& r) { return r.link.duplicate_pct ? plain(*r.link.duplicate_pct) : std::string(); }},
   };
   return list;
 }

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <map>
 #include <memory>
+#include <random>
 #include <stdexcept>
 #include <string>
 
@@ -123,6 +124,8 @@ class PointSim {
         plan_(bench::detail::plan_point(spec, pt)) {
     if (pt.receivers > 20000) throw Failure("simulator supports at most 20000 receivers");
     if (!spec.make_payload) throw Failure("HarnessSpec::make_payload is empty");
+    for (const double pct : {net.reorder_pct, net.duplicate_pct})
+      if (!(pct >= 0.0 && pct <= 100.0)) throw Failure("reorder and duplicate percentages must be within 0..100");
     Link::Config lc{net.bandwidth, net.queue_packets, net.delay};
     ChannelConfig wcfg = bench::detail::point_channel(pt, false, 0);
     if (wcfg.transport.pace_bytes_per_s == 0 && !net.bandwidth.empty()) {
@@ -140,14 +143,17 @@ class PointSim {
     const auto session = static_cast<std::uint32_t>((pt.seed * 0x2545F4914F6CDD1Dull) >> 33) | 1u;
     writer_ = engine::make_sender(setup::sender_config(wcfg, session));
     hosts_.reserve(static_cast<std::size_t>(pt.receivers) + 1);
-    hosts_.push_back(Host{Endpoint{kLoopback, kBasePort}, Link(lc), std::nullopt, nullptr, {}, {}});
+    double hz = 0;  // the point's publish rate over every stream
+    for (const auto& st : plan_.streams) hz += st.rate_hz;
+    interval_ = hz > 0 ? Nanos{static_cast<Nanos::rep>(1e9 / hz)} : Nanos{0};
+    hosts_.push_back(Host{Endpoint{kLoopback, kBasePort}, Link(lc), std::nullopt, nullptr, {}, {}, fault_rng(pt.seed, 0)});
     for (int i = 0; i < pt.receivers; ++i) {
       ChannelConfig rcfg = bench::detail::point_channel(pt, true, i);
       rcfg.burst = net.burst;
       const Endpoint ep{kLoopback, static_cast<std::uint16_t>(kBasePort + 1 + i)};
       hosts_.push_back(Host{ep, Link(lc), LossInjector(LossModel{rcfg.loss_pct, rcfg.burst}, rcfg.seed),
                             engine::make_receiver(setup::receiver_config(rcfg, ep, static_cast<std::uint32_t>(i + 1))),
-                            {}, {}});
+                            {}, {}, fault_rng(pt.seed, static_cast<std::uint64_t>(i) + 1)});
       hosts_.back().r.latencies.resize(plan_.streams.size());
     }
   }
@@ -198,6 +204,8 @@ class PointSim {
     for (const auto& x : hosts_) res.link_drops += x.egress.dropped();
     for (const auto& a : host_auth_) res.auth_rejected += a.rejected();
     res.tampered = tampered_;
+    res.reordered = reordered_;
+    res.duplicated = duplicated_;
     res.retransmits = writer_->stats().retransmitted;
     res.repairs_sent += writer_->stats().repairs_sent;  // FEC: the sender's repairs
     res.events = q_.executed();
@@ -236,7 +244,12 @@ class PointSim {
     std::unique_ptr<engine::ReceiverEngine> rx;  // null for the writer
     std::optional<Nanos> tick_at;
     ReaderRecord r;
+    std::mt19937_64 faults;  // reordering and duplication of what arrives here
   };
+  // Host h's fault stream: apart from its loss stream, distinct per host and point seed.
+  static std::mt19937_64 fault_rng(std::uint64_t seed, std::uint64_t h) {
+    return std::mt19937_64((seed ^ 0xFA0175EEDull) * 0x9E3779B97F4A7C15ull + h);
+  }
   using Bytes = std::shared_ptr<const std::vector<std::uint8_t>>;
 
   void publish(std::uint64_t seq, Nanos t0) {
@@ -312,13 +325,34 @@ class PointSim {
     Bytes bytes = std::make_shared<const std::vector<std::uint8_t>>(std::move(d.bytes));
     if (d.dest == engine::Dest::Group) {
       for (std::size_t dst = 1; dst < hosts_.size(); ++dst)
-        if (dst != h) q_.at(*arrival, [this, dst, h, bytes] { arrive(dst, h, bytes); });
+        if (dst != h) reach(dst, h, *arrival, bytes);
       return;
     }
     if (d.peer.ipv4 != kLoopback || d.peer.port < kBasePort) return;  // nobody there
     const std::size_t dst = d.peer.port - kBasePort;
     if (dst >= hosts_.size() || dst == h) return;
-    q_.at(*arrival, [this, dst, h, bytes] { arrive(dst, h, bytes); });
+    reach(dst, h, *arrival, bytes);
+  }
+
+  // Schedules the datagram's arrival at `dst`, held back or doubled as NetConfig says.
+  void reach(std::size_t dst, std::size_t src, Nanos arrival, const Bytes& bytes) {
+    auto& rng = hosts_[dst].faults;
+    auto chance = [&rng](double pct) {
+      return pct > 0.0 && std::uniform_real_distribution<double>(0.0, 100.0)(rng) < pct;
+    };
+    auto upto = [&rng](Nanos max) {
+      return Nanos{std::uniform_int_distribution<Nanos::rep>(1, std::max<Nanos::rep>(1, max.count()))(rng)};
+    };
+    Nanos t = arrival;
+    if (chance(net_.reorder_pct)) {
+      t += upto(interval_ * kReorderIntervals);
+      ++reordered_;
+    }
+    q_.at(t, [this, dst, src, bytes] { arrive(dst, src, bytes); });
+    if (chance(net_.duplicate_pct)) {
+      ++duplicated_;
+      q_.at(arrival + upto(interval_), [this, dst, src, bytes] { arrive(dst, src, bytes); });
+    }
   }
 
   void arrive(std::size_t dst, std::size_t src, const Bytes& bytes) {
@@ -362,7 +396,8 @@ class PointSim {
   std::uint64_t pace_ = 0;
   std::optional<auth::Authenticator> auth_;    // sealing
   std::vector<auth::Authenticator> host_auth_;  // per-host verification counters
-  std::uint64_t tampered_ = 0;
+  std::uint64_t tampered_ = 0, reordered_ = 0, duplicated_ = 0;
+  Nanos interval_{0};  // the point's mean publish interval (reordering's scale)
   bool published_all_ = false;
   int done_ = 0;
 };

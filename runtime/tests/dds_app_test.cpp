@@ -2,9 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -77,6 +79,57 @@ TEST(DdsApp, ExpectedReadersComeFromTheOptionElseTheModel) {
   EXPECT_EQ(adamant::dds_app::expected_readers(o, 2), 2);
   o.readers = 0;
   EXPECT_EQ(adamant::dds_app::expected_readers(o, 2), 0);
+}
+
+// A writer's start on fakes: matched_readers() answers `matched` in turn (the last one from then
+// on); `events` records each sleep (in ms) and registration in order.
+struct FakeWriter {
+  explicit FakeWriter(std::vector<long> answers) : matched(std::move(answers)) {}
+
+  std::vector<long> matched;
+  std::size_t polls = 0;
+  std::vector<std::string> events;
+
+  adamant::dds_app::WriterStart calls() {
+    adamant::dds_app::WriterStart c;
+    c.matched_readers = [this]() { return matched[std::min(polls++, matched.size() - 1)]; };
+    c.register_instance = [this]() { events.push_back("register"); };
+    c.sleep = [this](adamant::dds_app::Clock::duration d) {
+      events.push_back(std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(d).count()) + " ms");
+    };
+    return c;
+  }
+};
+
+TEST(DdsAppWriterStart, WaitsUntilTheExpectedReadersMatched) {
+  FakeWriter w({0, 2, 3, 3});
+  const adamant::dds_app::RunTimer unlimited(0);
+  EXPECT_EQ(adamant::dds_app::await_readers(3, 0, unlimited, w.calls()), 3);
+  EXPECT_EQ(w.events, (std::vector<std::string>{"100 ms", "100 ms"}));
+  EXPECT_EQ(w.polls, 3u);
+}
+
+TEST(DdsAppWriterStart, GivesUpAfterTenSecondsOrAtTheRunsEnd) {
+  FakeWriter w({1});
+  const adamant::dds_app::RunTimer unlimited(0);
+  EXPECT_EQ(adamant::dds_app::await_readers(3, 0, unlimited, w.calls()), 1);
+  EXPECT_EQ(w.events, std::vector<std::string>(100, "100 ms"));
+  FakeWriter ended({1});
+  const adamant::dds_app::RunTimer expired(1e-9);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  EXPECT_EQ(adamant::dds_app::await_readers(3, 0, expired, ended.calls()), 1);
+  EXPECT_TRUE(ended.events.empty());
+}
+
+TEST(DdsAppWriterStart, ForeignReadersGetTheirSyncAfterTheRegistration) {
+  FakeWriter w({0, 1});
+  const adamant::dds_app::RunTimer unlimited(0);
+  EXPECT_EQ(adamant::dds_app::await_readers(1, 2, unlimited, w.calls()), 1);
+  EXPECT_EQ(w.events, (std::vector<std::string>{"100 ms", "register", "2000 ms"}));
+  // No foreign readers: no registration, no extra wait.
+  FakeWriter native({1});
+  EXPECT_EQ(adamant::dds_app::await_readers(1, 0, unlimited, native.calls()), 1);
+  EXPECT_TRUE(native.events.empty());
 }
 
 TEST(DdsApp, PacerStepsOnePeriodFromTheStartWithoutDrift) {

@@ -64,7 +64,7 @@ TEST(Real, Nakcast3Readers1PctLoss) {
   const auto cols = run_point(real_spec().points[0]);
   // The contract's 15 + bytes by kind + replaced, delivery_or_replaced, transport_params, stream,
   // and the sender's counters (replace/fifo only; 0 here).
-  ASSERT_EQ(cols.size(), 32u);
+  ASSERT_EQ(cols.size(), metrics::columns().size());
   EXPECT_EQ(cols[23], "nak_timeout=50ms");
   EXPECT_EQ(cols[24], "");  // one stream: no name
   EXPECT_EQ(cols[16], std::to_string(500 * 48));  // DATA: 500 × (36 + 12) bytes
@@ -82,7 +82,7 @@ TEST(Real, Nakcast3Readers1PctLoss) {
 // delivered to every reader, in order (the harness fails the point on an out-of-order one).
 TEST(Real, Nakcast25Readers3PctLoss) {
   const auto cols = run_point(bench::Point{TransportKind::Nakcast, 25, 3.0, 100.0, 300, 1, 19, std::chrono::microseconds(25'000)});
-  ASSERT_EQ(cols.size(), 32u);
+  ASSERT_EQ(cols.size(), metrics::columns().size());
   EXPECT_EQ(cols[6], std::to_string(300 * 25));
   EXPECT_EQ(std::stod(cols[7]), 1.0);
   EXPECT_NE(cols[17], "0");  // NAKs
@@ -97,7 +97,7 @@ TEST(Real, Ricochet5Readers3PctLoss) {
   p.lec_r = 4;
   p.lec_c = 3;
   const auto cols = run_point(p);
-  ASSERT_EQ(cols.size(), 32u);
+  ASSERT_EQ(cols.size(), metrics::columns().size());
   EXPECT_EQ(cols[0], "ricochet");
   EXPECT_EQ(cols[17], "0");  // no NAKs: the fallback is off
   EXPECT_NE(cols[18], "0");  // repairs between readers
@@ -116,7 +116,7 @@ TEST(Real, ReplaceAndFifo5Readers3PctLoss) {
     bench::Point p{kind, 5, 3.0, 200.0, 300, 1, 13, std::chrono::microseconds(50'000)};
     p.tags = 300;  // every update its own tag: nothing is superseded, everything must arrive
     const auto cols = run_point(p);
-    ASSERT_EQ(cols.size(), 32u) << transport;
+    ASSERT_EQ(cols.size(), metrics::columns().size()) << transport;
     EXPECT_EQ(cols[0], transport);
     EXPECT_EQ(cols[6], "1500") << transport;  // 300 updates x 5 readers
     EXPECT_EQ(std::stod(cols[7]), 1.0) << transport;
@@ -133,7 +133,7 @@ TEST(Real, ReplaceOverloadReportsReplaced) {
   p.tags = 5;
   p.pace_bytes_per_s = 2000;
   const auto cols = run_point(p);
-  ASSERT_EQ(cols.size(), 32u);
+  ASSERT_EQ(cols.size(), metrics::columns().size());
   const auto received = std::stoull(cols[6]), replaced = std::stoull(cols[21]);
   std::printf("real replace, fixed pace: received %llu replaced %llu sender_replaced %s delivery_or_replaced %s\n",
               static_cast<unsigned long long>(received), static_cast<unsigned long long>(replaced), cols[25].c_str(),
@@ -146,7 +146,7 @@ TEST(Real, ReplaceOverloadReportsReplaced) {
   EXPECT_EQ(cols[23], "tags=5;pace=2000;enqueue_timeout=0ms;retry_timeout=10s;pace_mode=fixed");
   p.estimate_bandwidth = true;
   const auto est = run_point(p);
-  ASSERT_EQ(est.size(), 32u);
+  ASSERT_EQ(est.size(), metrics::columns().size());
   std::printf("real replace, estimated pace: received %s replaced %s sender_replaced %s\n", est[6].c_str(),
               est[21].c_str(), est[25].c_str());
   EXPECT_EQ(std::stod(est[22]), 1.0);
@@ -165,7 +165,7 @@ TEST(Real, FifoTwoStreams2Readers3PctLoss) {
   p.streams = {a, b};
   const auto rows = run_rows(p);
   ASSERT_EQ(rows.size(), 2u);
-  for (const auto& cols : rows) ASSERT_EQ(cols.size(), 32u);
+  for (const auto& cols : rows) ASSERT_EQ(cols.size(), metrics::columns().size());
   EXPECT_EQ(rows[0][24], "Tracks");
   EXPECT_EQ(rows[1][24], "Images");
   EXPECT_EQ(rows[0][3], "100");  // rate_hz
@@ -183,7 +183,7 @@ TEST(Real, Fec3Readers3PctLoss) {
   p.lec_r = 4;
   p.lec_c = 1;
   const auto cols = run_point(p);
-  ASSERT_EQ(cols.size(), 32u);
+  ASSERT_EQ(cols.size(), metrics::columns().size());
   EXPECT_EQ(cols[0], "fec");
   EXPECT_EQ(cols[17], "0");  // no NAKs
   // 100 repairs of 4 packets; a block the writer could not finish within 50 ms (a loaded

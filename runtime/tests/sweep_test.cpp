@@ -353,6 +353,30 @@ TEST(Sweep, SweepMainRunsTheSweepWithTheModeledLinkInTheSimulator) {
   EXPECT_GE(std::stod(cell(rows[0], "lat_mean_us")), 1'000.0);
 }
 
+// The simulator's reordering and duplication are harness options like the link's: a sweep's
+// sim_link may add them, the row records them, and real mode refuses them (it cannot inject them).
+TEST(Sweep, ReorderAndDuplicateAreRecordedInSimAndRefusedInReal) {
+  Sweep s = counter_sweep(16);
+  s.transports = {{"nakcast"}};
+  s.updates = 50;
+  s.sim_link = {{"--reorder", "10"}, {"--duplicate", "5"}};
+  int rc = -1;
+  auto rows = run_sweep(s, {"--mode", "sim"}, rc);
+  EXPECT_EQ(rc, 0);
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(cell(rows[0], "link_reorder_pct"), "10");
+  EXPECT_EQ(cell(rows[0], "link_duplicate_pct"), "5");
+  EXPECT_EQ(cell(rows[0], "delivery"), "1.000000");
+  rows = run_sweep(s, {"--mode", "sim", "--reorder", "0", "--duplicate", "0"}, rc);
+  EXPECT_EQ(rc, 0);
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(cell(rows[0], "link_reorder_pct"), "");  // none injected: empty, as link_burst
+  EXPECT_EQ(cell(rows[0], "link_duplicate_pct"), "");
+  rows = run_sweep(s, {"--duplicate", "5"}, rc);
+  EXPECT_EQ(rc, 2);
+  EXPECT_TRUE(rows.empty());
+}
+
 // A point's r and c are its kind's defaults in the contract table unless something sets them:
 // a transport of the sweep given none, or one the command line switches to, runs with its own.
 TEST(Sweep, RAndCAreTheKindsDefaultsUnlessGiven) {

@@ -17,7 +17,8 @@ import csv, sys
 cols = ("transport,receivers,loss_pct,rate_hz,run,sent,received,delivery,lat_mean_us,lat_std_us,lat_p50_us,"
         "lat_p90_us,lat_p99_us,lat_max_us,relate,relate2,bytes_data,bytes_nak,bytes_repair,bytes_retransmit,"
         "bytes_control,replaced,delivery_or_replaced,transport_params,stream,sender_replaced,sender_expired,"
-        "sender_abandoned,link_bandwidth,link_queue_packets,link_delay_us,link_burst").split(",")
+        "sender_abandoned,link_bandwidth,link_queue_packets,link_delay_us,link_burst,link_reorder_pct,"
+        "link_duplicate_pct").split(",")
 with open(sys.argv[1], "w", newline="") as f:
     w = csv.writer(f)
     w.writerow(cols)
@@ -31,7 +32,7 @@ with open(sys.argv[1], "w", newline="") as f:
                 # the link columns as a simulated point writes them (a changing link: phases joined by ';')
                 w.writerow([transport, 3, loss, rate, 1, 500, int(1500 * delivery), delivery, mean, mean / 4, mean,
                             mean * 1.5, mean * 2, mean * 3, mean / delivery, relate2, 6000, 0, 0, 0, 0, 0, delivery,
-                            params, "", 0, 0, 0, "40000@50s;5000@10s", 4, 100, ""])
+                            params, "", 0, 0, 0, "40000@50s;5000@10s", 4, 100, "", "", ""])
 PY
 
 adamant_plot "$work/results.csv" -o "$work/charts" >"$work/plot.out" 2>&1

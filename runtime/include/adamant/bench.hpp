@@ -80,7 +80,8 @@ struct HarnessSpec {
 // --linger-ms (override the post-publish linger). `--runs K` repeats every point K times
 // with run = point.run + k and seed = point.seed + k; `--updates N` overrides every point.
 // `--mode sim` runs every point in the discrete-event simulator instead (adamant/sim.hpp:
-// same engines, same CSV row; options --bandwidth, --queue, --delay-us, --psk). `--burst P_GB,P_BG`
+// same engines, same CSV row; options --bandwidth, --queue, --delay-us, --psk, and the faults
+// --reorder PCT, --duplicate PCT of adamant/sim.hpp). `--burst P_GB,P_BG`
 // replaces the readers' Bernoulli --loss with Gilbert–Elliott loss in both modes (adamant/loss.hpp).
 // Every point field can be overridden for every point: --transport, --receivers, --loss,
 // --rate, --seed, and every engine parameter: --nak-timeout DUR, --r N, --c N,

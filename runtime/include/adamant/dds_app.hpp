@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -64,6 +65,22 @@ class Pacer {
   Clock::duration period_;
   Clock::time_point next_;
 };
+
+// A writer's calls before its first sample: OpenDDS's in the applications, fakes in the tests.
+struct WriterStart {
+  std::function<long()> matched_readers;    // readers matched now
+  std::function<void()> register_instance;  // registers the instance of the published key
+  std::function<void(Clock::duration)> sleep;
+};
+
+// Before a writer's first sample: polls matched_readers() every 100 ms, for up to 10 s or until
+// the run's end, until `expected` readers matched (so that a volatile topic does not lose its
+// first samples to a reader that starts later). Then, for foreign (interop) readers
+// (foreign_sync_s > 0), registers the instance and waits foreign_sync_s seconds: OpenDDS reports
+// a foreign reader matched once it discovered the reader, which discovers the writer up to a
+// heartbeat period later and drops what arrives before the writer's first heartbeat; the
+// registration keeps the heartbeats going meanwhile. Returns the readers matched at the end.
+long await_readers(long expected, int foreign_sync_s, const RunTimer& timer, const WriterStart& calls);
 
 // One reader's state as the application's main loop sees it.
 struct ReaderProgress {

@@ -34,6 +34,8 @@ struct LinkSettings {
   std::optional<std::uint64_t> queue_packets;  // egress queue bound in packets
   std::optional<std::int64_t> delay_us;        // propagation delay
   std::string burst;                           // Gilbert loss "P(good->bad);P(bad->good)", "0.01;0.3"
+  std::optional<double> reorder_pct;           // sim: share of datagrams held back (reordered)
+  std::optional<double> duplicate_pct;         // sim: share of datagrams delivered twice
 };
 
 struct Row {

@@ -12,6 +12,12 @@
 //   real harness injects loss on receive (every datagram kind, readers only).
 // - Loss: Bernoulli(loss_pct) per reader from the reader's seed, or an optional
 //   two-state Gilbert burst model per reader: the Subscriber's LossInjector (adamant/loss.hpp).
+// - Reordering and duplication (NetConfig::reorder_pct, duplicate_pct): every datagram arriving
+//   at any host (readers and the writer) is held back, with that probability, by a uniform extra
+//   delay of up to kReorderIntervals publish intervals, so later datagrams overtake it; and, with
+//   the other probability, delivered a second time up to one publish interval after the first.
+//   Each host draws from its own seeded stream, apart from the loss stream (a point without
+//   these faults draws nothing more, so its results do not change).
 // - Same inputs and seed -> bit-identical results (no wall clock, no unordered iteration).
 #pragma once
 
@@ -97,6 +103,9 @@ class Link {
 
 using GilbertLoss = adamant::GilbertLoss;  // adamant/loss.hpp
 
+// A held-back datagram arrives up to this many of the point's mean publish intervals late.
+inline constexpr int kReorderIntervals = 3;
+
 struct NetConfig {
   Nanos delay = std::chrono::microseconds(100);  // propagation delay of every link
   std::vector<BandwidthPhase> bandwidth;          // every host's egress; empty = unlimited
@@ -105,6 +114,8 @@ struct NetConfig {
   std::string psk;            // non-empty: every datagram carries HMAC-SHA256 (adamant/auth.hpp)
   double tamper_pct = 0.0;    // readers: flip one byte of this share of received datagrams
   bool forge_without_key = false;  // the writer sends without the key (receivers have it)
+  double reorder_pct = 0.0;    // every host: hold back this share of arriving datagrams (%)
+  double duplicate_pct = 0.0;  // every host: deliver this share of arriving datagrams twice (%)
 };
 
 struct DeliveryRecord {
@@ -120,6 +131,7 @@ struct PointResult {
                 naks = 0, retransmits = 0, repairs_sent = 0, recovered = 0;
   std::uint64_t link_drops = 0;      // tail drops on egress queues
   std::uint64_t auth_rejected = 0, tampered = 0;  // psk: dropped by readers / bytes flipped
+  std::uint64_t reordered = 0, duplicated = 0;    // datagrams held back / delivered twice
   std::uint64_t events = 0;          // simulator events executed
   Nanos end_time{0};                 // virtual time when the point finished
   std::vector<DeliveryRecord> deliveries;  // every delivery of every reader, in time order

@@ -56,9 +56,8 @@ struct CreatedReader {
   DDS::DataReader_var reader;
 };
 
-// Publishes `w` on `writer` at its rate: waits (up to 10 s) until the readers the model expects
-// matched, so that a volatile topic does not lose the first samples to a reader that starts
-// later; then --count samples or until --seconds.
+// Publishes `w` on `writer` at its rate, after the readers the model expects matched and foreign
+// readers had their time to synchronize (da::await_readers); then --count samples or until --seconds.
 void publish(const App& app, const Topic& topic, const Writer& w, DDS::DataWriter_ptr writer,
              const da::Options& options, const da::RunTimer& timer) {
   const std::unique_ptr<TopicOps> ops = topic.make_ops();
@@ -67,23 +66,17 @@ void publish(const App& app, const Topic& topic, const Writer& w, DDS::DataWrite
     return;
   }
   const long expected = da::expected_readers(options, w.readers);
-  DDS::PublicationMatchedStatus matched{};
-  for (int i = 0; i < 100 && !timer.expired(); ++i) {
-    if (writer->get_publication_matched_status(matched) == DDS::RETCODE_OK && matched.current_count >= expected) {
-      break;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
-  if (matched.current_count < expected) {
-    std::cerr << app.name << ": " << w.topic << ": " << matched.current_count << " of " << expected
+  da::WriterStart calls;
+  calls.matched_readers = [writer]() {
+    DDS::PublicationMatchedStatus matched{};
+    return writer->get_publication_matched_status(matched) == DDS::RETCODE_OK ? long{matched.current_count} : 0L;
+  };
+  calls.register_instance = [&ops, &options]() { ops->register_instance(options.key); };
+  calls.sleep = [](da::Clock::duration d) { std::this_thread::sleep_for(d); };
+  const long matched = da::await_readers(expected, w.foreign_sync_s, timer, calls);
+  if (matched < expected) {
+    std::cerr << app.name << ": " << w.topic << ": " << matched << " of " << expected
               << " readers matched after 10 s; publishing anyway\n";
-  }
-  if (w.foreign_sync_s > 0) {
-    // OpenDDS reports a foreign reader as matched as soon as it discovered the reader; the reader
-    // discovers this writer up to a heartbeat period later and drops what arrives before the
-    // writer's first heartbeat. The registration keeps the heartbeats going meanwhile.
-    ops->register_instance(options.key);
-    std::this_thread::sleep_for(std::chrono::seconds(w.foreign_sync_s));
   }
   da::Pacer pacer(w.rate_hz);
   for (std::uint64_t seq = 0; (options.count == 0 || seq < options.count) && !timer.expired(); ++seq) {

@@ -12,6 +12,9 @@ import static extension org.adamant.generator.cpp.CppTypes.*
 /** native/include/<model>/types.hpp: a C++ struct per model struct, and its wire codec. */
 class TypesHeaderTemplate {
 
+	/** The widest line of generated C++ (NativeTargetTest checks every generated native file). */
+	static val MAX_COLUMNS = 120
+
 	def static String path(ModelInfo info) '''native/include/«info.identifier»/types.hpp'''
 
 	def CharSequence generate(ModelInfo info) '''
@@ -109,13 +112,19 @@ class TypesHeaderTemplate {
 		}
 
 		// Appends the encoding of value to out.
-		inline void encode(const «s.name»& value, std::vector<std::uint8_t>& out) { wire_put(out, value); }
+		«function("inline void encode(const " + s.name + "& value, std::vector<std::uint8_t>& out)", "wire_put(out, value);")»
 
 		// Decodes exactly one «s.name» from bytes; false if bytes is short, long or malformed.
-		inline bool decode(adamant::ByteView bytes, «s.name»& value) { return adamant::codec::decode_exactly(bytes, value); }
+		«function("inline bool decode(adamant::ByteView bytes, " + s.name + "& value)", "return adamant::codec::decode_exactly(bytes, value);")»
 
-		inline std::size_t encoded_size(const «s.name»& value) { return wire_size(value); }
+		«function("inline std::size_t encoded_size(const " + s.name + "& value)", "return wire_size(value);")»
 	'''
+
+	/** A one-statement function on one line when it fits in MAX_COLUMNS, else its body on its own line. */
+	def private static String function(String signature, String statement) {
+		val line = signature + " { " + statement + " }"
+		if (line.length <= MAX_COLUMNS) line else signature + " {\n  " + statement + "\n}"
+	}
 
 	/** wire_get of one member, with the bound check of a bounded sequence or string. */
 	def private getter(Member m) {

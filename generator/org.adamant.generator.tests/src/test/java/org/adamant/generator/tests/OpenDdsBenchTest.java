@@ -37,6 +37,12 @@ class OpenDdsBenchTest {
 		return out;
 	}
 
+	/** What each `libs += ...` line of an .mpc links, in order. */
+	private static List<String> libsLines(String mpc) {
+		return mpc.lines().filter(l -> l.startsWith("  libs     += ")).map(l -> l.substring("  libs     += ".length()))
+				.toList();
+	}
+
 	private static List<String[]> points(String bench) {
 		List<String[]> rows = new java.util.ArrayList<>();
 		Matcher m = POINT.matcher(bench);
@@ -128,18 +134,27 @@ class OpenDdsBenchTest {
 		String cmake = files.get("opendds/CMakeLists.txt");
 		assertTrue(cmake.contains("add_executable(bf2_two_streams_bench bench/bf2_two_streams_bench.cpp)\n"
 				+ "target_link_libraries(bf2_two_streams_bench PRIVATE ${blueforce_opendds_libs} Adamant::opendds_bench)"), cmake);
-		assertTrue(cmake.contains("if(NOT Adamant_FOUND OR NOT TARGET Adamant::opendds OR NOT TARGET Adamant::opendds_bench)"), cmake);
+		assertTrue(cmake.contains("if(NOT Adamant_FOUND OR NOT TARGET Adamant::opendds OR NOT TARGET Adamant::opendds_app "
+				+ "OR NOT TARGET Adamant::opendds_bench)"), cmake);
+		assertTrue(cmake.contains("add_executable(jbi_reflector src/jbi_reflector.cpp)\n"
+				+ "target_link_libraries(jbi_reflector PRIVATE ${blueforce_opendds_libs} Adamant::opendds_app)"), cmake);
 		String mpc = files.get("opendds/blueforce.mpc");
 		assertTrue(mpc.contains("exename   = bf3_priorities_bench"), mpc);
 		assertTrue(mpc.contains("    bench/bf3_priorities_bench.cpp\n  }\n"), mpc);
 		assertTrue(mpc.contains("  libs     += AdamantOpenDDS AdamantOpenDDSBench\n"), mpc);
+		assertTrue(mpc.contains("exename   = jbi_reflector"), mpc);
+		assertTrue(mpc.contains("  libs     += AdamantOpenDDS AdamantOpenDDSApp\n"), mpc);
 	}
 
 	@Test
 	void mpcLinksThePluginOnlyWhenAntTransportsAreUsedAndTheBenchLibraryOnlyIntoBenches(@TempDir Path dir) throws IOException {
+		// sar's ant_* transports: the plugin into every executable, with the application or the bench library
 		String mpc = generate(Models.load(Models.sar()), Target.OPENDDS).get("opendds/sar.mpc");
-		assertTrue(mpc.contains("  libs     += AdamantOpenDDS\n") && mpc.contains("  libpaths += $(ADAMANT_ROOT)/lib\n")
+		assertTrue(mpc.contains("  libs     += AdamantOpenDDS AdamantOpenDDSApp\n")
+				&& mpc.contains("  libs     += AdamantOpenDDS AdamantOpenDDSBench\n")
+				&& mpc.contains("  libpaths += $(ADAMANT_ROOT)/lib\n")
 				&& mpc.contains("  includes += $(ADAMANT_ROOT)/include\n"), mpc);
+		assertEquals(libsLines(mpc).size(), libsLines(mpc).stream().filter(l -> l.startsWith("AdamantOpenDDS ")).count(), mpc);
 		Model builtin = Models.load(Models.write(dir, "b.adamant", """
 				model b
 				import "transports.adamant"
@@ -147,8 +162,10 @@ class OpenDdsBenchTest {
 				topic T : S
 				application w { publish T rate 10 Hz transport opendds_rtps_udp }
 				"""));
+		// an application on OpenDDS's own transports links the application library, not the plugin
 		String plain = generate(builtin, Target.OPENDDS).get("opendds/b.mpc");
-		assertFalse(plain.contains("AdamantOpenDDS") || plain.contains("ADAMANT_ROOT"), plain);
+		assertEquals(List.of("AdamantOpenDDSApp"), libsLines(plain), plain);
+		assertFalse(plain.contains("AdamantOpenDDSBench"), plain);
 		// a bench on OpenDDS's own transports links the bench library, not the plugin
 		Model benched = Models.load(Models.write(dir, "c.adamant", """
 				model c
@@ -158,8 +175,8 @@ class OpenDdsBenchTest {
 				experiment x { topic T transports opendds_rtps_udp receivers 2 loss 0 % rate 10 Hz updates 10 }
 				"""));
 		String bench = generate(benched, Target.OPENDDS).get("opendds/c.mpc");
-		assertTrue(bench.contains("  libs     += AdamantOpenDDSBench\n"), bench);
-		assertFalse(bench.contains("AdamantOpenDDS "), bench);
+		assertEquals(List.of("AdamantOpenDDSBench"), libsLines(bench), bench);
+		assertFalse(bench.contains("AdamantOpenDDSApp"), bench);
 		// sources live in src/ and bench/, the generated headers next to the .mpc (found by a real mwc.pl build)
 		assertTrue(plain.contains("  includes += .  //"), plain);
 	}

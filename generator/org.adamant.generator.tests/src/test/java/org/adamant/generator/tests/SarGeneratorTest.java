@@ -18,6 +18,7 @@ import org.adamant.generator.AdamantGenerator;
 import org.adamant.generator.GeneratorException;
 import org.adamant.generator.Target;
 import org.adamant.generator.cpp.CppTypes;
+import org.adamant.generator.opendds.OpenDdsApplicationTemplate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -43,19 +44,21 @@ class SarGeneratorTest {
 
 	@Test
 	void openDdsWritersWaitForTheModelsReadersAndForeignReadersToSynchronize() {
-		// sar: fusion_center runs 3 instances; no interop: no extra wait
+		// sar: fusion_center runs 3 instances; no interop: no extra wait. The writer's entry passes both
+		// (topic, QoS, rate, readers, foreign sync seconds); adamant_opendds/App.h waits as they say
+		// (adamant/dds_app.hpp's await_readers, runtime/tests/dds_app_test.cpp).
 		Map<String, String> sar = generate(Models.load(Models.sar()), Target.OPENDDS);
 		String gateway = sar.get("opendds/src/uav_gateway.cpp");
-		assertTrue(gateway.contains("const long expected_readers = options.readers >= 0 ? options.readers : 3;"), gateway);
-		assertFalse(gateway.contains("register_instance"), gateway);
+		assertTrue(gateway.contains("{\"InfraredScan\", qos_ThermalScanQos, 100.0, 3, 0,\n"), gateway);
+		assertFalse(gateway.contains("(interop)"), gateway);
 		// the interop test's model: `interop cyclonedds, fastdds`, one subscriber instance
 		Map<String, String> interop = generate(Models.load(Models.repoRoot().resolve("tests/e2e/interop/interop.adamant")),
 				Target.OPENDDS);
 		String writer = interop.get("opendds/src/uav_gateway.cpp");
-		assertTrue(writer.contains("const long expected_readers = options.readers >= 0 ? options.readers : 1;"), writer);
-		assertTrue(writer.contains("is also read by cyclonedds, fastdds (interop)"), writer);
-		assertTrue(writer.contains("writer->register_instance(sample);\n    std::this_thread::sleep_for(std::chrono::seconds(2));"),
-				writer);
+		assertTrue(writer.contains("{\"InfraredScan\", qos_InteropScanQos, 100.0, 1, "
+				+ OpenDdsApplicationTemplate.FOREIGN_READER_SYNC_S + ",\n"), writer);
+		assertTrue(writer.contains("// Also read by cyclonedds, fastdds (interop): the first sample waits "
+				+ OpenDdsApplicationTemplate.FOREIGN_READER_SYNC_S + " s"), writer);
 		// RTPS discovery through the generated [rtps_discovery/...] section, announcing every 2 s
 		String ini = interop.get("opendds/interop.ini");
 		assertTrue(ini.contains("DCPSDefaultDiscovery=rtps_discovery_config\n"), ini);

@@ -70,7 +70,9 @@ inline std::size_t wire_size(const PositionUpdate& value) {
 inline void encode(const PositionUpdate& value, std::vector<std::uint8_t>& out) { wire_put(out, value); }
 
 // Decodes exactly one PositionUpdate from bytes; false if bytes is short, long or malformed.
-inline bool decode(adamant::ByteView bytes, PositionUpdate& value) { return adamant::codec::decode_exactly(bytes, value); }
+inline bool decode(adamant::ByteView bytes, PositionUpdate& value) {
+  return adamant::codec::decode_exactly(bytes, value);
+}
 
 inline std::size_t encoded_size(const PositionUpdate& value) { return wire_size(value); }
 
