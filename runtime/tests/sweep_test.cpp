@@ -357,7 +357,7 @@ TEST(Sweep, SweepMainRunsTheSweepWithTheModeledLinkInTheSimulator) {
 // sim_link may add them, the row records them, and real mode refuses them (it cannot inject them).
 TEST(Sweep, ReorderAndDuplicateAreRecordedInSimAndRefusedInReal) {
   Sweep s = counter_sweep(16);
-  s.transports = {{"nakcast"}};
+  s.transports = {SweepTransport::of("nakcast")};
   s.updates = 50;
   s.sim_link = {{"--reorder", "10"}, {"--duplicate", "5"}};
   int rc = -1;
