@@ -100,7 +100,9 @@ std::uint64_t ReplaceSender::enqueue(std::uint32_t tag, ByteView payload, const 
 
 Nanos ReplaceSender::conn_rto(const Conn& c) const {
   if (!c.srtt) return cfg_.initial_rto;
-  return std::clamp(*c.srtt + 4 * *c.rttvar, cfg_.min_rto, cfg_.max_rto);
+  // RFC 6298's floor under the variance term: on a constant round trip rttvar decays to 0 and
+  // an RTO of srtt would fire just before every ACK.
+  return std::clamp(*c.srtt + std::max(cfg_.rto_margin, 4 * *c.rttvar), cfg_.min_rto, cfg_.max_rto);
 }
 
 Nanos ReplaceSender::group_rto() const {

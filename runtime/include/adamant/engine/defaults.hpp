@@ -83,6 +83,7 @@ constexpr Duration kEnqueueTimeout = table_us("enqueue_timeout", contract::kRepl
 constexpr Duration kRetryTimeout = table_us("retry_timeout", contract::kReplace);  // give up a reliable message after this
 constexpr std::chrono::seconds kInitialRto{1};
 constexpr std::chrono::microseconds kMinRto = contract::kReplaceMinRto;
+constexpr std::chrono::microseconds kRtoMargin = contract::kReplaceRtoMargin;  // least RTO above srtt
 constexpr std::chrono::seconds kMaxRto{10};
 constexpr std::size_t kMinReceivers = 1;          // receivers a message waits for
 constexpr std::size_t kMaxReceivers = 1'024;      // connection table bound

@@ -21,13 +21,16 @@ struct ReplaceConfig {
   std::uint32_t session = defaults::kSession;
   bool replacement = true;                 // false: Fifo
   std::uint64_t pace_bytes_per_s = defaults::replace::kPaceBytesPerS;     // token bucket rate; 0 = unpaced
-  std::size_t pace_burst_bytes = defaults::replace::kPaceBurstBytes;      // bucket depth
+  // Bucket depth: at most one datagram keeps the sender from choosing a message before the
+  // link can take it (0: a datagram goes when the ones before it have left at the pace).
+  std::size_t pace_burst_bytes = defaults::replace::kPaceBurstBytes;
   std::size_t pace_overhead_bytes = 0;     // per datagram, added below the engine (HMAC trailer)
   Duration enqueue_timeout = defaults::replace::kEnqueueTimeout;          // 0 = never drop queued messages
   Duration retry_timeout = defaults::replace::kRetryTimeout;              // give up a reliable message after this
   Nanos initial_rto = defaults::replace::kInitialRto;
   Nanos min_rto = defaults::replace::kMinRto;
   Nanos max_rto = defaults::replace::kMaxRto;
+  Nanos rto_margin = defaults::replace::kRtoMargin;  // RTO = srtt + max(rto_margin, 4 rttvar)
   MessageClass default_class;              // what publish() / publish_tagged() use
   std::size_t min_receivers = defaults::replace::kMinReceivers;  // receivers a message waits for (known by their ACKs)
   std::size_t max_receivers = defaults::replace::kMaxReceivers;  // connection table bound (ACKs of others are rejected)
