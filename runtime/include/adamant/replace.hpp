@@ -43,12 +43,15 @@
 //   priority. They wait in ADAMANT's own queue, ordered by priority (higher first), then
 //   by message id (FIFO). The queue drains through a token bucket paced to the configured
 //   bandwidth (`pace_bytes_per_s`, whole datagrams; 0 = unpaced), so messages wait here —
-//   where replacement can act — instead of in the network's queue.
+//   where replacement can act — instead of in the network's queue. The bucket holds at most
+//   `pace_burst_bytes` (default 0): a message is chosen when the datagrams before it have
+//   left at the pace, so it is the newest of its tag when the link can take it.
 // - replace(tag, msg) (Replace only; publish_tagged() does the same): cancels every queued
 //   and every sent-but-unacknowledged older message with that tag (the latter are never
 //   retransmitted), then enqueues the new one. cancel(tag) cancels without a new one.
 // - Reliable messages are retransmitted after an RTO (per receiver: Jacobson/Karn estimate
-//   from ACKs of once-sent messages, clamped to [min_rto, max_rto]) until acknowledged by
+//   from ACKs of once-sent messages, srtt + max(rto_margin, 4 rttvar) clamped to
+//   [min_rto, max_rto]: a constant round trip is never retransmitted) until acknowledged by
 //   every receiver, cancelled, or `retry_timeout` after their first transmission (abandoned).
 // - A queued message that waited longer than `enqueue_timeout` (0 = forever) is dropped.
 // Receiver
