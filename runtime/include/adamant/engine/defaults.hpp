@@ -93,6 +93,8 @@ constexpr std::uint64_t kBweInitialBytesPerS = contract::kEstimateInitialBytesPe
 constexpr std::uint64_t kBweMinBytesPerS = 500;
 constexpr std::uint64_t kBweMaxBytesPerS = 1'250'000'000;
 constexpr std::chrono::milliseconds kBweMinRound{10};
+constexpr std::chrono::seconds kBweMinRttWindow{10};  // the path's round trip: the least sample this recent
+constexpr double kBweInflightGain = 2.0;               // in flight to a receiver: at most this x estimate x min RTT
 }  // namespace replace
 
 }  // namespace defaults
