@@ -83,6 +83,7 @@ constexpr Duration kEnqueueTimeout = table_us("enqueue_timeout", contract::kRepl
 constexpr Duration kRetryTimeout = table_us("retry_timeout", contract::kReplace);  // give up a reliable message after this
 constexpr std::chrono::seconds kInitialRto{1};
 constexpr std::chrono::microseconds kMinRto = contract::kReplaceMinRto;
+constexpr std::chrono::microseconds kRtoMargin = contract::kReplaceRtoMargin;  // least RTO above srtt
 constexpr std::chrono::seconds kMaxRto{10};
 constexpr std::size_t kMinReceivers = 1;          // receivers a message waits for
 constexpr std::size_t kMaxReceivers = 1'024;      // connection table bound
@@ -92,6 +93,8 @@ constexpr std::uint64_t kBweInitialBytesPerS = contract::kEstimateInitialBytesPe
 constexpr std::uint64_t kBweMinBytesPerS = 500;
 constexpr std::uint64_t kBweMaxBytesPerS = 1'250'000'000;
 constexpr std::chrono::milliseconds kBweMinRound{10};
+constexpr std::chrono::seconds kBweMinRttWindow{10};  // the path's round trip: the least sample this recent
+constexpr double kBweInflightGain = 2.0;               // in flight to a receiver: at most this x estimate x min RTT
 }  // namespace replace
 
 }  // namespace defaults
