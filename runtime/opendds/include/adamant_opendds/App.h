@@ -40,38 +40,36 @@ class TopicOps {
                     std::atomic<std::uint64_t>& received) = 0;
 };
 
-// TopicOps of IDL type Sample: `fill` makes sample `seq` with key `key` (samples::fill), `print`
-// writes its numeric members (samples::print).
-template <class Sample, class Seq, class TypeSupport, class TypeSupportImpl, class DataWriter, class DataReader>
+// TopicOps of IDL type Type (an IdlType): its `fill` makes sample `seq` with key `key`, its `print`
+// writes the numeric members.
+template <class Type>
 class TypedTopicOps : public TopicOps {
  public:
-  using Fill = void (*)(Sample&, std::uint64_t seq, std::uint64_t key);
-  using Print = void (*)(std::ostream&, const Sample&);
-  TypedTopicOps(Fill fill, Print print) : fill_(fill), print_(print) {}
+  explicit TypedTopicOps(const Type& type) : type_(type) {}
 
   bool register_type(DDS::DomainParticipant_ptr participant, CORBA::String_var& type_name) override {
-    typename TypeSupport::_var_type ts = new TypeSupportImpl;
+    typename Type::TypeSupport::_var_type ts = new typename Type::TypeSupportImpl;
     if (ts->register_type(participant, "") != DDS::RETCODE_OK) return false;
     type_name = ts->get_type_name();
     return true;
   }
   bool narrow(DDS::DataWriter_ptr writer) override {
-    writer_ = DataWriter::_narrow(writer);
+    writer_ = Type::DataWriter::_narrow(writer);
     return writer_.in() != 0;
   }
   void register_instance(std::uint64_t key) override {
-    fill_(sample_, 0, key);
+    type_.fill(sample_, 0, key);
     writer_->register_instance(sample_);
   }
   bool write(std::uint64_t seq, std::uint64_t key) override {
-    fill_(sample_, seq, key);
+    type_.fill(sample_, seq, key);
     return writer_->write(sample_, DDS::HANDLE_NIL) == DDS::RETCODE_OK;
   }
   void take(DDS::DataReader_ptr reader, const std::string& topic, std::uint64_t print,
             std::atomic<std::uint64_t>& received) override {
-    typename DataReader::_var_type typed = DataReader::_narrow(reader);
+    typename Type::DataReader::_var_type typed = Type::DataReader::_narrow(reader);
     if (!typed) return;
-    Seq samples;
+    typename Type::Seq samples;
     DDS::SampleInfoSeq infos;
     if (typed->take(samples, infos, DDS::LENGTH_UNLIMITED, DDS::ANY_SAMPLE_STATE, DDS::ANY_VIEW_STATE,
                     DDS::ANY_INSTANCE_STATE) != DDS::RETCODE_OK) {
@@ -82,7 +80,7 @@ class TypedTopicOps : public TopicOps {
       const std::uint64_t n = ++received;
       if (n <= print) {
         std::cout << topic << " #" << n << ": ";
-        print_(std::cout, samples[i]);
+        type_.print(std::cout, samples[i]);
         std::cout << std::endl;
       }
     }
@@ -90,23 +88,16 @@ class TypedTopicOps : public TopicOps {
   }
 
  private:
-  Fill fill_;
-  Print print_;
-  typename DataWriter::_var_type writer_;
-  Sample sample_;
+  const Type type_;
+  typename Type::DataWriter::_var_type writer_;
+  typename Type::Sample sample_;
 };
 
-// The factory of a topic's TopicOps, e.g.
-//   typed_ops<sar::ThermalScan, sar::ThermalScanSeq, sar::ThermalScanTypeSupport,
-//             sar::ThermalScanTypeSupportImpl, sar::ThermalScanDataWriter, sar::ThermalScanDataReader>(
-//       &sar::samples::fill, &sar::samples::print)
-template <class Sample, class Seq, class TypeSupport, class TypeSupportImpl, class DataWriter, class DataReader>
-std::function<std::unique_ptr<TopicOps>()> typed_ops(void (*fill)(Sample&, std::uint64_t, std::uint64_t),
-                                                     void (*print)(std::ostream&, const Sample&)) {
-  return [fill, print]() {
-    return std::unique_ptr<TopicOps>(
-        new TypedTopicOps<Sample, Seq, TypeSupport, TypeSupportImpl, DataWriter, DataReader>(fill, print));
-  };
+// The factory of a topic's TopicOps, e.g. typed_ops(sar::entities::type_ThermalScan()) (the
+// generated <model>Entities.h).
+template <class Type>
+std::function<std::unique_ptr<TopicOps>()> typed_ops(const Type& type) {
+  return [type]() { return std::unique_ptr<TopicOps>(new TypedTopicOps<Type>(type)); };
 }
 
 struct Topic {

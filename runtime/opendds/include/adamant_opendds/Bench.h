@@ -48,31 +48,30 @@ class StreamOps {
   virtual void take(DDS::DataReader_ptr reader, std::vector<std::int64_t>& sent_ns) = 0;
 };
 
-// StreamOps of IDL type Sample: `fill` makes update `seq` with key `key` (samples::fill).
-template <class Sample, class Seq, class TypeSupport, class TypeSupportImpl, class DataWriter, class DataReader>
+// StreamOps of IDL type Type (an IdlType): its `fill` makes update `seq` with key `key`.
+template <class Type>
 class TypedStreamOps : public StreamOps {
  public:
-  using Fill = void (*)(Sample&, std::uint64_t seq, std::uint64_t key);
-  explicit TypedStreamOps(Fill fill) : fill_(fill) {}
+  explicit TypedStreamOps(const Type& type) : type_(type) {}
 
   bool register_type(DDS::DomainParticipant_ptr participant, CORBA::String_var& type_name) override {
-    typename TypeSupport::_var_type ts = new TypeSupportImpl;
+    typename Type::TypeSupport::_var_type ts = new typename Type::TypeSupportImpl;
     if (ts->register_type(participant, "") != DDS::RETCODE_OK) return false;
     type_name = ts->get_type_name();
     return true;
   }
   bool narrow(DDS::DataWriter_ptr writer) override {
-    writer_ = DataWriter::_narrow(writer);
+    writer_ = Type::DataWriter::_narrow(writer);
     return writer_.in() != 0;
   }
   void write(std::uint64_t seq, std::uint64_t key) override {
-    fill_(sample_, seq, key);
+    type_.fill(sample_, seq, key);
     writer_->write(sample_, DDS::HANDLE_NIL);
   }
   void take(DDS::DataReader_ptr reader, std::vector<std::int64_t>& sent_ns) override {
-    typename DataReader::_var_type typed = DataReader::_narrow(reader);
+    typename Type::DataReader::_var_type typed = Type::DataReader::_narrow(reader);
     if (!typed) return;
-    Seq samples;
+    typename Type::Seq samples;
     DDS::SampleInfoSeq infos;
     if (typed->take(samples, infos, DDS::LENGTH_UNLIMITED, DDS::ANY_SAMPLE_STATE, DDS::ANY_VIEW_STATE,
                     DDS::ANY_INSTANCE_STATE) != DDS::RETCODE_OK) {
@@ -88,25 +87,20 @@ class TypedStreamOps : public StreamOps {
   }
 
  private:
-  Fill fill_;
-  typename DataWriter::_var_type writer_;
-  Sample sample_;
+  const Type type_;
+  typename Type::DataWriter::_var_type writer_;
+  typename Type::Sample sample_;
 };
 
-// The factory of a stream's StreamOps, e.g.
-//   typed_ops<sar::ThermalScan, sar::ThermalScanSeq, sar::ThermalScanTypeSupport,
-//             sar::ThermalScanTypeSupportImpl, sar::ThermalScanDataWriter, sar::ThermalScanDataReader>(
-//       &sar::samples::fill)
-template <class Sample, class Seq, class TypeSupport, class TypeSupportImpl, class DataWriter, class DataReader>
-std::function<std::unique_ptr<StreamOps>()> typed_ops(void (*fill)(Sample&, std::uint64_t, std::uint64_t)) {
-  return [fill]() {
-    return std::unique_ptr<StreamOps>(
-        new TypedStreamOps<Sample, Seq, TypeSupport, TypeSupportImpl, DataWriter, DataReader>(fill));
-  };
+// The factory of a stream's StreamOps, e.g. typed_ops(sar::entities::type_ThermalScan()) (the
+// generated <model>Entities.h).
+template <class Type>
+std::function<std::unique_ptr<StreamOps>()> typed_ops(const Type& type) {
+  return [type]() { return std::unique_ptr<StreamOps>(new TypedStreamOps<Type>(type)); };
 }
 
 // A stream's QoS profile on each entity it creates (empty: the defaults), e.g.
-// qos_of([](auto& qos) { sar::qos::apply_ThermalScanQos(qos); }).
+// sar::entities::qos_ThermalScanQos() (the generated <model>Entities.h).
 using StreamQos = EntityQos;
 using adamant_opendds::qos_of;
 

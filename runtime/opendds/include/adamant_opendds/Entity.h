@@ -1,5 +1,7 @@
-// What generated OpenDDS programs (App.h, Bench.h) declare about each entity they create: its
-// QoS profile and how its transport configuration is bound. C++14-clean, like the generated code.
+// What generated OpenDDS programs (App.h, Bench.h) declare about each entity they create: its IDL
+// type, its QoS profile and how its transport configuration is bound; the generated
+// <model>Entities.h declares each type and profile of a model once. C++14-clean, like the
+// generated code.
 #ifndef ADAMANT_OPENDDS_ENTITY_H
 #define ADAMANT_OPENDDS_ENTITY_H
 
@@ -7,7 +9,9 @@
 #include <dds/DdsDcpsPublicationC.h>
 #include <dds/DdsDcpsSubscriptionC.h>
 
+#include <cstdint>
 #include <functional>
+#include <iosfwd>
 #include <string>
 #include <utility>
 #include <vector>
@@ -22,6 +26,24 @@ using TransportOptions = std::vector<std::pair<std::string, std::string>>;
 // generated <model>Transports.h's transports::bind.
 using Bind = bool (*)(DDS::Entity_ptr entity, const std::string& config, const std::string& transport_type,
                       const TransportOptions& options);
+
+// One IDL type: its classes in the classic IDL-to-C++ mapping (opendds_idl and tao_idl generate
+// them) and the model's helpers that fill and print its samples (the generated <model>Samples.h).
+// App.h's and Bench.h's typed_ops make the typed DDS calls of a topic from it.
+template <class SampleT, class SeqT, class TypeSupportT, class TypeSupportImplT, class DataWriterT, class DataReaderT>
+struct IdlType {
+  using Sample = SampleT;
+  using Seq = SeqT;
+  using TypeSupport = TypeSupportT;
+  using TypeSupportImpl = TypeSupportImplT;
+  using DataWriter = DataWriterT;
+  using DataReader = DataReaderT;
+  using Fill = void (*)(Sample&, std::uint64_t seq, std::uint64_t key);
+  using Print = void (*)(std::ostream&, const Sample&);
+
+  Fill fill;    // makes sample `seq` with key `key`
+  Print print;  // writes its numeric members
+};
 
 // A QoS profile on each entity it may apply to (empty: the defaults).
 struct EntityQos {

@@ -27,6 +27,7 @@ import org.adamant.generator.opendds.OpenDdsBenchTemplate
 import org.adamant.generator.opendds.OpenDdsIniTemplate
 import org.adamant.generator.opendds.OpenDdsMpcTemplate
 import org.adamant.generator.opendds.OpenDdsSupportTemplate
+import org.adamant.generator.opendds.OpenDdsEntitiesTemplate
 import org.adamant.generator.opendds.OpenDdsVersion
 
 /**
@@ -119,6 +120,7 @@ class AdamantGenerator {
 		files.put(OpenDdsQosTemplate.path(info), new OpenDdsQosTemplate().generate(info))
 		files.put(OpenDdsSupportTemplate.transportsPath(info), new OpenDdsSupportTemplate().transports(info, version))
 		files.put(OpenDdsSupportTemplate.samplesPath(info), new OpenDdsSupportTemplate().samples(info))
+		files.put(OpenDdsEntitiesTemplate.path(info), new OpenDdsEntitiesTemplate().generate(info))
 		files.put(OpenDdsIniTemplate.path(info), new OpenDdsIniTemplate().generate(info))
 		files.put("opendds/CMakeLists.txt", new OpenDdsCMakeTemplate().generate(info, apps, experiments, version))
 		files.put(OpenDdsMpcTemplate.path(info), new OpenDdsMpcTemplate().generate(info, apps, experiments))

@@ -1,7 +1,6 @@
 package org.adamant.generator.opendds
 
 import java.util.Map
-import java.util.Set
 import org.adamant.dsl.adamant.Application
 import org.adamant.dsl.adamant.Endpoint
 import org.adamant.dsl.adamant.Publication
@@ -15,7 +14,8 @@ import org.adamant.generator.ModelInfo
 /**
  * opendds/src/<app>.cpp: one OpenDDS executable per application. It declares only what the model
  * decided (an adamant_opendds::app::App: domain, discovery, topics with their IDL types and QoS,
- * writers and readers with their QoS profile, transport binding, rate and expected readers); the
+ * writers and readers with their QoS profile, transport binding, rate and expected readers; the
+ * types and profiles from the model's <model>Entities.h, shared with the other programs); the
  * runtime's application library (runtime/opendds, Adamant::opendds_app) runs it in the shape of
  * OpenDDS's DevGuideExamples/DCPS/Messenger: participant, types, topics, a publisher per writer
  * and a subscriber per reader whose entities are bound to their transport configuration before
@@ -44,24 +44,6 @@ class OpenDdsApplicationTemplate {
 		"{" + options.entrySet.map['{"' + key + '", "' + value + '"}'].join(", ") + "}"
 	}
 
-	/** #include of discovery and transport initializers for static builds (the Messenger pattern). */
-	def static CharSequence staticIncludes(OpenDdsTransports.Discovery discovery, Set<OpenDdsTransports.Kind> kinds) '''
-		#include <dds/DCPS/StaticIncludes.h>
-		// Static builds (ACE_AS_STATIC_LIBS) link only what the executable references: each header
-		// below defines a static initializer object that registers its discovery or transport plugin.
-		#ifdef ACE_AS_STATIC_LIBS
-		#  include <«discovery.initializerHeader»>
-		«FOR h : kinds.filter[!isAnt].map[initializerHeader].toSet»
-			#  include <«h»>
-		«ENDFOR»
-		#endif
-		«IF kinds.exists[isAnt]»
-			// The ADAMANT runtime's transports (ant_*): OpenDDS does not know the plugin's library, so its
-			// initializer registers the ant_* transport types in every build (runtime/opendds/README.md).
-			#include <«OpenDdsTransports.ANT_INITIALIZER»>
-		«ENDIF»
-	'''
-
 	def static profileOf(Endpoint e) {
 		EffectiveQos.of(e).source
 	}
@@ -76,9 +58,7 @@ class OpenDdsApplicationTemplate {
 		val subs = app.endpoints.filter(Subscription).filter[topic !== null && topic.type !== null].toList
 		val endpoints = (pubs + subs).toList
 		val topics = endpoints.map[topic].toSet
-		val kinds = endpoints.map[OpenDdsTransports.resolve(it).kind].toSet
 		val discovery = OpenDdsTransports.discovery(info)
-		val profiles = (topics.map[qos] + endpoints.map[profileOf]).filterNull.toSet
 		'''
 		«Banner.of(info, "//", "OpenDDS application " + app.name + " (domain " + app.domain + ").")»
 		//
@@ -91,18 +71,15 @@ class OpenDdsApplicationTemplate {
 			// Discovery: RTPS («ns».ini: [common] DCPSDefaultDiscovery and its [rtps_discovery/...] section;
 			// DEFAULT_RTPS is set when no configuration file is given).
 		«ENDIF»
-		#include "«ns»TypeSupportImpl.h"
-		#include "«ns»Qos.h"
-		#include "«ns»Samples.h"
+		#include "«ns»Entities.h"
 		#include "«ns»Transports.h"
 
 		#include <adamant_opendds/App.h>
 
-		«staticIncludes(discovery, kinds)»
-
 		namespace {
 
 		namespace aa = adamant_opendds::app;
+		«OpenDdsEntitiesTemplate.alias(info)»
 
 		// What the model decided; adamant_opendds/App.h runs it.
 		aa::App application() {
@@ -112,19 +89,10 @@ class OpenDdsApplicationTemplate {
 		  a.domain = «app.domain»;
 		  a.discovery = aa::Discovery::«IF discovery == OpenDdsTransports.Discovery.RTPS»rtps«ELSE»info_repo«ENDIF»;
 		  a.bind = &«ns»::transports::bind;
-		  // The IDL types' typed calls and the QoS profiles («ns»Qos.h) the entities use.
-		  «FOR t : topics.map[type].toSet»
-		  	const auto ops_«t.name» = aa::typed_ops<
-		  	    «ns»::«t.name», «ns»::«t.name»Seq, «ns»::«t.name»TypeSupport, «ns»::«t.name»TypeSupportImpl,
-		  	    «ns»::«t.name»DataWriter, «ns»::«t.name»DataReader>(&«ns»::samples::fill, &«ns»::samples::print);
-		  «ENDFOR»
-		  «FOR q : profiles»
-		  	const auto qos_«q.name» = adamant_opendds::qos_of([](auto& qos) { «ns»::qos::apply_«q.name»(qos); });
-		  «ENDFOR»
 		  // Topic: name, IDL type, typed calls, QoS.
 		  a.topics = {
 		      «FOR t : topics»
-		      	{"«t.name»", "«t.type.name»", ops_«t.type.name», «qosOf(t.qos)»},
+		      	{"«t.name»", "«t.type.name»", aa::typed_ops(«OpenDdsEntitiesTemplate.type(t.type)»), «OpenDdsEntitiesTemplate.qos(t.qos)»},
 		      «ENDFOR»
 		  };
 		  «IF !pubs.empty»
@@ -137,7 +105,7 @@ class OpenDdsApplicationTemplate {
 		  	    	«IF !app.interop.empty»
 		  	    		«Banner.wrap("//", "Also read by " + app.interop.map[literal].toSet.join(", ") + " (interop): the first sample waits " + FOREIGN_READER_SYNC_S + " s, two heartbeat periods, after the instance's registration (docs/opendds.md, RTPS interoperability).", 100)»
 		  	    	«ENDIF»
-		  	    	{"«p.topic.name»", «qosOf(profileOf(p))», «Banner.decimal(rateOf(p))», «Flow.of(p).receivers», «IF app.interop.empty»0«ELSE»«FOREIGN_READER_SYNC_S»«ENDIF»,
+		  	    	{"«p.topic.name»", «OpenDdsEntitiesTemplate.qos(profileOf(p))», «Banner.decimal(rateOf(p))», «Flow.of(p).receivers», «IF app.interop.empty»0«ELSE»«FOREIGN_READER_SYNC_S»«ENDIF»,
 		  	    	 «transport(app, p)»},
 		  	    «ENDFOR»
 		  	};
@@ -148,7 +116,7 @@ class OpenDdsApplicationTemplate {
 		  	    «FOR s : subs»
 		  	    	// «s.topic.name»
 		  	    	// «OpenDdsTransports.resolve(s).comment»
-		  	    	{"«s.topic.name»", «qosOf(profileOf(s))»,
+		  	    	{"«s.topic.name»", «OpenDdsEntitiesTemplate.qos(profileOf(s))»,
 		  	    	 «transport(app, s)»},
 		  	    «ENDFOR»
 		  	};
@@ -162,11 +130,6 @@ class OpenDdsApplicationTemplate {
 		  return aa::run(argc, argv, application());
 		}
 		'''
-	}
-
-	/** A QoS profile's adamant_opendds::EntityQos (the defaults when there is none). */
-	def private static qosOf(org.adamant.dsl.adamant.QosProfile qos) {
-		if (qos === null) "{}" else "qos_" + qos.name
 	}
 
 	/** An endpoint's adamant_opendds::app::Transport: configuration, transport type, options. */

@@ -1,7 +1,6 @@
 package org.adamant.generator.opendds
 
 import org.adamant.dsl.adamant.Experiment
-import org.adamant.dsl.adamant.StructType
 import org.adamant.dsl.lowering.SweepVariants
 import org.adamant.dsl.semantics.Experiments
 import org.adamant.dsl.semantics.Quantities
@@ -25,8 +24,8 @@ import static extension org.adamant.generator.cpp.CppTypes.*
  * reader's on_data_available.
  *
  * The bench declares only what the model decided (an adamant_opendds::bench::Bench: points, streams
- * with their IDL types and QoS, the transport binding); the runtime's bench library
- * (runtime/opendds, Adamant::opendds_bench) runs it: command line, point loop, processes, schedule,
+ * with their IDL types and QoS from the model's <model>Entities.h, the transport binding); the
+ * runtime's bench library (runtime/opendds, Adamant::opendds_bench) runs it: command line, point loop, processes, schedule,
  * latency recording, statistics and the CSV, with the native benches' columns.
  */
 class OpenDdsBenchTemplate {
@@ -42,7 +41,6 @@ class OpenDdsBenchTemplate {
 		val resolved = OpenDdsTransports.resolve(x)
 		val replacing = !multi && resolved.exists[kind == OpenDdsTransports.Kind.ANT_REPLACE]
 		val runs = if(x.runs > 0) x.runs else 1
-		val discovery = OpenDdsTransports.discovery(info)
 		val what = if (multi) "streams " + streams.map[topicName].join(", ") + ", one writer each" else "topic " + x.topic.name
 		'''
 		«Banner.of(info, "//", "OpenDDS benchmark of experiment " + x.name + " (" + what + ").")»
@@ -80,18 +78,15 @@ class OpenDdsBenchTemplate {
 			// The model also sweeps «s.name» («s.values.map[Banner.quantity(it)].join(", ")»); neither bench has such a
 			// parameter, so every point uses the catalog's value.
 		«ENDFOR»
-		#include "«ns»TypeSupportImpl.h"
-		#include "«ns»Qos.h"
-		#include "«ns»Samples.h"
+		#include "«ns»Entities.h"
 		#include "«ns»Transports.h"
 
 		#include <adamant_opendds/Bench.h>
 
-		«OpenDdsApplicationTemplate.staticIncludes(discovery, resolved.map[kind].toSet)»
-
 		namespace {
 
 		namespace ab = adamant_opendds::bench;
+		«OpenDdsEntitiesTemplate.alias(info)»
 
 		// What the model decided; adamant_opendds/Bench.h runs it.
 		ab::Bench experiment() {
@@ -143,8 +138,7 @@ class OpenDdsBenchTemplate {
 		      «FOR st : streams»
 		      	// «IF st.topic.qos !== null»qos «st.topic.qos.name», «ENDIF»«IF !multi»one topic«ELSEIF replaces(st.topic)»replaceable«ELSE»never replaced«ENDIF»
 		      	{"«IF multi»«st.topicName»«ENDIF»", "«st.topicName»", «Banner.decimal(if (multi) st.ratesHz.head else rates.head)», «priority(st.topic)», «IF !multi»1«ELSEIF replaces(st.topic)»«tags(st)»«ELSE»0«ENDIF»,
-		      	 «typedOps(ns, st.topic.type)»,
-		      	 «IF st.topic.qos !== null»ab::qos_of([](auto& qos) { «ns»::qos::apply_«st.topic.qos.name»(qos); })«ELSE»ab::StreamQos{}«ENDIF»},
+		      	 ab::typed_ops(«OpenDdsEntitiesTemplate.type(st.topic.type)»), «OpenDdsEntitiesTemplate.qos(st.topic.qos)»},
 		      «ENDFOR»
 		  };
 		  return b;
@@ -156,12 +150,6 @@ class OpenDdsBenchTemplate {
 		  return ab::run(argc, argv, experiment());
 		}
 		'''
-	}
-
-	/** The factory of the StreamOps of IDL type t (adamant_opendds::bench::typed_ops). */
-	def private static typedOps(String ns, StructType t) {
-		val q = ns + "::" + t.name
-		"ab::typed_ops<" + q + ", " + q + "Seq, " + q + "TypeSupport, " + q + "TypeSupportImpl, " + q + "DataWriter, " + q + "DataReader>(&" + ns + "::samples::fill)"
 	}
 
 	/** The modeled payload of a stream when it exceeds the fixed encoded size of its type (the native bench pads to it), else 0. */

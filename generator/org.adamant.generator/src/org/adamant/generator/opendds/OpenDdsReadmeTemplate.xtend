@@ -38,6 +38,8 @@ class OpenDdsReadmeTemplate {
 			- `«id».ini`: the same configuration as a file (`[common]`, `[config/NAME]`, `[transport/NAME]`).
 			  Run every program with `-DCPSConfigFile «id».ini`; sections defined there take precedence.
 			- `«id»Samples.h`: filling and printing samples.
+			- `«id»Entities.h`: each topic type and QoS profile once, as the programs' entities use them
+			  (`«id»::entities::type_<Type>()`, `«id»::entities::qos_<Profile>()`).
 			- `src/<application>.cpp`: one executable per application«IF !apps.empty» («apps.map[name].join(", ")»)«ENDIF»:
 			  writers publish at the modeled rate, readers take samples in a `DataReaderListener`. Each declares
 			  only its application (topics, types, QoS, writers, readers, transports); the runtime's application

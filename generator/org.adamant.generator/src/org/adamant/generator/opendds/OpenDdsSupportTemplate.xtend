@@ -1,5 +1,6 @@
 package org.adamant.generator.opendds
 
+import java.util.Set
 import org.adamant.dsl.adamant.PrimitiveRef
 import org.adamant.dsl.adamant.StructType
 import org.adamant.generator.Banner
@@ -7,7 +8,8 @@ import org.adamant.generator.ModelInfo
 
 /**
  * Headers shared by the OpenDDS applications and benchmarks:
- * opendds/<model>Transports.h (per-entity transport configuration through TransportRegistry) and
+ * opendds/<model>Transports.h (per-entity transport configuration through TransportRegistry, and
+ * the discovery and transport plugins the model uses registered in static builds) and
  * opendds/<model>Samples.h (filling and printing samples of the topic types).
  */
 class OpenDdsSupportTemplate {
@@ -48,6 +50,8 @@ class OpenDdsSupportTemplate {
 				#include <ace/Configuration.h>
 			«ENDIF»
 			#include <dds/DdsDcpsInfrastructureC.h>
+
+			«staticIncludes(OpenDdsTransports.discovery(info), OpenDdsTransports.used(info))»
 
 			#include <iostream>
 			#include <string>
@@ -112,6 +116,27 @@ class OpenDdsSupportTemplate {
 			}  // namespace «info.identifier»
 		'''
 	}
+
+	/**
+	 * #include of the discovery and transport initializers for static builds (the Messenger pattern):
+	 * every program of the model links the libraries of all the model's transports (CMakeLists.txt).
+	 */
+	def private static staticIncludes(OpenDdsTransports.Discovery discovery, Set<OpenDdsTransports.Kind> kinds) '''
+		#include <dds/DCPS/StaticIncludes.h>
+		// Static builds (ACE_AS_STATIC_LIBS) link only what the executable references: each header
+		// below defines a static initializer object that registers its discovery or transport plugin.
+		#ifdef ACE_AS_STATIC_LIBS
+		#  include <«discovery.initializerHeader»>
+		«FOR h : kinds.filter[!isAnt].map[initializerHeader].toSet»
+			#  include <«h»>
+		«ENDFOR»
+		#endif
+		«IF kinds.exists[isAnt]»
+			// The ADAMANT runtime's transports (ant_*): OpenDDS does not know the plugin's library, so its
+			// initializer registers the ant_* transport types in every build (runtime/opendds/README.md).
+			#include <«OpenDdsTransports.ANT_INITIALIZER»>
+		«ENDIF»
+	'''
 
 	def private loadOptions() '''
 		ACE_Configuration_Heap heap;

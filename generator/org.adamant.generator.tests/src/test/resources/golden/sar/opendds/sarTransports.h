@@ -25,6 +25,16 @@
 #endif
 #include <dds/DdsDcpsInfrastructureC.h>
 
+#include <dds/DCPS/StaticIncludes.h>
+// Static builds (ACE_AS_STATIC_LIBS) link only what the executable references: each header
+// below defines a static initializer object that registers its discovery or transport plugin.
+#ifdef ACE_AS_STATIC_LIBS
+#  include <dds/DCPS/RTPS/RtpsDiscovery.h>
+#endif
+// The ADAMANT runtime's transports (ant_*): OpenDDS does not know the plugin's library, so its
+// initializer registers the ant_* transport types in every build (runtime/opendds/README.md).
+#include <adamant_opendds/Ant.h>
+
 #include <iostream>
 #include <string>
 #include <utility>

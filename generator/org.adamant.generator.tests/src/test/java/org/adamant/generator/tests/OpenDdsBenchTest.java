@@ -115,16 +115,19 @@ class OpenDdsBenchTest {
 		assertTrue(bf2 != null && bf3 != null, files.keySet().toString());
 		// stream name, DDS topic, model rate, priority (TRANSPORT_PRIORITY), tags (1: keyless), then the typed
 		// operations of its IDL type and its QoS; the runtime's bench library writes one CSV row per stream
-		String position = "\n       ab::typed_ops<blueforce::PositionUpdate, blueforce::PositionUpdateSeq, "
-				+ "blueforce::PositionUpdateTypeSupport, blueforce::PositionUpdateTypeSupportImpl, "
-				+ "blueforce::PositionUpdateDataWriter, blueforce::PositionUpdateDataReader>(&blueforce::samples::fill),\n";
-		assertTrue(bf2.contains("{\"BlueForce\", \"BlueForce\", 20.0, 0, 1," + position), bf2);
-		assertTrue(bf2.contains("{\"SensorData\", \"SensorData\", 20.0, 0, 1," + position), bf2);
+		String position = "\n       ab::typed_ops(entities::type_PositionUpdate()), ";
+		assertTrue(bf2.contains("{\"BlueForce\", \"BlueForce\", 20.0, 0, 1," + position + "entities::qos_BlueForceTrack()},"), bf2);
+		assertTrue(bf2.contains("{\"SensorData\", \"SensorData\", 20.0, 0, 1," + position + "entities::qos_SensorReadings()},"), bf2);
 		assertTrue(bf3.contains("{\"BlueForce\", \"BlueForce\", 20.0, 0, 1," + position), bf3);
-		assertTrue(bf3.contains("{\"Images\", \"Images\", 0.1, 10, 0,\n       ab::typed_ops<blueforce::SensorImage, "), bf3);
-		assertTrue(bf3.contains("ab::qos_of([](auto& qos) { blueforce::qos::apply_"), bf3);
+		assertTrue(bf3.contains("{\"Images\", \"Images\", 0.1, 10, 0,\n       ab::typed_ops(entities::type_SensorImage()), "
+				+ "entities::qos_SensorImages()},"), bf3);
+		// the IDL types and QoS profiles are declared once for the model, in blueforceEntities.h
+		String entities = files.get("opendds/blueforceEntities.h");
+		assertTrue(entities.contains("type_PositionUpdate() {\n  return {&blueforce::samples::fill, &blueforce::samples::print};"), entities);
+		assertTrue(entities.contains("qos_of([](auto& qos) { blueforce::qos::apply_SensorImages(qos); })"), entities);
 		for (String bench : List.of(bf2, bf3)) {
 			assertTrue(bench.contains("#include <adamant_opendds/Bench.h>"), bench);
+			assertTrue(bench.contains("#include \"blueforceEntities.h\""), bench);
 			assertEquals(1, points(bench).size(), bench);
 		}
 		// replace_by instance: a stream that replaces nothing gives every update its own instance (tags 0)

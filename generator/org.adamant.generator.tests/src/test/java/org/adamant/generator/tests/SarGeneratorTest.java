@@ -37,7 +37,7 @@ class SarGeneratorTest {
 		assertTrue(files.keySet().containsAll(List.of("native/CMakeLists.txt", "native/bench/nakcast_smoke_bench.cpp",
 				"native/include/sar/samples.hpp", "native/include/sar/types.hpp", "native/src/fusion_center.cpp",
 				"native/src/uav_gateway.cpp", "opendds/CMakeLists.txt", "opendds/README.md", "opendds/sar.idl",
-				"opendds/sarQos.h", "opendds/sarTransports.h", "opendds/sarSamples.h", "opendds/sar.ini",
+				"opendds/sarQos.h", "opendds/sarTransports.h", "opendds/sarSamples.h", "opendds/sarEntities.h", "opendds/sar.ini",
 				"opendds/src/uav_gateway.cpp", "opendds/src/fusion_center.cpp",
 				"opendds/bench/nakcast_smoke_bench.cpp")), files.keySet().toString());
 	}
@@ -49,13 +49,13 @@ class SarGeneratorTest {
 		// (adamant/dds_app.hpp's await_readers, runtime/tests/dds_app_test.cpp).
 		Map<String, String> sar = generate(Models.load(Models.sar()), Target.OPENDDS);
 		String gateway = sar.get("opendds/src/uav_gateway.cpp");
-		assertTrue(gateway.contains("{\"InfraredScan\", qos_ThermalScanQos, 100.0, 3, 0,\n"), gateway);
+		assertTrue(gateway.contains("{\"InfraredScan\", entities::qos_ThermalScanQos(), 100.0, 3, 0,\n"), gateway);
 		assertFalse(gateway.contains("(interop)"), gateway);
 		// the interop test's model: `interop cyclonedds, fastdds`, one subscriber instance
 		Map<String, String> interop = generate(Models.load(Models.repoRoot().resolve("tests/e2e/interop/interop.adamant")),
 				Target.OPENDDS);
 		String writer = interop.get("opendds/src/uav_gateway.cpp");
-		assertTrue(writer.contains("{\"InfraredScan\", qos_InteropScanQos, 100.0, 1, "
+		assertTrue(writer.contains("{\"InfraredScan\", entities::qos_InteropScanQos(), 100.0, 1, "
 				+ OpenDdsApplicationTemplate.FOREIGN_READER_SYNC_S + ",\n"), writer);
 		assertTrue(writer.contains("// Also read by cyclonedds, fastdds (interop): the first sample waits "
 				+ OpenDdsApplicationTemplate.FOREIGN_READER_SYNC_S + " s"), writer);

@@ -17,26 +17,15 @@
 //   = 5 points of 1000 updates each.
 // transport mockets: the ADAMANT runtime's replace inside OpenDDS (transport type ant_replace, plugin Adamant::opendds) — from profiles/tactical.adamant
 // ant_* transports inject the point's loss at each reader (transport option loss).
-#include "blueforceTypeSupportImpl.h"
-#include "blueforceQos.h"
-#include "blueforceSamples.h"
+#include "blueforceEntities.h"
 #include "blueforceTransports.h"
 
 #include <adamant_opendds/Bench.h>
 
-#include <dds/DCPS/StaticIncludes.h>
-// Static builds (ACE_AS_STATIC_LIBS) link only what the executable references: each header
-// below defines a static initializer object that registers its discovery or transport plugin.
-#ifdef ACE_AS_STATIC_LIBS
-#  include <dds/DCPS/RTPS/RtpsDiscovery.h>
-#endif
-// The ADAMANT runtime's transports (ant_*): OpenDDS does not know the plugin's library, so its
-// initializer registers the ant_* transport types in every build (runtime/opendds/README.md).
-#include <adamant_opendds/Ant.h>
-
 namespace {
 
 namespace ab = adamant_opendds::bench;
+namespace entities = blueforce::entities;  // blueforceEntities.h
 
 // What the model decided; adamant_opendds/Bench.h runs it.
 ab::Bench experiment() {
@@ -57,8 +46,7 @@ ab::Bench experiment() {
   b.streams = {
       // qos BlueForceTrack, one topic
       {"", "BlueForce", 10.0, 0, 1,
-       ab::typed_ops<blueforce::PositionUpdate, blueforce::PositionUpdateSeq, blueforce::PositionUpdateTypeSupport, blueforce::PositionUpdateTypeSupportImpl, blueforce::PositionUpdateDataWriter, blueforce::PositionUpdateDataReader>(&blueforce::samples::fill),
-       ab::qos_of([](auto& qos) { blueforce::qos::apply_BlueForceTrack(qos); })},
+       ab::typed_ops(entities::type_PositionUpdate()), entities::qos_BlueForceTrack()},
   };
   return b;
 }

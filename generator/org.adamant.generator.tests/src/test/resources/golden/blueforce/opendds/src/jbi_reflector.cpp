@@ -6,26 +6,15 @@
 // Run: jbi_reflector -DCPSConfigFile blueforce.ini [--count N] [--seconds S] [--print N]
 // Discovery: RTPS (blueforce.ini: [common] DCPSDefaultDiscovery and its [rtps_discovery/...] section;
 // DEFAULT_RTPS is set when no configuration file is given).
-#include "blueforceTypeSupportImpl.h"
-#include "blueforceQos.h"
-#include "blueforceSamples.h"
+#include "blueforceEntities.h"
 #include "blueforceTransports.h"
 
 #include <adamant_opendds/App.h>
 
-#include <dds/DCPS/StaticIncludes.h>
-// Static builds (ACE_AS_STATIC_LIBS) link only what the executable references: each header
-// below defines a static initializer object that registers its discovery or transport plugin.
-#ifdef ACE_AS_STATIC_LIBS
-#  include <dds/DCPS/RTPS/RtpsDiscovery.h>
-#endif
-// The ADAMANT runtime's transports (ant_*): OpenDDS does not know the plugin's library, so its
-// initializer registers the ant_* transport types in every build (runtime/opendds/README.md).
-#include <adamant_opendds/Ant.h>
-
 namespace {
 
 namespace aa = adamant_opendds::app;
+namespace entities = blueforce::entities;  // blueforceEntities.h
 
 // What the model decided; adamant_opendds/App.h runs it.
 aa::App application() {
@@ -35,30 +24,21 @@ aa::App application() {
   a.domain = 0;
   a.discovery = aa::Discovery::rtps;
   a.bind = &blueforce::transports::bind;
-  // The IDL types' typed calls and the QoS profiles (blueforceQos.h) the entities use.
-  const auto ops_PositionUpdate = aa::typed_ops<
-      blueforce::PositionUpdate, blueforce::PositionUpdateSeq, blueforce::PositionUpdateTypeSupport, blueforce::PositionUpdateTypeSupportImpl,
-      blueforce::PositionUpdateDataWriter, blueforce::PositionUpdateDataReader>(&blueforce::samples::fill, &blueforce::samples::print);
-  const auto ops_SensorImage = aa::typed_ops<
-      blueforce::SensorImage, blueforce::SensorImageSeq, blueforce::SensorImageTypeSupport, blueforce::SensorImageTypeSupportImpl,
-      blueforce::SensorImageDataWriter, blueforce::SensorImageDataReader>(&blueforce::samples::fill, &blueforce::samples::print);
-  const auto qos_BlueForceTrack = adamant_opendds::qos_of([](auto& qos) { blueforce::qos::apply_BlueForceTrack(qos); });
-  const auto qos_SensorImages = adamant_opendds::qos_of([](auto& qos) { blueforce::qos::apply_SensorImages(qos); });
   // Topic: name, IDL type, typed calls, QoS.
   a.topics = {
-      {"BlueForce", "PositionUpdate", ops_PositionUpdate, qos_BlueForceTrack},
-      {"Images", "SensorImage", ops_SensorImage, qos_SensorImages},
+      {"BlueForce", "PositionUpdate", aa::typed_ops(entities::type_PositionUpdate()), entities::qos_BlueForceTrack()},
+      {"Images", "SensorImage", aa::typed_ops(entities::type_SensorImage()), entities::qos_SensorImages()},
   };
   // Writer: topic, QoS profile, rate (Hz), readers to wait for (the model's subscriber instances),
   // seconds foreign readers get to synchronize, transport (configuration, type, options).
   a.writers = {
       // BlueForce at 20 Hz
       // transport mockets: the ADAMANT runtime's replace inside OpenDDS (transport type ant_replace, plugin Adamant::opendds) — from profiles/tactical.adamant
-      {"BlueForce", qos_BlueForceTrack, 20.0, 1, 0,
+      {"BlueForce", entities::qos_BlueForceTrack(), 20.0, 1, 0,
        {"jbi_reflector_BlueForce_writer", "ant_replace", {{"replace_by", "instance"}, {"bandwidth", "5120"}}}},
       // Images at 0.1 Hz
       // transport mockets_unsequenced: the ADAMANT runtime's replace inside OpenDDS (transport type ant_replace, plugin Adamant::opendds) — from profiles/tactical.adamant
-      {"Images", qos_SensorImages, 0.1, 1, 0,
+      {"Images", entities::qos_SensorImages(), 0.1, 1, 0,
        {"jbi_reflector_Images_writer", "ant_replace", {{"replace_by", "none"}, {"bandwidth", "5120"}}}},
   };
   return a;

@@ -20,26 +20,15 @@
 // transport nakcast: the ADAMANT runtime's nakcast inside OpenDDS (transport type ant_nakcast, plugin Adamant::opendds) — from profiles/transports.adamant
 // transport ricochet: the ADAMANT runtime's ricochet inside OpenDDS (transport type ant_ricochet, plugin Adamant::opendds) — from profiles/transports.adamant
 // ant_* transports inject the point's loss at each reader (transport option loss).
-#include "sarTypeSupportImpl.h"
-#include "sarQos.h"
-#include "sarSamples.h"
+#include "sarEntities.h"
 #include "sarTransports.h"
 
 #include <adamant_opendds/Bench.h>
 
-#include <dds/DCPS/StaticIncludes.h>
-// Static builds (ACE_AS_STATIC_LIBS) link only what the executable references: each header
-// below defines a static initializer object that registers its discovery or transport plugin.
-#ifdef ACE_AS_STATIC_LIBS
-#  include <dds/DCPS/RTPS/RtpsDiscovery.h>
-#endif
-// The ADAMANT runtime's transports (ant_*): OpenDDS does not know the plugin's library, so its
-// initializer registers the ant_* transport types in every build (runtime/opendds/README.md).
-#include <adamant_opendds/Ant.h>
-
 namespace {
 
 namespace ab = adamant_opendds::bench;
+namespace entities = sar::entities;  // sarEntities.h
 
 // What the model decided; adamant_opendds/Bench.h runs it.
 ab::Bench experiment() {
@@ -444,8 +433,7 @@ ab::Bench experiment() {
   b.streams = {
       // qos ThermalScanQos, one topic
       {"", "InfraredScan", 10.0, 0, 1,
-       ab::typed_ops<sar::ThermalScan, sar::ThermalScanSeq, sar::ThermalScanTypeSupport, sar::ThermalScanTypeSupportImpl, sar::ThermalScanDataWriter, sar::ThermalScanDataReader>(&sar::samples::fill),
-       ab::qos_of([](auto& qos) { sar::qos::apply_ThermalScanQos(qos); })},
+       ab::typed_ops(entities::type_ThermalScan()), entities::qos_ThermalScanQos()},
   };
   return b;
 }

@@ -7,26 +7,15 @@
 // The model deploys 3 instances: start this program 3 times.
 // Discovery: RTPS (sar.ini: [common] DCPSDefaultDiscovery and its [rtps_discovery/...] section;
 // DEFAULT_RTPS is set when no configuration file is given).
-#include "sarTypeSupportImpl.h"
-#include "sarQos.h"
-#include "sarSamples.h"
+#include "sarEntities.h"
 #include "sarTransports.h"
 
 #include <adamant_opendds/App.h>
 
-#include <dds/DCPS/StaticIncludes.h>
-// Static builds (ACE_AS_STATIC_LIBS) link only what the executable references: each header
-// below defines a static initializer object that registers its discovery or transport plugin.
-#ifdef ACE_AS_STATIC_LIBS
-#  include <dds/DCPS/RTPS/RtpsDiscovery.h>
-#endif
-// The ADAMANT runtime's transports (ant_*): OpenDDS does not know the plugin's library, so its
-// initializer registers the ant_* transport types in every build (runtime/opendds/README.md).
-#include <adamant_opendds/Ant.h>
-
 namespace {
 
 namespace aa = adamant_opendds::app;
+namespace entities = sar::entities;  // sarEntities.h
 
 // What the model decided; adamant_opendds/App.h runs it.
 aa::App application() {
@@ -36,20 +25,15 @@ aa::App application() {
   a.domain = 0;
   a.discovery = aa::Discovery::rtps;
   a.bind = &sar::transports::bind;
-  // The IDL types' typed calls and the QoS profiles (sarQos.h) the entities use.
-  const auto ops_ThermalScan = aa::typed_ops<
-      sar::ThermalScan, sar::ThermalScanSeq, sar::ThermalScanTypeSupport, sar::ThermalScanTypeSupportImpl,
-      sar::ThermalScanDataWriter, sar::ThermalScanDataReader>(&sar::samples::fill, &sar::samples::print);
-  const auto qos_ThermalScanQos = adamant_opendds::qos_of([](auto& qos) { sar::qos::apply_ThermalScanQos(qos); });
   // Topic: name, IDL type, typed calls, QoS.
   a.topics = {
-      {"InfraredScan", "ThermalScan", ops_ThermalScan, qos_ThermalScanQos},
+      {"InfraredScan", "ThermalScan", aa::typed_ops(entities::type_ThermalScan()), entities::qos_ThermalScanQos()},
   };
   // Reader: topic, QoS profile, transport (configuration, type, options).
   a.readers = {
       // InfraredScan
       // transport nakcast: the ADAMANT runtime's nakcast inside OpenDDS (transport type ant_nakcast, plugin Adamant::opendds) — from profiles/transports.adamant
-      {"InfraredScan", qos_ThermalScanQos,
+      {"InfraredScan", entities::qos_ThermalScanQos(),
        {"fusion_center_InfraredScan_reader", "ant_nakcast", {{"nak_timeout", "50ms"}}}},
   };
   return a;
