@@ -104,6 +104,11 @@ std::function<std::unique_ptr<StreamOps>()> typed_ops(const Type& type) {
 using StreamQos = EntityQos;
 using adamant_opendds::qos_of;
 
+// One stream of the experiment: its own writer, bound with the others to the point's one transport
+// instance. A stream that asks for replacement has one key instance per tag of the native bench
+// (each taken to report once a second: a rate of N Hz is N instances), so with ant_replace a newer
+// update supersedes only an older one of its own instance and writer; tags 0 gives every update
+// its own instance, so none is superseded.
 struct Stream {
   std::string name;    // CSV stream column (empty when the experiment has one topic)
   std::string topic;   // DDS topic

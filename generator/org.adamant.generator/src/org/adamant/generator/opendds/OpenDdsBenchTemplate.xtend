@@ -41,6 +41,7 @@ class OpenDdsBenchTemplate {
 		val resolved = OpenDdsTransports.resolve(x)
 		val replacing = !multi && resolved.exists[kind == OpenDdsTransports.Kind.ANT_REPLACE]
 		val runs = if(x.runs > 0) x.runs else 1
+		val unreached = streams.filter[unpadded(x, it) > 0].toList
 		val what = if (multi) "streams " + streams.map[topicName].join(", ") + ", one writer each" else "topic " + x.topic.name
 		'''
 		«Banner.of(info, "//", "OpenDDS benchmark of experiment " + x.name + " (" + what + ").")»
@@ -116,11 +117,9 @@ class OpenDdsBenchTemplate {
 		      «ENDFOR»
 		  };
 		  «IF multi»
-		  	// The experiment's streams, side by side over each point's one transport instance. A stream whose QoS
-		  	// asks for replacement has one key instance per tag of the native bench (each taken to report once
-		  	// a second: a rate of N Hz is N instances), so with ant_replace a newer update supersedes only an
-		  	// older one of its own instance and writer; any other stream gives every update its own instance
-		  	// (tags 0), so none is superseded. The priority is the QoS's `priority` (else its transport_priority).
+		  	// The experiment's streams over each point's one transport instance: CSV name, topic, rate (Hz),
+		  	// priority (the QoS's `priority`, else its transport_priority), tags (a stream whose QoS asks for
+		  	// replacement: one key instance per tag of the native bench; 0: never replaced), typed calls, QoS.
 		  «ELSEIF replacing && keyed(x.topic)»
 		  	// Replace: one key instance per tag of the native bench (a node of the picture, each taken to report
 		  	// once a second: a rate of N Hz is N instances); update k has key k mod instances.
@@ -131,9 +130,9 @@ class OpenDdsBenchTemplate {
 		  «ELSE»
 		  	// One topic: every update has key 0 (tags 1).
 		  «ENDIF»
-		  «FOR st : streams.filter[unpadded(x, it) > 0]»
-		  	«Banner.wrap("//", "Payload of " + st.topicName + ": the model's " + unpadded(x, st) + " B are not reached: OpenDDS sends the " + st.topic.type.name + " sample as samples::fill makes it (strings and sequences empty; the native bench pads its encoding to the modeled size).", 100)»
-		  «ENDFOR»
+		  «IF !unreached.empty»
+		  	«Banner.wrap("//", "Modeled payload not reached: " + unreached.map[topicName + " " + unpadded(x, it) + " B"].join(", ") + ". OpenDDS sends each sample as samples::fill makes it (strings and sequences empty; the native bench pads its encoding to the modeled size).", 100)»
+		  «ENDIF»
 		  b.streams = {
 		      «FOR st : streams»
 		      	// «IF st.topic.qos !== null»qos «st.topic.qos.name», «ENDIF»«IF !multi»one topic«ELSEIF replaces(st.topic)»replaceable«ELSE»never replaced«ENDIF»

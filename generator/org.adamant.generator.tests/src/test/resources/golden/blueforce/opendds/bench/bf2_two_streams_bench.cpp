@@ -38,17 +38,12 @@ ab::Bench experiment() {
   b.points = {
       {"ant_replace", "ant_replace", {{"replace_by", "instance"}, {"bandwidth", "5120"}}, "replace_by=instance;bandwidth=5120", 1, 0.0, 20.0},
   };
-  // The experiment's streams, side by side over each point's one transport instance. A stream whose QoS
-  // asks for replacement has one key instance per tag of the native bench (each taken to report once
-  // a second: a rate of N Hz is N instances), so with ant_replace a newer update supersedes only an
-  // older one of its own instance and writer; any other stream gives every update its own instance
-  // (tags 0), so none is superseded. The priority is the QoS's `priority` (else its transport_priority).
-  // Payload of BlueForce: the model's 1024 B are not reached: OpenDDS sends the PositionUpdate sample
-  //   as samples::fill makes it (strings and sequences empty; the native bench pads its encoding to
-  //   the modeled size).
-  // Payload of SensorData: the model's 1024 B are not reached: OpenDDS sends the PositionUpdate
-  //   sample as samples::fill makes it (strings and sequences empty; the native bench pads its
-  //   encoding to the modeled size).
+  // The experiment's streams over each point's one transport instance: CSV name, topic, rate (Hz),
+  // priority (the QoS's `priority`, else its transport_priority), tags (a stream whose QoS asks for
+  // replacement: one key instance per tag of the native bench; 0: never replaced), typed calls, QoS.
+  // Modeled payload not reached: BlueForce 1024 B, SensorData 1024 B. OpenDDS sends each sample as
+  //   samples::fill makes it (strings and sequences empty; the native bench pads its encoding to the
+  //   modeled size).
   b.streams = {
       // qos BlueForceTrack, replaceable
       {"BlueForce", "BlueForce", 20.0, 0, 1,

@@ -40,9 +40,8 @@ ab::Bench experiment() {
   };
   // Replace: PositionUpdate has no key, so every update is the one instance (tags 1) and supersedes
   // the previous one still queued (one tag in the native bench).
-  // Payload of BlueForce: the model's 1024 B are not reached: OpenDDS sends the PositionUpdate sample
-  //   as samples::fill makes it (strings and sequences empty; the native bench pads its encoding to
-  //   the modeled size).
+  // Modeled payload not reached: BlueForce 1024 B. OpenDDS sends each sample as samples::fill makes
+  //   it (strings and sequences empty; the native bench pads its encoding to the modeled size).
   b.streams = {
       // qos BlueForceTrack, one topic
       {"", "BlueForce", 10.0, 0, 1,
