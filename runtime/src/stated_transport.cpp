@@ -45,8 +45,10 @@ StatedTransport StatedTransport::pace(std::uint64_t bytes_per_s) const {
 }
 
 std::string StatedTransport::foreign_parameter() const {
-  const std::pair<const char*, bool> stated[] = {
-      {"nak_timeout", nak_timeout_.has_value()}, {"r", r_.has_value()}, {"c", c_.has_value()}, {"pace", pace_.has_value()}};
+  const std::pair<const char*, bool> stated[] = {{"nak_timeout", nak_timeout_.has_value()},
+                                                 {"r", r_.has_value()},
+                                                 {"c", c_.has_value()},
+                                                 {"pace", pace_.has_value()}};
   for (const auto& [parameter, is_stated] : stated)
     if (is_stated && !takes(kind_, parameter)) return parameter;
   return "";

@@ -88,6 +88,7 @@ TEST(StatedTransport, AKindByNameIsParsed) {
     (void)StatedTransport::of("nakcats");
     FAIL() << "an unknown kind was accepted";
   } catch (const std::invalid_argument& e) {
-    EXPECT_EQ(std::string(e.what()), "unknown transport 'nakcats' (valid: baseline, nakcast, ricochet, replace, fifo, fec)");
+    EXPECT_EQ(std::string(e.what()),
+              "unknown transport 'nakcats' (valid: baseline, nakcast, ricochet, replace, fifo, fec)");
   }
 }

@@ -45,7 +45,7 @@ class StatedTransport {
 
   // The settings: the kind, what is stated, the defaults for the rest. Throws
   // std::invalid_argument when a parameter is stated that the kind does not take.
-  operator TransportSettings() const;  // NOLINT(google-explicit-constructor): reads as the settings
+  operator TransportSettings() const;  // implicit: `const TransportSettings s = TransportSettings::of(...)...;`
 
  private:
   explicit StatedTransport(TransportKind kind) : kind_(kind) {}
