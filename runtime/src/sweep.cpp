@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <stdexcept>
+#include <utility>
 
 namespace adamant::bench {
 namespace {
@@ -32,9 +33,12 @@ void check(const Sweep& sweep) {
             "instance_rate_hz next to streams (each stream has its own tags; leave it 0)");
     require(sweep.tags == 0, sweep, "tags next to streams (each stream has its own tags; leave it 0)");
   }
-  for (const SweepTransport& t : sweep.transports)
-    require(parse_transport(t.name).has_value(), sweep,
-            "unknown transport '" + t.name + "' (valid: " + transport_names() + ")");
+  for (const SweepTransport& t : sweep.transports) {
+    const std::string foreign = t.foreign_parameter();
+    require(foreign.empty(), sweep,
+            "transport '" + std::string(to_string(t.kind())) + "' states " + foreign +
+                ", which its kind does not take (contract table)");
+  }
   for (const SimOption& o : sweep.sim_link) {
     require(o.name.size() > 2 && o.name.rfind("--", 0) == 0 && o.name.find('=') == std::string::npos, sweep,
             "sim_link option '" + o.name + "' (a harness option name such as \"--queue\" required)");
@@ -59,7 +63,7 @@ bool asks_for_sim(const std::vector<std::string>& args) {
 std::vector<Point> sweep_points(const Sweep& sweep) {
   std::vector<Point> points;
   for (const SweepTransport& transport : sweep.transports) {
-    const TransportKind kind = transport_from_name(transport.name);
+    const TransportKind kind = transport.kind();
     for (const int receivers : sweep.receivers) {
       for (const double loss_pct : sweep.loss_pct) {
         for (const double rate_hz : sweep.rate_hz) {
@@ -72,10 +76,7 @@ std::vector<Point> sweep_points(const Sweep& sweep) {
             p.updates = sweep.updates;
             p.run = run;
             p.seed = static_cast<std::uint64_t>(run);
-            p.nak_timeout = transport.nak_timeout;
-            p.lec_r = transport.lec_r;
-            p.lec_c = transport.lec_c;
-            p.pace_bytes_per_s = transport.pace_bytes_per_s;
+            transport.apply(p);
             if (sweep.tags > 0) {
               p.tags = sweep.tags;
             } else if (sweep.instance_rate_hz > 0) {

@@ -70,6 +70,33 @@ TEST(BandwidthEstimation, BytesSentButNeverAcknowledgedMeanThePathIsFull) {
   EXPECT_FALSE(s2->network_limited);
 }
 
+TEST(BandwidthEstimation, AMessageToAnIdleReceiverMeasuresItsOwnRoundTrip) {
+  // The primer was acknowledged at 50 ms; nothing is in flight when the next goes at 200 ms.
+  DeliveryState d = primed(50ms);
+  DeliveryState measured_from_primer = d;
+  const auto snap = on_sent(d, kBytes, 200ms, true);
+  ASSERT_TRUE(snap.valid);
+  EXPECT_TRUE(snap.idle_reference);
+  const auto second = on_sent(d, kBytes, 210ms);  // sent while the first is in flight
+  EXPECT_TRUE(second.idle_reference);
+  // A 25 ms round trip: one datagram alone crossed a path of at least 40,000 B/s.
+  const auto s = on_delivered(d, snap, kBytes, 225ms);
+  ASSERT_TRUE(s.has_value());
+  EXPECT_DOUBLE_EQ(s->bytes_per_s, 40'000.0);
+  EXPECT_FALSE(s->network_limited);
+  // The second: 2,000 B since the idle send, over its 50 ms; its ACK interval includes the
+  // round trip, so it does not say the path limited it.
+  const auto s2 = on_delivered(d, second, kBytes, 250ms);
+  ASSERT_TRUE(s2.has_value());
+  EXPECT_DOUBLE_EQ(s2->bytes_per_s, 40'000.0);
+  EXPECT_FALSE(s2->network_limited);
+  // The next message measures from the one acknowledged last again.
+  EXPECT_FALSE(on_sent(d, kBytes, 260ms).idle_reference);
+  // Measured from the primer instead, the same message says 1,000 B over 200 ms.
+  const auto old = on_sent(measured_from_primer, kBytes, 200ms);
+  EXPECT_DOUBLE_EQ(on_delivered(measured_from_primer, old, kBytes, 225ms)->bytes_per_s, 5'000.0);
+}
+
 TEST(BandwidthEstimation, EstimateRisesToHigherSamplesAndFallsHalfwayOnLimitedOnes) {
   BandwidthEstimate e(5'000, 500, 100'000);
   EXPECT_DOUBLE_EQ(e.bytes_per_s(), 5'000);

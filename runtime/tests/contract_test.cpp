@@ -82,10 +82,12 @@ TEST(Table, SettingsAndBenchDefaultsAreTheTables) {
   EXPECT_EQ(pt.pace_bytes_per_s, dflt("pace", c::kReplace));
   EXPECT_EQ(us(pt.enqueue_timeout), dflt_us("enqueue_timeout", c::kReplace));
   EXPECT_EQ(us(pt.retry_timeout), dflt_us("retry_timeout", c::kReplace));
-  const bench::SweepTransport st{};
-  EXPECT_EQ(us(st.nak_timeout), dflt_us("nak_timeout", c::kNakcast));
-  EXPECT_FALSE(st.lec_r.has_value());
-  EXPECT_FALSE(st.lec_c.has_value());
+  bench::Point swept{};  // a sweep entry that states nothing leaves every default
+  bench::SweepTransport::of("nakcast").apply(swept);
+  EXPECT_EQ(us(swept.nak_timeout), dflt_us("nak_timeout", c::kNakcast));
+  EXPECT_FALSE(swept.lec_r.has_value());
+  EXPECT_FALSE(swept.lec_c.has_value());
+  EXPECT_EQ(swept.pace_bytes_per_s, dflt("pace", c::kReplace));
 }
 
 // A transport that is given no r or c runs with its kind's defaults in the table (ricochet's are

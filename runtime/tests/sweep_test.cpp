@@ -24,7 +24,7 @@ Sweep counter_sweep(std::size_t bytes) {
   const HarnessSpec counter = counter_spec("counter", bytes, {});
   Sweep s;
   s.name = "t";
-  s.transports = {{"nakcast", microseconds(25'000), 8, 3}};
+  s.transports = {SweepTransport::of("nakcast").nak_timeout(microseconds(25'000))};
   s.receivers = {1};
   s.loss_pct = {0.0};
   s.rate_hz = {100.0};
@@ -59,7 +59,10 @@ std::string rejection(const Sweep& s) {
 
 TEST(Sweep, PointsAreEveryCombinationInTheModelsOrder) {
   Sweep s = counter_sweep(16);
-  s.transports = {{"nakcast", microseconds(25'000), 8, 3}, {"replace", microseconds(50'000), 4, 2, 5120}};
+  s.transports = {SweepTransport::of("nakcast").nak_timeout(microseconds(25'000)), SweepTransport::of("replace").pace(5120)};
+  // What each entry's points run with: what it states, the defaults for the rest.
+  const microseconds nak_timeouts[] = {microseconds(25'000), Point{}.nak_timeout};
+  const std::uint64_t paces[] = {Point{}.pace_bytes_per_s, 5120};
   s.receivers = {3, 5};
   s.loss_pct = {0.0, 2.5};
   s.rate_hz = {10.0, 100.0};
@@ -68,24 +71,25 @@ TEST(Sweep, PointsAreEveryCombinationInTheModelsOrder) {
   const std::vector<Point> points = sweep_points(s);
   ASSERT_EQ(points.size(), 2u * 2 * 2 * 2 * 2);
   std::size_t i = 0;
-  for (const SweepTransport& t : s.transports) {
+  for (std::size_t e = 0; e < s.transports.size(); ++e) {
+    const SweepTransport& t = s.transports[e];
     for (int receivers : s.receivers) {
       for (double loss : s.loss_pct) {
         for (double rate : s.rate_hz) {
           for (int run = 1; run <= 2; ++run, ++i) {
             const Point& p = points[i];
             SCOPED_TRACE("point " + std::to_string(i));
-            EXPECT_EQ(to_string(p.transport), t.name);
+            EXPECT_EQ(p.transport, t.kind());
             EXPECT_EQ(p.receivers, receivers);
             EXPECT_DOUBLE_EQ(p.loss_pct, loss);
             EXPECT_DOUBLE_EQ(p.rate_hz, rate);
             EXPECT_EQ(p.run, run);
             EXPECT_EQ(p.seed, static_cast<std::uint64_t>(run));  // run k: the same loss pattern everywhere
             EXPECT_EQ(p.updates, 77);
-            EXPECT_EQ(p.nak_timeout, t.nak_timeout);
-            EXPECT_EQ(p.lec_r, t.lec_r);
-            EXPECT_EQ(p.lec_c, t.lec_c);
-            EXPECT_EQ(p.pace_bytes_per_s, t.pace_bytes_per_s);
+            EXPECT_EQ(p.nak_timeout, nak_timeouts[e]);
+            EXPECT_FALSE(p.lec_r.has_value());  // neither states r or c
+            EXPECT_FALSE(p.lec_c.has_value());
+            EXPECT_EQ(p.pace_bytes_per_s, paces[e]);
             EXPECT_EQ(p.tags, Point{}.tags);  // no instance rate: the default
             EXPECT_TRUE(p.streams.empty());
           }
@@ -99,7 +103,7 @@ TEST(Sweep, PointsAreEveryCombinationInTheModelsOrder) {
 
 TEST(Sweep, OneTagPerInstanceFromTheRate) {
   Sweep s = counter_sweep(16);
-  s.transports = {{"replace", microseconds(50'000), 8, 3, 5120}};
+  s.transports = {SweepTransport::of("replace").pace(5120)};
   s.rate_hz = {0.1, 2.4, 2.5, 20.0};
   s.instance_rate_hz = 1.0;
   std::vector<std::uint32_t> tags;
@@ -111,7 +115,7 @@ TEST(Sweep, OneTagPerInstanceFromTheRate) {
 
 TEST(Sweep, AFixedTagCountHoldsAtEveryRate) {
   Sweep s = counter_sweep(16);
-  s.transports = {{"replace", microseconds(50'000), 8, 3, 5120}};
+  s.transports = {SweepTransport::of("replace").pace(5120)};
   s.rate_hz = {0.5, 20.0, 100.0};
   s.tags = 1;  // a keyless topic: one instance
   for (const Point& p : sweep_points(s)) EXPECT_EQ(p.tags, 1u);
@@ -172,8 +176,13 @@ TEST(Sweep, MalformedSweepsAreRejectedWithTheField) {
     EXPECT_NE(message.find(field), std::string::npos) << "expected '" << field << "' in: " << message;
   };
   rejected([](Sweep& s) { s.transports.clear(); }, "no transports");
-  rejected([](Sweep& s) { s.transports[0].name = "nakcats"; },
-           "unknown transport 'nakcats' (valid: baseline, nakcast, ricochet, replace, fifo, fec)");
+  // A parameter the kind does not take (the contract table's kinds) is not stated for it.
+  rejected([](Sweep& s) { s.transports[0] = SweepTransport::of("replace").pace(5120).r(8); },
+           "transport 'replace' states r, which its kind does not take");
+  rejected([](Sweep& s) { s.transports[0] = SweepTransport::of("nakcast").c(3); }, "transport 'nakcast' states c");
+  rejected([](Sweep& s) { s.transports[0] = SweepTransport::of("fec").pace(5120); }, "transport 'fec' states pace");
+  rejected([](Sweep& s) { s.transports[0] = SweepTransport::of("baseline").nak_timeout(microseconds(25'000)); },
+           "transport 'baseline' states nak_timeout");
   rejected([](Sweep& s) { s.receivers.clear(); }, "no receivers");
   rejected([](Sweep& s) { s.loss_pct.clear(); }, "no loss_pct");
   rejected([](Sweep& s) { s.rate_hz.clear(); }, "no rate_hz");
@@ -199,6 +208,36 @@ TEST(Sweep, MalformedSweepsAreRejectedWithTheField) {
       "tags next to streams");
   rejected([](Sweep& s) { s.sim_link = {{"queue", "4"}}; }, "sim_link option 'queue'");
   rejected([](Sweep& s) { s.sim_link = {{"--queue=4", ""}}; }, "sim_link option '--queue=4'");
+}
+
+// Each kind states what it takes: the entries a generated bench writes are accepted.
+TEST(Sweep, EachKindTakesItsOwnParameters) {
+  Sweep s = counter_sweep(16);
+  s.transports = {SweepTransport::of("baseline"),
+                  SweepTransport::of("nakcast").nak_timeout(microseconds(25'000)),
+                  SweepTransport::of("ricochet").r(4).c(2).nak_timeout(microseconds(30'000)),
+                  SweepTransport::of("fec").r(6).c(2),
+                  SweepTransport::of("replace").pace(5120),
+                  SweepTransport::of("fifo").pace(0)};
+  const HarnessSpec spec = sweep_spec(s);
+  ASSERT_EQ(spec.points.size(), 6u);
+  EXPECT_EQ(transport_params(spec.points[0]), "");
+  EXPECT_EQ(transport_params(spec.points[1]), "nak_timeout=25ms");
+  EXPECT_EQ(transport_params(spec.points[2]), "r=4;c=2;nak_fallback=0");
+  EXPECT_EQ(spec.points[2].nak_timeout, microseconds(30'000));
+  EXPECT_EQ(transport_params(spec.points[3]), "r=6;c=2");
+  EXPECT_EQ(transport_params(spec.points[4]), "tags=20;pace=5120;enqueue_timeout=0ms;retry_timeout=10s;pace_mode=fixed");
+  EXPECT_EQ(transport_params(spec.points[5]), "tags=20;pace=0;enqueue_timeout=0ms;retry_timeout=10s;pace_mode=fixed");
+  // Each setter returns a copy: the entry it was called on keeps what it stated.
+  const SweepTransport base = SweepTransport::of("ricochet").r(4);
+  const SweepTransport more = base.c(2);
+  Point a{}, b{};
+  base.apply(a);
+  more.apply(b);
+  EXPECT_EQ(a.lec_r, 4);
+  EXPECT_FALSE(a.lec_c.has_value());
+  EXPECT_EQ(b.lec_r, 4);
+  EXPECT_EQ(b.lec_c, 2);
 }
 
 TEST(Transport, NamesAreParsedOnceWithTheValidNamesInTheError) {
@@ -288,7 +327,8 @@ std::string cell(const std::vector<std::pair<std::string, std::string>>& row, co
 
 TEST(Sweep, SweepMainRunsTheSweepWithTheModeledLinkInTheSimulator) {
   Sweep s = counter_sweep(16);
-  s.transports = {{"nakcast", microseconds(25'000), 8, 3}, {"nakcast", microseconds(50'000), 8, 3}};
+  s.transports = {SweepTransport::of("nakcast").nak_timeout(microseconds(25'000)),
+                  SweepTransport::of("nakcast").nak_timeout(microseconds(50'000))};
   s.updates = 20;
   s.sim_link = {{"--delay-us", "40000"}};
   int rc = -1;
@@ -315,7 +355,7 @@ TEST(Sweep, SweepMainRunsTheSweepWithTheModeledLinkInTheSimulator) {
 // sim_link may add them, the row records them, and real mode refuses them (it cannot inject them).
 TEST(Sweep, ReorderAndDuplicateAreRecordedInSimAndRefusedInReal) {
   Sweep s = counter_sweep(16);
-  s.transports = {{"nakcast"}};
+  s.transports = {SweepTransport::of("nakcast")};
   s.updates = 50;
   s.sim_link = {{"--reorder", "10"}, {"--duplicate", "5"}};
   int rc = -1;
@@ -339,7 +379,7 @@ TEST(Sweep, ReorderAndDuplicateAreRecordedInSimAndRefusedInReal) {
 // a transport of the sweep given none, or one the command line switches to, runs with its own.
 TEST(Sweep, RAndCAreTheKindsDefaultsUnlessGiven) {
   Sweep s = counter_sweep(16);
-  s.transports = {{"fec"}, {"ricochet"}, {"fec", microseconds(50'000), 6}};
+  s.transports = {SweepTransport::of("fec"), SweepTransport::of("ricochet"), SweepTransport::of("fec").r(6)};
   const auto points = sweep_points(s);
   ASSERT_EQ(points.size(), 3u);
   EXPECT_EQ(transport_params(points[0]), "r=4;c=1");
@@ -347,7 +387,7 @@ TEST(Sweep, RAndCAreTheKindsDefaultsUnlessGiven) {
   EXPECT_EQ(transport_params(points[2]), "r=6;c=1");
 
   s = counter_sweep(16);  // one nakcast point that sets no r or c, as ant-bench's; the command line
-  s.transports = {{"nakcast"}};  // picks the transport
+  s.transports = {SweepTransport::of("nakcast")};  // picks the transport
   const auto params = [&](Args args) {
     int rc = -1;
     args.insert(args.begin(), {"--mode", "sim"});

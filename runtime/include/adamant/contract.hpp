@@ -233,7 +233,8 @@ inline constexpr int kNakJitterDivisor = 10;                // NAK jitter: unifo
 inline constexpr std::chrono::microseconds kLecFlush{50'000};
 inline constexpr std::chrono::microseconds kFecFlush{50'000};
 inline constexpr std::chrono::microseconds kReplaceMinRto{20'000};
-inline constexpr std::size_t kPaceBurstBytes = 1500;
+inline constexpr std::chrono::microseconds kReplaceRtoMargin{10'000};  // RFC 6298's clock granularity G
+inline constexpr std::size_t kPaceBurstBytes = 0;  // the sender never runs ahead of its pace
 inline constexpr std::uint64_t kEstimateInitialBytesPerS = 125'000;
 
 inline constexpr Timing kTiming[] = {
@@ -249,7 +250,11 @@ inline constexpr Timing kTiming[] = {
      "fec: the writer repairs a partial block after this long without data"},
     {"replace_min_rto", static_cast<double>(kReplaceMinRto.count()), "us",
      "replace/fifo: lowest retransmission timeout"},
-    {"pace_burst", static_cast<double>(kPaceBurstBytes), "B", "replace/fifo: the pacing token bucket's depth"},
+    {"replace_rto_margin", static_cast<double>(kReplaceRtoMargin.count()), "us",
+     "replace/fifo: RTO = srtt + max(this, 4 * rttvar), so a constant round trip is not retransmitted"},
+    {"pace_burst", static_cast<double>(kPaceBurstBytes), "B",
+     "replace/fifo: the pacing token bucket's depth (at most one datagram: a message is chosen when the link "
+     "can take it; 0: when the datagrams before it have left at the pace)"},
     {"estimate_initial_pace", static_cast<double>(kEstimateInitialBytesPerS), "B/s",
      "replace/fifo pace_mode=estimate with pace 0 on a real network: the starting pace"},
 };

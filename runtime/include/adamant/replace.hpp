@@ -25,7 +25,9 @@
 //   receiver acknowledges it (also after replace/cancel dropped it in flight): the bytes the
 //   receiver acknowledged since the reference message (the one it had acknowledged last when
 //   this one was sent), over the longer of the send interval and the ACK interval between the
-//   two (DeliverySample). A sample saw the path limit the rate when its ACK interval exceeds
+//   two (DeliverySample); a message sent to a receiver that owed nothing is its own reference
+//   (one datagram over its round trip: a lower bound, never a limited sample). A sample saw
+//   the path limit the rate when its ACK interval exceeds
 //   its send interval (by 1/8 + 1 ms: a queue grew) or fewer bytes arrived than were sent to
 //   that receiver in between (by more than 1/8: a full queue dropped them); it measures the
 //   bottleneck. A sample above the estimate raises it to the sample (it cannot exceed what was
@@ -36,19 +38,26 @@
 //   the estimate times a gain cycling 5/4, 3/4, 1, 1 per round (the slowest receiver's
 //   smoothed RTT, at least `bwe_min_round`): the 5/4 round probes for more bandwidth, the 3/4
 //   round drains what the probe queued. It starts at `pace_bytes_per_s` (0:
-//   `bwe_initial_bytes_per_s`) and stays within [bwe_min, bwe_max].
+//   `bwe_initial_bytes_per_s`) and stays within [bwe_min, bwe_max]. A new message waits
+//   while a receiver has more than `bwe_inflight_gain` x its estimate x its least round trip
+//   (within `bwe_min_rtt_window`) in flight, one datagram at least, so a link that slowed
+//   down keeps no standing queue; the idle receiver's sample of a message that waited for
+//   that bound measures the path (it may lower the estimate).
 //
 // Sender
 // - Messages carry a tag, a class (reliable/unreliable × sequenced/unsequenced) and a
 //   priority. They wait in ADAMANT's own queue, ordered by priority (higher first), then
 //   by message id (FIFO). The queue drains through a token bucket paced to the configured
 //   bandwidth (`pace_bytes_per_s`, whole datagrams; 0 = unpaced), so messages wait here —
-//   where replacement can act — instead of in the network's queue.
+//   where replacement can act — instead of in the network's queue. The bucket holds at most
+//   `pace_burst_bytes` (default 0): a message is chosen when the datagrams before it have
+//   left at the pace, so it is the newest of its tag when the link can take it.
 // - replace(tag, msg) (Replace only; publish_tagged() does the same): cancels every queued
 //   and every sent-but-unacknowledged older message with that tag (the latter are never
 //   retransmitted), then enqueues the new one. cancel(tag) cancels without a new one.
 // - Reliable messages are retransmitted after an RTO (per receiver: Jacobson/Karn estimate
-//   from ACKs of once-sent messages, clamped to [min_rto, max_rto]) until acknowledged by
+//   from ACKs of once-sent messages, srtt + max(rto_margin, 4 rttvar) clamped to
+//   [min_rto, max_rto]: a constant round trip is never retransmitted) until acknowledged by
 //   every receiver, cancelled, or `retry_timeout` after their first transmission (abandoned).
 // - A queued message that waited longer than `enqueue_timeout` (0 = forever) is dropped.
 // Receiver

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <adamant/bench.hpp>
+#include <adamant/stated_transport.hpp>
 #include <adamant/types.hpp>
 
 #include <chrono>
@@ -19,16 +20,13 @@ namespace adamant::bench {
 
 // One transport of the sweep with the engine parameters its points run with: a transport of the
 // catalog, or one combination of the parameters the experiment sweeps for it (each combination
-// is its own entry, so the CSV's transport_params tells them apart). Aggregate, in this order:
-// {"nakcast", std::chrono::microseconds(25000), 8, 3} or {"replace", ..., 8, 3, 5120}. An r or c
-// left out is the contract table's default for the kind (lec_params).
-struct SweepTransport {
-  std::string name;  // runtime transport: baseline, nakcast, ricochet, fec, replace, fifo (parsed by sweep_points)
-  Duration nak_timeout = defaults::nakcast::kNakTimeout;               // Point::nak_timeout
-  std::optional<int> lec_r = std::nullopt;                             // Point::lec_r (Ricochet, FEC)
-  std::optional<int> lec_c = std::nullopt;                             // Point::lec_c (Ricochet, FEC)
-  std::uint64_t pace_bytes_per_s = defaults::replace::kPaceBytesPerS;  // replace/fifo: the writer's pace (0 = unpaced)
-};
+// is its own entry, so the CSV's transport_params tells them apart). It states only parameters its
+// kind takes; every other one is the contract table's default for the kind (StatedTransport):
+//   SweepTransport::of("nakcast").nak_timeout(25ms)
+//   SweepTransport::of("ricochet").r(4).c(3)
+//   SweepTransport::of("replace").pace(5120)
+// of throws on an unknown kind; sweep_spec rejects a transport stating a parameter its kind does not take.
+using SweepTransport = StatedTransport;
 
 // One harness option that makes the simulator model the experiment's link, e.g. {"--queue", "4"}.
 struct SimOption {
@@ -79,8 +77,8 @@ std::vector<Point> sweep_points(const Sweep& sweep);
 
 // The HarnessSpec of the sweep: its name, sweep_points, and the payload (streams[0]'s for a
 // multi-stream sweep). Throws std::invalid_argument naming the field when the sweep is
-// malformed: an empty axis, runs < 1, no make_payload or payload_bytes for one stream, a payload
-// instance_rate_hz or tags next to streams, both tags and instance_rate_hz, or a sim_link option not of the form "--name".
+// malformed: an empty axis, a transport stating a parameter its kind does not take, runs < 1,
+// no make_payload or payload_bytes for one stream, a payload, instance_rate_hz or tags next to streams, both tags and instance_rate_hz, or a sim_link option not of the form "--name".
 HarnessSpec sweep_spec(const Sweep& sweep);
 
 // `args` (args[0] is the program) plus the link options, when the command line asks for the

@@ -5,10 +5,17 @@
 
 namespace adamant::engine {
 
-DeliverySnapshot on_sent(DeliveryState& d, std::size_t bytes, Nanos sent) {
+DeliverySnapshot on_sent(DeliveryState& d, std::size_t bytes, Nanos sent, bool idle) {
+  if (idle) {  // nothing in flight: every ACK from now on measures what the path delivers from now
+    d.delivered_time = d.first_sent_time = sent;
+    d.first_sent_bytes = d.sent;
+    d.idle_reference = true;
+  }
   d.sent += bytes;
-  return DeliverySnapshot{d.delivered, d.first_sent_bytes, d.sent, d.unknown, d.delivered_time, d.first_sent_time,
-                          sent, d.delivered > 0};
+  DeliverySnapshot snap{d.delivered, d.first_sent_bytes, d.sent, d.unknown, d.delivered_time, d.first_sent_time,
+                        sent, d.delivered > 0 || d.idle_reference};
+  snap.idle_reference = d.idle_reference;
+  return snap;
 }
 
 void settle_unknown(DeliveryState& d, std::size_t bytes) { d.unknown += bytes; }
@@ -19,6 +26,7 @@ std::optional<DeliverySample> on_delivered(DeliveryState& d, const DeliverySnaps
   d.delivered_time = now;
   d.first_sent_time = snap.sent;  // the next samples measure from this message
   d.first_sent_bytes = snap.sent_bytes;
+  d.idle_reference = false;
   if (!snap.valid) return std::nullopt;
   // The same two events seen from both ends: the reference message (acknowledged last when
   // this one was sent) and this one. Without a queue growing on the path both intervals
@@ -35,6 +43,7 @@ std::optional<DeliverySample> on_delivered(DeliveryState& d, const DeliverySnaps
   const std::uint64_t settled = got + (d.unknown - snap.unknown);  // unknown: not known to be lost
   s.network_limited = ack_elapsed > send_elapsed + send_elapsed / 8 + std::chrono::milliseconds(1) ||
                       settled + sent / 8 < sent;
+  if (snap.idle_reference) s.network_limited = false;  // its ACK interval includes the round trip
   return s;
 }
 

@@ -100,7 +100,9 @@ std::uint64_t ReplaceSender::enqueue(std::uint32_t tag, ByteView payload, const 
 
 Nanos ReplaceSender::conn_rto(const Conn& c) const {
   if (!c.srtt) return cfg_.initial_rto;
-  return std::clamp(*c.srtt + 4 * *c.rttvar, cfg_.min_rto, cfg_.max_rto);
+  // RFC 6298's floor under the variance term: on a constant round trip rttvar decays to 0 and
+  // an RTO of srtt would fire just before every ACK.
+  return std::clamp(*c.srtt + std::max(cfg_.rto_margin, 4 * *c.rttvar), cfg_.min_rto, cfg_.max_rto);
 }
 
 Nanos ReplaceSender::group_rto() const {
@@ -114,6 +116,30 @@ std::size_t ReplaceSender::obligations() const {
   std::size_t n = 0;
   for (const auto& kv : inflight_) n += kv.second.owed.size();
   return n;
+}
+
+std::map<std::uint64_t, std::size_t> ReplaceSender::owed_bytes() const {
+  std::map<std::uint64_t, std::size_t> owed;
+  for (const auto& kv : inflight_) {
+    const std::size_t bytes = msg_wire_size(kv.second.msg.body.size()) + cfg_.pace_overhead_bytes;
+    for (const auto& o : kv.second.owed) owed[o.conn] += bytes;
+  }
+  for (const auto& kv : ghosts_)
+    for (const auto& o : kv.second.owed) owed[o.conn] += kv.second.bytes;
+  return owed;
+}
+
+std::vector<std::uint64_t> ReplaceSender::inflight_full(const std::map<std::uint64_t, std::size_t>& owed,
+                                                         std::size_t bytes) const {
+  std::vector<std::uint64_t> full;
+  if (!cfg_.estimate_bandwidth) return full;
+  for (const auto& [key, in_flight] : owed) {
+    const auto& c = conns_.at(key);
+    if (!c.min_rtt) continue;
+    const double bound = cfg_.bwe_inflight_gain * c.bw.bytes_per_s() * static_cast<double>(c.min_rtt->count()) * 1e-9;
+    if (static_cast<double>(in_flight + bytes) > std::max(bound, static_cast<double>(bytes))) full.push_back(key);
+  }
+  return full;
 }
 
 std::uint64_t ReplaceSender::low_water() const {
@@ -300,6 +326,13 @@ void ReplaceSender::pump(Nanos now, Output& out) {
     const auto size = static_cast<double>(msg_wire_size(m->body.size()) + cfg_.pace_overhead_bytes);
     if (paced() && tokens_ < std::min(size, static_cast<double>(cfg_.pace_burst_bytes)))
       break;
+    if (!due && cfg_.estimate_bandwidth) {
+      const auto full = inflight_full(owed_bytes(), msg_wire_size(m->body.size()) + cfg_.pace_overhead_bytes);
+      if (!full.empty()) {
+        held_ = full;
+        break;
+      }
+    }
     if (due) {
       retransmit(*due, now, out);
     } else {
@@ -314,12 +347,20 @@ void ReplaceSender::pump(Nanos now, Output& out) {
         f.owed.reserve(conns_.size());
         const std::size_t bytes = msg_wire_size(f.msg.body.size()) + cfg_.pace_overhead_bytes;
         const bool app_limited = queue_.empty() || pacing_gain(round_) < 1.0;
+        // Estimating, a receiver that owes nothing measures from this message (fixed pace: the
+        // estimate is only reported, as what the paced sends achieved).
+        const auto busy = cfg_.estimate_bandwidth ? owed_bytes() : std::map<std::uint64_t, std::size_t>{};
         for (auto& kv : conns_) {
-          f.owed.push_back(Owed{kv.first, now, 1, on_sent(kv.second.delivery, bytes, now)});
-          f.owed.back().snap.app_limited = app_limited;
+          const bool idle = cfg_.estimate_bandwidth && !busy.count(kv.first);
+          f.owed.push_back(Owed{kv.first, now, 1, on_sent(kv.second.delivery, bytes, now, idle)});
+          // From an idle receiver the sample is one message over its round trip: it measures the
+          // path only when that receiver's in-flight bound held the message back.
+          f.owed.back().snap.app_limited =
+              idle ? std::find(held_.begin(), held_.end(), kv.first) == held_.end() : app_limited;
         }
         inflight_.emplace(id, std::move(f));
       }
+      held_.clear();
     }
   }
   sync_stats();
@@ -333,6 +374,10 @@ void ReplaceSender::measure(Conn& c, const Owed& o, std::size_t bytes, Nanos now
   if (auto s = on_delivered(c.delivery, snap, bytes, now)) c.bw.add(*s);
   if (!rtt || o.tx != 1) return;  // Karn: only unambiguous RTT samples (none from ghosts)
   const Nanos sample = now - o.last_tx;
+  if (!c.min_rtt || sample <= *c.min_rtt || now - c.min_rtt_at > cfg_.bwe_min_rtt_window) {
+    c.min_rtt = sample;
+    c.min_rtt_at = now;
+  }
   if (!c.srtt) {
     c.srtt = sample;
     c.rttvar = sample / 2;
@@ -405,7 +450,7 @@ void ReplaceSender::on_datagram(ByteView bytes, const Endpoint& from, Nanos now,
     Conn c{from, std::nullopt, std::nullopt, cfg_.initial_rto, now, {}, {},
            BandwidthEstimate(estimate(), static_cast<double>(cfg_.bwe_min_bytes_per_s),
                              static_cast<double>(cfg_.bwe_max_bytes_per_s)),
-           std::nullopt};
+           std::nullopt, std::nullopt, Nanos{0}};
     c.stats.endpoint = from;
     ci = conns_.emplace(key, std::move(c)).first;
     // A new receiver owes every in-flight message above its cumulative ACK; on_ack below
@@ -445,7 +490,12 @@ std::optional<Nanos> ReplaceSender::next_deadline() const {
   }
   if (cfg_.enqueue_timeout.count() > 0)
     for (const auto& kv : queue_) consider(kv.second.enqueued + cfg_.enqueue_timeout + Nanos{1});
-  if (!queue_.empty()) consider(when_paced(last_refill_.value_or(Nanos{0}), queue_.begin()->second.body.size()));
+  // A full in-flight bound waits for an ACK (or a retransmission's deadline), not the bucket.
+  if (!queue_.empty() && (!cfg_.estimate_bandwidth ||
+                          inflight_full(owed_bytes(), msg_wire_size(queue_.begin()->second.body.size()) +
+                                                          cfg_.pace_overhead_bytes)
+                              .empty()))
+    consider(when_paced(last_refill_.value_or(Nanos{0}), queue_.begin()->second.body.size()));
   return best;
 }
 

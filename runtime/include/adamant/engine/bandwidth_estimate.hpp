@@ -18,9 +18,11 @@ namespace adamant::engine {
 // `sent` counts every byte sent that it had not acknowledged (retransmissions too), and
 // `first_sent_bytes` was `sent` just after that message was sent.
 // `unknown` counts bytes settled without knowing whether they arrived (see settle_unknown).
+// `idle_reference`: the reference is a send to a receiver that owed nothing (see on_sent).
 struct DeliveryState {
   std::uint64_t delivered = 0, sent = 0, first_sent_bytes = 0, unknown = 0;
   Nanos delivered_time{0}, first_sent_time{0};
+  bool idle_reference = false;
 };
 // What a message records when it is sent to a receiver: that receiver's delivery state.
 struct DeliverySnapshot {
@@ -30,6 +32,9 @@ struct DeliverySnapshot {
   // The sender could have sent more: nothing waited behind the message, or it was sent in a
   // draining round (gain < 1). Such a sample says little about the path when it is low.
   bool app_limited = false;
+  // Measured from a send to an idle receiver: the interval includes a round trip, so the
+  // rate is a lower bound (it may raise the estimate, never lower it).
+  bool idle_reference = false;
 };
 struct DeliverySample {
   double bytes_per_s = 0;
@@ -37,7 +42,10 @@ struct DeliverySample {
   bool app_limited = false;      // the snapshot's
 };
 // A message of `bytes` sent to the receiver at `sent`: counts it, returns its snapshot.
-DeliverySnapshot on_sent(DeliveryState& d, std::size_t bytes, Nanos sent);
+// `idle`: the receiver owed nothing, so the message itself starts the interval (its sample
+// is bytes over its round trip: one datagram alone measures the bottleneck it crossed,
+// Cheng et al., delivery rate estimation).
+DeliverySnapshot on_sent(DeliveryState& d, std::size_t bytes, Nanos sent, bool idle = false);
 // A message the receiver may or may not have got was settled (its ACK covers it, but it
 // might have been told to skip it): not a sample, and not counted as lost.
 void settle_unknown(DeliveryState& d, std::size_t bytes);

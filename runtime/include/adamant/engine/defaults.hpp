@@ -1,6 +1,6 @@
 // The default of every engine parameter, one named constant per protocol, and the one type
 // a user-facing duration has from the command line (or the generated code) to the engine.
-// Every config struct, TransportSettings, bench::Point and bench::SweepTransport take their
+// Every config struct, TransportSettings and bench::Point take their
 // defaults from here. What a model may set, and the timing the predictions model, is read off
 // the contract table (adamant/contract.hpp), so a change there is a change here; a parameter or
 // kind the table lacks stops the build (contract::default_of). The rest are engine internals
@@ -83,6 +83,7 @@ constexpr Duration kEnqueueTimeout = table_us("enqueue_timeout", contract::kRepl
 constexpr Duration kRetryTimeout = table_us("retry_timeout", contract::kReplace);  // give up a reliable message after this
 constexpr std::chrono::seconds kInitialRto{1};
 constexpr std::chrono::microseconds kMinRto = contract::kReplaceMinRto;
+constexpr std::chrono::microseconds kRtoMargin = contract::kReplaceRtoMargin;  // least RTO above srtt
 constexpr std::chrono::seconds kMaxRto{10};
 constexpr std::size_t kMinReceivers = 1;          // receivers a message waits for
 constexpr std::size_t kMaxReceivers = 1'024;      // connection table bound
@@ -92,6 +93,8 @@ constexpr std::uint64_t kBweInitialBytesPerS = contract::kEstimateInitialBytesPe
 constexpr std::uint64_t kBweMinBytesPerS = 500;
 constexpr std::uint64_t kBweMaxBytesPerS = 1'250'000'000;
 constexpr std::chrono::milliseconds kBweMinRound{10};
+constexpr std::chrono::seconds kBweMinRttWindow{10};  // the path's round trip: the least sample this recent
+constexpr double kBweInflightGain = 2.0;               // in flight to a receiver: at most this x estimate x min RTT
 }  // namespace replace
 
 }  // namespace defaults

@@ -21,13 +21,16 @@ struct ReplaceConfig {
   std::uint32_t session = defaults::kSession;
   bool replacement = true;                 // false: Fifo
   std::uint64_t pace_bytes_per_s = defaults::replace::kPaceBytesPerS;     // token bucket rate; 0 = unpaced
-  std::size_t pace_burst_bytes = defaults::replace::kPaceBurstBytes;      // bucket depth
+  // Bucket depth: at most one datagram keeps the sender from choosing a message before the
+  // link can take it (0: a datagram goes when the ones before it have left at the pace).
+  std::size_t pace_burst_bytes = defaults::replace::kPaceBurstBytes;
   std::size_t pace_overhead_bytes = 0;     // per datagram, added below the engine (HMAC trailer)
   Duration enqueue_timeout = defaults::replace::kEnqueueTimeout;          // 0 = never drop queued messages
   Duration retry_timeout = defaults::replace::kRetryTimeout;              // give up a reliable message after this
   Nanos initial_rto = defaults::replace::kInitialRto;
   Nanos min_rto = defaults::replace::kMinRto;
   Nanos max_rto = defaults::replace::kMaxRto;
+  Nanos rto_margin = defaults::replace::kRtoMargin;  // RTO = srtt + max(rto_margin, 4 rttvar)
   MessageClass default_class;              // what publish() / publish_tagged() use
   std::size_t min_receivers = defaults::replace::kMinReceivers;  // receivers a message waits for (known by their ACKs)
   std::size_t max_receivers = defaults::replace::kMaxReceivers;  // connection table bound (ACKs of others are rejected)
@@ -37,6 +40,11 @@ struct ReplaceConfig {
   std::uint64_t bwe_min_bytes_per_s = defaults::replace::kBweMinBytesPerS;
   std::uint64_t bwe_max_bytes_per_s = defaults::replace::kBweMaxBytesPerS;
   Nanos bwe_min_round = defaults::replace::kBweMinRound;
+  // In flight to each receiver (unacknowledged bytes, replaced ones too): at most
+  // bwe_inflight_gain x its estimate x its least round trip within bwe_min_rtt_window, and
+  // at least one datagram, so a slower link does not fill with a standing queue.
+  Nanos bwe_min_rtt_window = defaults::replace::kBweMinRttWindow;
+  double bwe_inflight_gain = defaults::replace::kBweInflightGain;
 };
 
 // One receiver as its sender sees it.
@@ -136,6 +144,8 @@ class ReplaceSender final : public SenderEngine {
     DeliveryState delivery;
     BandwidthEstimate bw;
     std::optional<Nanos> backed_off;  // last RTO backoff (reset by an RTT sample)
+    std::optional<Nanos> min_rtt;     // least RTT sample within bwe_min_rtt_window (estimation)
+    Nanos min_rtt_at{0};              // when it was taken
   };
   static std::uint64_t conn_key(const Endpoint& e) { return (std::uint64_t{e.ipv4} << 16) | e.port; }
   using QKey = std::pair<int, std::uint64_t>;  // (-priority, id)
@@ -157,6 +167,10 @@ class ReplaceSender final : public SenderEngine {
   void measure(Conn& c, const Owed& o, std::size_t bytes, Nanos now, bool rtt);
   void on_ack(std::uint64_t key, std::uint64_t cum, const std::vector<wire::SeqRange>& ranges, Nanos now);
   void drop_conns(const std::vector<std::uint64_t>& keys);
+  // Bytes each receiver owes (in-flight messages and ghosts), by receiver; those owing nothing are absent.
+  std::map<std::uint64_t, std::size_t> owed_bytes() const;
+  // Estimation: the receivers whose in-flight bound a new datagram of `bytes` would exceed.
+  std::vector<std::uint64_t> inflight_full(const std::map<std::uint64_t, std::size_t>& owed, std::size_t bytes) const;
   std::uint64_t low_water() const;
   std::uint64_t flow_low(int flow) const;
   std::uint64_t flow_prev(int flow, std::uint64_t below) const;
@@ -174,6 +188,7 @@ class ReplaceSender final : public SenderEngine {
   double start_rate_ = 0;                       // estimation: before any sample
   std::uint64_t round_ = 0;                     // estimation: probe round (pacing_gain)
   std::optional<Nanos> round_start_;
+  std::vector<std::uint64_t> held_;             // estimation: receivers whose in-flight bound held the queue head
   std::map<std::uint64_t, Conn> conns_;        // by conn_key(endpoint)
   SenderStats stats_;
   ReplaceSenderStats rstats_;

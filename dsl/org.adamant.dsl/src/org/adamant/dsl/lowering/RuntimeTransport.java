@@ -7,6 +7,7 @@ import java.util.Map;
 import org.adamant.dsl.adamant.Transport;
 import org.adamant.dsl.contract.RuntimeContract;
 import org.adamant.dsl.semantics.ParameterValue;
+import org.adamant.dsl.semantics.ParameterValue.Source;
 import org.adamant.dsl.semantics.TransportParameters;
 
 /**
@@ -14,7 +15,8 @@ import org.adamant.dsl.semantics.TransportParameters;
  * adamant::parse_transport reads it), the engine parameters it runs with, and in words what it is
  * ({@code description}) and why this endpoint runs it ({@code reason}: empty when the model binds it).
  * {@code transport} is null for the default the runtime picks when the model binds none.
- * Every kind carries nak_timeout, r and c (the engine ignores those its kind does not take).
+ * Every kind carries nak_timeout, r and c (the engine ignores those its kind does not take);
+ * {@link #stated()} gives those of its kind the model states.
  */
 public record RuntimeTransport(String kind, Transport transport, ParameterValue nakTimeout, ParameterValue r,
 		ParameterValue c, String description, String reason) {
@@ -49,6 +51,17 @@ public record RuntimeTransport(String kind, Transport transport, ParameterValue 
 
 	public RuntimeTransport withReason(String why) {
 		return new RuntimeTransport(kind, transport, nakTimeout, r, c, description, why);
+	}
+
+	/**
+	 * The parameters of {@link #engineOptions()} that the model states (the mapping, the catalog
+	 * entry or the experiment's sweep), in the contract's order; the others are the contract's
+	 * defaults for the kind, which the runtime applies itself.
+	 */
+	public List<ParameterValue> stated() {
+		return engineOptions().keySet().stream()
+				.flatMap(name -> parameters().stream().filter(p -> p.name().equals(name)))
+				.filter(p -> p.source() != Source.CONTRACT).toList();
 	}
 
 	/**

@@ -235,6 +235,12 @@ public final class Predictions {
 	public static double minRto() {
 		return RuntimeContract.get().timing("replace_min_rto");
 	}
+
+	/** The least the replace sender's RTO exceeds the smoothed round trip by (contract timing replace_rto_margin). */
+	public static double rtoMargin() {
+		return RuntimeContract.get().timing("replace_rto_margin");
+	}
+
 	/** Updates a replace prediction's drain at the end is spread over (the experiments' 1000). */
 	public static final int REPLACE_UPDATES = 1000;
 
@@ -257,7 +263,8 @@ public final class Predictions {
 	/**
 	 * The runtime's reliable paced sender ({@code replace}, or {@code fifo} when {@code replaces} is
 	 * false): it paces whole datagrams of L = payload + {@code datagramOverhead} bytes to the link's
-	 * bandwidth B with a token bucket of depth b ({@link #paceBurstBytes()}, 1500 B), so the backlog waits in
+	 * bandwidth B with a token bucket of depth b ({@link #paceBurstBytes()}, 0 B: it saves nothing up, so a
+	 * datagram is chosen when the one before it has left the link), so the backlog waits in
 	 * the sender's queue (served oldest first), where a newer update of a tag replaces the queued or
 	 * unacknowledged older one; the link's own queue never holds more than the packet behind the one on
 	 * the wire (its depth does not matter). S = L/B is one datagram's time on the link (0 without a
@@ -266,15 +273,17 @@ public final class Predictions {
 	 * <ul>
 	 * <li>Load f·L ≤ B: every update is sent on arrival (the bucket is full again after 1/f ≥ S):
 	 * latency S + d. A loss (probability p) is retransmitted after the RTO, which converges to the
-	 * round trip R = S + 2d + (ACK header)/B, at least {@link #minRto()} (20 ms): it arrives D = R + S later,
+	 * round trip R = S + 2d + (ACK header)/B plus {@link #rtoMargin()} (10 ms; on a constant round trip the
+	 * variance term falls below it), at least {@link #minRto()} (20 ms): it arrives D = RTO + S later,
 	 * and the updates sent meanwhile are held behind it (sequenced delivery) or wait for it to leave the
 	 * link, the i-th by D − i/f: + p·(D + Σ(D − i/f)) as for NAKcast. Delivery 1. With replacement, when
-	 * the next update of the tag comes before the RTO (K/f &lt; R) the loss is superseded instead: latency
+	 * the next update of the tag comes before the RTO (K/f &lt; RTO) the loss is superseded instead: latency
 	 * S + d, delivery 1 − p.</li>
 	 * <li>Load f·L &gt; B with replacement: the sender's queue is a FIFO whose customers leave unserved
 	 * after T = K/f (the next update of their tag): it saturates, and the update sent is the oldest, aged
-	 * T − 1/(2f) on average. The sender, token-limited, runs ahead of the link by the bucket's surplus
-	 * (b − L)/B, so each datagram waits that long behind the previous: latency (2K − 1)/(2f) +
+	 * T − 1/(2f) on average. A bucket deeper than a datagram would let the sender run ahead of the link
+	 * by its surplus (b − L)/B, each datagram waiting that long behind the previous; the runtime's saves
+	 * nothing up (b = 0), so the datagram is chosen when the link is free: latency (2K − 1)/(2f) +
 	 * max(0, b − L)/B + S + d. The link carries B/L updates a second, and when the updates stop the K
 	 * still queued drain, the j-th (j = 1..K) later by (j − 1)(S − 1/f): over U updates,
 	 * n = U/(f·S) + K are delivered and the drain adds (S − 1/f)·K(K − 1)/2 / n to the mean. A lost update
@@ -288,8 +297,7 @@ public final class Predictions {
 	 * <p>Calibration (docs/language.md, CalibrationTest): against the simulator (1 KB updates over
 	 * 5120 B/s at 2–40 Hz = 0.43–8.6× the link, 1, 5 and 20 tags, queue 1, 4 and 16, 0 and 3 % loss; and
 	 * without a bandwidth limit at 10 and 100 Hz, 1 and 3 % loss; replace and fifo, 110 points) within
-	 * 5.2 % on mean latency and 0.0012 on delivery, except replace with one tag at 4 Hz, where the
-	 * runtime's spurious retransmissions hold the link (380 ms instead of S; reported). The first version
+	 * 3.5 % on mean latency and 0.002 on delivery. The first version
 	 * (ACK unicast with fast retransmit plus one serialization, delivery B/load) was off by up to 714 %
 	 * on latency and 0.042 on delivery.
 	 *
@@ -306,7 +314,7 @@ public final class Predictions {
 		double datagram = (s.payloadBytes() + datagramOverhead) * s.receivers();
 		double service = limited ? datagram / s.bandwidth() : 0;
 		double base = service + d;
-		double rto = Math.max(minRto(), service + 2 * d + (limited ? headerBytes() / s.bandwidth() : 0));
+		double rto = Math.max(minRto(), service + 2 * d + (limited ? headerBytes() / s.bandwidth() : 0) + rtoMargin());
 		double recovery = rto + service + d;
 		int tags = Math.max(1, s.tags());
 		if (!limited || !replaces || datagram * s.rateHz() <= s.bandwidth()) {

@@ -34,6 +34,7 @@ class BenchTemplate {
 		val runs = if(x.runs > 0) x.runs else 1
 		val variants = SweepVariants.of(x)
 		val replacing = variants.exists[transport.isReplaceFamily]
+		val durations = variants.exists[NativeTransports.statesDuration(transport)]
 		val pace = LinkSettings.paceBytesPerSecond(x.environment)
 		val simOptions = LinkSettings.simOptions(x.environment)
 		val padded = if(streams === null) paddedPayload(x) else 0L
@@ -59,7 +60,9 @@ class BenchTemplate {
 			«IF padded > 0 || (streams !== null && streams.exists[streamPadded(it) > 0])»
 				#include <algorithm>
 			«ENDIF»
-			#include <chrono>
+			«IF durations»
+				#include <chrono>
+			«ENDIF»
 			#include <cstdint>
 			#include <vector>
 
@@ -82,12 +85,16 @@ class BenchTemplate {
 			  adamant::bench::Sweep sweep;
 			  sweep.name = "«x.name»";
 			  «IF x.sweeps.empty»
-			  	// One entry per transport of the experiment, with its parameters from the catalog:
+			  	// One entry per transport of the experiment, with its parameters from the catalog.
 			  «ELSE»
 			  	// One entry per transport of the experiment and per combination of the swept parameters it has,
-			  	// with its parameters from the catalog and the sweep (each CSV row names them: transport_params):
+			  	// with its parameters from the catalog and the sweep (each CSV row names them: transport_params).
 			  «ENDIF»
-			  // {runtime transport, nak_timeout, Ricochet r, c«IF replacing», replace/fifo pace in B/s (0 = unpaced)«ENDIF»}.
+			  // Each states the parameters of its kind that the model gives«IF replacing» (pace in B/s)«ENDIF»; the others are
+			  // the kind's defaults in the runtime's contract table.
+			  «IF durations»
+			  	using namespace std::chrono_literals;
+			  «ENDIF»
 			  sweep.transports = {
 			      «FOR v : variants»
 			      	«Banner.wrap("//", NativeTransports.comment(v.transport), 100)»
@@ -97,7 +104,7 @@ class BenchTemplate {
 			      	«IF replacing && v.transport.isReplaceFamily && pace.present»
 			      		// paced to «Banner.number(pace.asLong)» B/s, the slowest bandwidth of environment «x.environment.name»
 			      	«ENDIF»
-			      	{"«v.transport.kind»", std::chrono::microseconds(«v.transport.nakTimeoutUs»), «v.transport.lecR», «v.transport.lecC»«IF replacing», «IF v.transport.isReplaceFamily && pace.present»«pace.asLong»«ELSE»0«ENDIF»«ENDIF»},
+			      	«NativeTransports.sweepEntry(v.transport, pace)»,
 			      «ENDFOR»
 			  };
 			  «FOR s : SweepVariants.notApplied(x)»

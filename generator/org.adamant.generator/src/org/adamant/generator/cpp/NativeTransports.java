@@ -1,6 +1,9 @@
 package org.adamant.generator.cpp;
 
+import java.util.OptionalLong;
+
 import org.adamant.dsl.lowering.RuntimeTransport;
+import org.adamant.dsl.semantics.ParameterValue;
 import org.adamant.generator.ModelInfo;
 
 /** How the native code names and explains a lowered runtime transport. */
@@ -12,6 +15,45 @@ public final class NativeTransports {
 	/** The adamant::TransportKind enumerator of its runtime kind ("nakcast": adamant::TransportKind::Nakcast). */
 	public static String kindEnum(RuntimeTransport t) {
 		return "adamant::TransportKind::" + Character.toUpperCase(t.kind().charAt(0)) + t.kind().substring(1);
+	}
+
+	/**
+	 * A bench's sweep entry for the transport (adamant::bench::SweepTransport): its kind and what the
+	 * model states for it ({@link #stated}), e.g. {@code SweepTransport::of("ricochet").r(4).c(3)}.
+	 */
+	public static String sweepEntry(RuntimeTransport t, OptionalLong pace) {
+		return "adamant::bench::SweepTransport::of(\"" + t.kind() + "\")" + stated(t, pace);
+	}
+
+	/**
+	 * An application endpoint's adamant::TransportSettings: its kind and what the model states for it
+	 * ({@link #stated}), e.g. {@code TransportSettings::of(adamant::TransportKind::Nakcast).nak_timeout(50ms)}.
+	 */
+	public static String settings(RuntimeTransport t, OptionalLong pace) {
+		return "adamant::TransportSettings::of(" + kindEnum(t) + ")" + stated(t, pace);
+	}
+
+	/**
+	 * The setters (adamant::StatedTransport's, named as the contract's parameters) of the parameters
+	 * of the transport's kind the model states, e.g. {@code .r(4).c(3)}; the runtime applies the
+	 * contract's defaults for the others. Durations as std::chrono literals ({@link #statesDuration}).
+	 * {@code pace}: the replace/fifo writer's pace in B/s, when the model has one.
+	 */
+	private static String stated(RuntimeTransport t, OptionalLong pace) {
+		StringBuilder setters = new StringBuilder();
+		for (ParameterValue p : t.stated()) {
+			setters.append('.').append(p.name()).append('(')
+					.append("duration".equals(p.type()) ? p.option() : String.valueOf(p.inUnit())).append(')');
+		}
+		if (t.isReplaceFamily() && pace.isPresent()) {
+			setters.append(".pace(").append(pace.getAsLong()).append(')');
+		}
+		return setters.toString();
+	}
+
+	/** Whether {@link #stated} writes a duration (25ms), which needs std::chrono_literals. */
+	public static boolean statesDuration(RuntimeTransport t) {
+		return t.stated().stream().anyMatch(p -> "duration".equals(p.type()));
 	}
 
 	/** What the transport is, why the endpoint runs it, and where the model declares it. */

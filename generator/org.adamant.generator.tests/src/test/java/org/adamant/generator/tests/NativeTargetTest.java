@@ -75,7 +75,7 @@ class NativeTargetTest {
 
 		String bf1 = files.get("native/bench/bf1_low_bandwidth_bench.cpp");
 		// mockets has `replacement`: runtime replace, paced to the radio link's 5 KB/s
-		assertTrue(bf1.contains("{\"replace\", std::chrono::microseconds(50000), 8, 3, 5120},"), bf1);
+		assertTrue(bf1.contains("SweepTransport::of(\"replace\").pace(5120),"), bf1);
 		// PositionUpdate has no key: BlueForce is one instance, so one tag (as the predictions count it)
 		assertTrue(bf1.contains("  sweep.tags = 1;\n"), bf1);
 		assertFalse(bf1.contains("instance_rate_hz"), bf1);
@@ -128,29 +128,31 @@ class NativeTargetTest {
 		assertFalse(generate(Models.sar()).keySet().stream().anyMatch(k -> k.endsWith("_real_link.sh")));
 
 		String reflector = files.get("native/src/jbi_reflector.cpp");
-		assertTrue(reflector.contains("transport(adamant::TransportKind::Replace, std::chrono::microseconds(50000), 8, 3, 5120)"),
+		assertTrue(reflector.contains("adamant::TransportSettings::of(adamant::TransportKind::Replace).pace(5120);\n"),
 				reflector);
-		assertTrue(reflector.contains("transport(adamant::TransportKind::Fifo, std::chrono::microseconds(50000), 8, 3, 5120)"),
+		assertTrue(reflector.contains("adamant::TransportSettings::of(adamant::TransportKind::Fifo).pace(5120);\n"),
 				reflector);
 		// a replace/fifo writer waits for every subscriber the model deploys (here one client)
 		assertTrue(reflector.contains("blue_force_pub_transport.min_receivers = 1;"), reflector);
 		assertTrue(reflector.contains("// every message waits for the model's 1 subscriber of BlueForce: disadvantaged_client"),
 				reflector);
 		String client = files.get("native/src/disadvantaged_client.cpp");
-		assertTrue(client.contains("transport(adamant::TransportKind::Replace, std::chrono::microseconds(50000), 8, 3, 0)"),
+		assertTrue(client.contains("adamant::TransportSettings::of(adamant::TransportKind::Replace);\n"),
 				client);
 	}
 
 	@Test
 	void sweepsExpandEachTransportByTheParametersItHas() {
 		String bench = generate(Models.sar()).get("native/bench/rtesp_isislab_sweep_bench.cpp");
-		// nak_timeout multiplies nakcast, r multiplies ricochet; c stays the catalog's 3
+		// nak_timeout multiplies nakcast, r multiplies ricochet; c stays the catalog's 3. Each entry
+		// states only its kind's parameters.
 		List<String> rows = new ArrayList<>();
-		Matcher m = Pattern.compile("\\{\"(\\w+)\", std::chrono::microseconds\\((\\d+)\\), (\\d+), (\\d+)\\},").matcher(bench);
+		Matcher m = Pattern.compile("SweepTransport::of\\(\"(\\w+)\"\\)(\\S*),\n").matcher(bench);
 		while (m.find()) {
-			rows.add(m.group(1) + " " + m.group(2) + " " + m.group(3) + " " + m.group(4));
+			rows.add(m.group(1) + " " + m.group(2));
 		}
-		assertEquals(List.of("nakcast 25000 8 3", "nakcast 50000 8 3", "ricochet 50000 4 3", "ricochet 50000 8 3"), rows);
+		assertEquals(List.of("nakcast .nak_timeout(25ms)", "nakcast .nak_timeout(50ms)", "ricochet .r(4).c(3)",
+				"ricochet .r(8).c(3)"), rows);
 		assertTrue(bench.contains("// sweep: nak_timeout 25 ms (this entry's value)\n"), bench);
 		assertTrue(bench.contains("// sweep: r 8 (this entry's value)\n"), bench);
 		// 4 transport setups × 6 receiver counts × 4 losses × 4 rates × 5 runs
@@ -177,13 +179,13 @@ class NativeTargetTest {
 				}
 				""");
 		String bench = generate(file).get("native/bench/grid_bench.cpp");
-		assertTrue(bench.contains("{\"ricochet\", std::chrono::microseconds(50000), 4, 2},\n"), bench);
-		assertTrue(bench.contains("{\"ricochet\", std::chrono::microseconds(50000), 4, 3},\n"), bench);
-		assertTrue(bench.contains("{\"ricochet\", std::chrono::microseconds(50000), 8, 2},\n"), bench);
-		assertTrue(bench.contains("{\"ricochet\", std::chrono::microseconds(50000), 8, 3},\n"), bench);
+		assertTrue(bench.contains("SweepTransport::of(\"ricochet\").r(4).c(2),\n"), bench);
+		assertTrue(bench.contains("SweepTransport::of(\"ricochet\").r(4).c(3),\n"), bench);
+		assertTrue(bench.contains("SweepTransport::of(\"ricochet\").r(8).c(2),\n"), bench);
+		assertTrue(bench.contains("SweepTransport::of(\"ricochet\").r(8).c(3),\n"), bench);
 		assertTrue(bench.contains("// sweep: r 8, c 2 (this entry's values)\n"), bench);
 		// baseline has neither parameter: one setup
-		assertEquals(1, bench.split("\\{\"baseline\"", -1).length - 1, bench);
+		assertEquals(1, bench.split("SweepTransport::of\\(\"baseline\"\\),", -1).length - 1, bench);
 		assertTrue(bench.contains("= 5 points of 100 updates each."), bench);
 	}
 
@@ -207,11 +209,11 @@ class NativeTargetTest {
 				""");
 		Map<String, String> files = generate(file);
 		String bench = files.get("native/bench/blocks_bench.cpp");
-		assertTrue(bench.contains("{\"fec\", std::chrono::microseconds(50000), 4, 1},\n"), bench);
-		assertTrue(bench.contains("{\"fec\", std::chrono::microseconds(50000), 8, 1},\n"), bench);
+		assertTrue(bench.contains("SweepTransport::of(\"fec\").r(4).c(1),\n"), bench);
+		assertTrue(bench.contains("SweepTransport::of(\"fec\").r(8).c(1),\n"), bench);
 		assertTrue(SarGeneratorTest.unwrapped(bench).contains(
 				"forward error correction over multicast: the writer follows every 4 packets with 1 XOR repair"), bench);
-		assertTrue(files.get("native/src/gw.cpp").contains("transport(adamant::TransportKind::Fec, std::chrono::microseconds(50000), 4, 1, 0)"),
+		assertTrue(files.get("native/src/gw.cpp").contains("adamant::TransportSettings::of(adamant::TransportKind::Fec).r(4).c(1);\n"),
 				files.get("native/src/gw.cpp"));
 	}
 

@@ -99,8 +99,8 @@ class OpenDdsBenchTest {
 				experiment x { topic T transports nakcast_25ms, ricochet_r4 receivers 2 loss 1 % rate 10 Hz updates 10 }
 				"""));
 		String native_ = generate(model, Target.NATIVE).get("native/bench/x_bench.cpp");
-		assertTrue(native_.contains("{\"nakcast\", std::chrono::microseconds(25000), 8, 3},"), native_);
-		assertTrue(native_.contains("{\"ricochet\", std::chrono::microseconds(50000), 4, 3},"), native_);
+		assertTrue(native_.contains("SweepTransport::of(\"nakcast\").nak_timeout(25ms),"), native_);
+		assertTrue(native_.contains("SweepTransport::of(\"ricochet\").r(4).c(3),"), native_);
 		Map<String, String> opendds = generate(model, Target.OPENDDS);
 		List<String[]> rows = points(opendds.get("opendds/bench/x_bench.cpp"));
 		assertEquals(List.of("nak_timeout=25ms", "r=4;c=3;nak_fallback=0"), rows.stream().map(r -> r[3]).toList());

@@ -90,7 +90,7 @@ class SarGeneratorTest {
 		String bench = generate(Models.load(Models.sar()), Target.NATIVE).get("native/bench/nakcast_smoke_bench.cpp");
 		assertNotNull(bench);
 		assertTrue(bench.contains("  sweep.updates = 2000;\n"), bench);
-		assertTrue(bench.contains("{\"nakcast\", std::chrono::microseconds(50000), 8, 3},"), bench);
+		assertTrue(bench.contains("SweepTransport::of(\"nakcast\").nak_timeout(50ms),"), bench);
 		assertTrue(bench.contains("  sweep.receivers = {3};\n"), bench);
 		assertTrue(bench.contains("  sweep.loss_pct = {1.0};\n"), bench);
 		assertTrue(bench.contains("  sweep.rate_hz = {100.0};\n"), bench);
@@ -134,7 +134,7 @@ class SarGeneratorTest {
 	void ricochetCarriesItsRepairParameters() {
 		String bench = unwrapped(
 				generate(Models.load(Models.sar()), Target.NATIVE).get("native/bench/rtesp_isislab_sweep_bench.cpp"));
-		assertTrue(bench.contains("{\"ricochet\", std::chrono::microseconds(50000), 8, 3},"), bench);
+		assertTrue(bench.contains("SweepTransport::of(\"ricochet\").r(8).c(3),"), bench);
 		assertTrue(bench.contains("each receiver XORs every 8 packets into a repair for 3 other receivers"), bench);
 		// r is swept (4, 8): the catalog's r = 8 is one of the setups (NativeTargetTest checks every one)
 		assertTrue(bench.contains("// sweep: r 4 (this entry's value)\n"), bench);
@@ -202,8 +202,8 @@ class SarGeneratorTest {
 		assertTrue(bench.contains("NOTE: the model says payload 8 B, but S encodes to 12 B; the encoded size is used."),
 				bench);
 		// model order: transports in the order written, loops transports > receivers > loss > rate > runs
-		int first = bench.indexOf("{\"nakcast\", std::chrono::microseconds(50000), 8, 3},");
-		int second = bench.indexOf("{\"baseline\", std::chrono::microseconds(50000), 8, 3},");
+		int first = bench.indexOf("SweepTransport::of(\"nakcast\").nak_timeout(50ms),");
+		int second = bench.indexOf("SweepTransport::of(\"baseline\"),");
 		assertTrue(first > 0 && second > first, bench);
 		assertTrue(bench.contains("  sweep.receivers = {1, 3};\n"), bench);
 		assertTrue(bench.contains("  sweep.loss_pct = {0.0, 5.0};\n"), bench);
@@ -212,6 +212,64 @@ class SarGeneratorTest {
 		// the runtime expands the axes in this order (runtime/tests/sweep_test.cpp)
 		assertTrue(bench.contains("adamant::bench::sweep_main runs every point of it\n"
 				+ "// (adamant/sweep.hpp: transports × receivers × loss × rate × runs, run k with seed k)."), bench);
+	}
+
+	/**
+	 * A sweep entry states only what the model gives the transport's kind: a parameter left to the
+	 * runtime's default for the kind is not restated, nor is another kind's.
+	 */
+	@Test
+	void sweepEntriesStateOnlyTheKindsParametersTheModelGives(@TempDir Path dir) throws Exception {
+		Path file = Models.write(dir, "k.adamant", """
+				model k
+				struct S { @key uint32 id; }
+				topic T : S
+				transport plain_fec { cast multicast reliability probabilistic ordering unordered maps to runtime fec }
+				transport lec_r6 { cast multicast reliability probabilistic ordering unordered maps to runtime ricochet(r = 6) }
+				transport plain_nak { cast multicast reliability reliable ordering ordered maps to runtime nakcast }
+				experiment kinds {
+				  topic T
+				  transports plain_fec, lec_r6, plain_nak
+				  receivers 3
+				  loss 0 %
+				  rate 10 Hz
+				  updates 10
+				}
+				""");
+		String bench = generate(Models.load(file), Target.NATIVE).get("native/bench/kinds_bench.cpp");
+		assertTrue(bench.contains("      adamant::bench::SweepTransport::of(\"fec\"),\n"), bench);
+		assertTrue(bench.contains("      adamant::bench::SweepTransport::of(\"ricochet\").r(6),\n"), bench);
+		assertTrue(bench.contains("      adamant::bench::SweepTransport::of(\"nakcast\"),\n"), bench);
+		assertFalse(bench.contains("chrono"), bench);  // no duration stated: no literals
+	}
+
+	/**
+	 * An application's endpoint states its transport's kind and what the model gives it, as a sweep
+	 * entry does: the runtime's defaults for the kind are not restated, nor is another kind's.
+	 */
+	@Test
+	void applicationTransportsStateOnlyTheKindsParametersTheModelGives(@TempDir Path dir) throws Exception {
+		Path file = Models.write(dir, "a.adamant", """
+				model a
+				struct S { @key uint32 id; }
+				topic T : S
+				transport plain_fec { cast multicast reliability probabilistic ordering unordered maps to runtime fec }
+				transport lec_r6 { cast multicast reliability probabilistic ordering unordered maps to runtime ricochet(r = 6) }
+				transport nak_25ms { cast multicast reliability reliable ordering ordered maps to runtime nakcast(timeout = 25 ms) }
+				application w { publish T rate 10 Hz transport plain_fec }
+				application r { subscribe T transport lec_r6 }
+				application n { subscribe T transport nak_25ms }
+				""");
+		Map<String, String> files = generate(Models.load(file), Target.NATIVE);
+		String w = files.get("native/src/w.cpp");
+		assertTrue(w.contains("    adamant::TransportSettings::of(adamant::TransportKind::Fec);\n"), w);
+		assertFalse(w.contains("chrono_literals"), w);  // no duration stated
+		assertFalse(w.contains("transport("), w);  // no local helper restating every parameter
+		String r = files.get("native/src/r.cpp");
+		assertTrue(r.contains("    adamant::TransportSettings::of(adamant::TransportKind::Ricochet).r(6);\n"), r);
+		String n = files.get("native/src/n.cpp");
+		assertTrue(n.contains("    adamant::TransportSettings::of(adamant::TransportKind::Nakcast).nak_timeout(25ms);\n"), n);
+		assertTrue(n.contains("  using namespace std::chrono_literals;"), n);
 	}
 
 	@Test

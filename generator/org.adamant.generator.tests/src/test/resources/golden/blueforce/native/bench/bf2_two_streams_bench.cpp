@@ -17,7 +17,6 @@
 #include "blueforce/types.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cstdint>
 #include <vector>
 
@@ -82,13 +81,14 @@ bool check_payload_SensorData(adamant::ByteView bytes) {
 int main(int argc, char** argv) {
   adamant::bench::Sweep sweep;
   sweep.name = "bf2_two_streams";
-  // One entry per transport of the experiment, with its parameters from the catalog:
-  // {runtime transport, nak_timeout, Ricochet r, c, replace/fifo pace in B/s (0 = unpaced)}.
+  // One entry per transport of the experiment, with its parameters from the catalog.
+  // Each states the parameters of its kind that the model gives (pace in B/s); the others are
+  // the kind's defaults in the runtime's contract table.
   sweep.transports = {
       // transport mockets: Mockets-style reliable unicast with replacement: a newer update of a tag
       //   supersedes the queued or unacknowledged older one — from profiles/tactical.adamant
       // paced to 5120 B/s, the slowest bandwidth of environment radio_link
-      {"replace", std::chrono::microseconds(50000), 8, 3, 5120},
+      adamant::bench::SweepTransport::of("replace").pace(5120),
   };
   sweep.receivers = {1};
   sweep.loss_pct = {0.0};

@@ -45,23 +45,25 @@ int main(int argc, char** argv) {
   adamant::bench::Sweep sweep;
   sweep.name = "rtesp_isislab_sweep";
   // One entry per transport of the experiment and per combination of the swept parameters it has,
-  // with its parameters from the catalog and the sweep (each CSV row names them: transport_params):
-  // {runtime transport, nak_timeout, Ricochet r, c}.
+  // with its parameters from the catalog and the sweep (each CSV row names them: transport_params).
+  // Each states the parameters of its kind that the model gives; the others are
+  // the kind's defaults in the runtime's contract table.
+  using namespace std::chrono_literals;
   sweep.transports = {
       // transport nakcast: reliable multicast, NAK after 50 ms — from profiles/transports.adamant
       // sweep: nak_timeout 25 ms (this entry's value)
-      {"nakcast", std::chrono::microseconds(25000), 8, 3},
+      adamant::bench::SweepTransport::of("nakcast").nak_timeout(25ms),
       // transport nakcast: reliable multicast, NAK after 50 ms — from profiles/transports.adamant
       // sweep: nak_timeout 50 ms (this entry's value)
-      {"nakcast", std::chrono::microseconds(50000), 8, 3},
+      adamant::bench::SweepTransport::of("nakcast").nak_timeout(50ms),
       // transport ricochet: lateral error correction over multicast: each receiver XORs every 8 packets
       //   into a repair for 3 other receivers — from profiles/transports.adamant
       // sweep: r 4 (this entry's value)
-      {"ricochet", std::chrono::microseconds(50000), 4, 3},
+      adamant::bench::SweepTransport::of("ricochet").r(4).c(3),
       // transport ricochet: lateral error correction over multicast: each receiver XORs every 8 packets
       //   into a repair for 3 other receivers — from profiles/transports.adamant
       // sweep: r 8 (this entry's value)
-      {"ricochet", std::chrono::microseconds(50000), 8, 3},
+      adamant::bench::SweepTransport::of("ricochet").r(8).c(3),
   };
   sweep.receivers = {3, 5, 10, 15, 20, 25};
   sweep.loss_pct = {0.0, 1.0, 2.0, 3.0};
