@@ -1,12 +1,9 @@
 #include <adamant/sweep.hpp>
 
-#include <adamant/contract.hpp>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <stdexcept>
-#include <string_view>
 #include <utility>
 
 namespace adamant::bench {
@@ -37,11 +34,10 @@ void check(const Sweep& sweep) {
     require(sweep.tags == 0, sweep, "tags next to streams (each stream has its own tags; leave it 0)");
   }
   for (const SweepTransport& t : sweep.transports) {
-    require(parse_transport(t.name()).has_value(), sweep,
-            "unknown transport '" + t.name() + "' (valid: " + transport_names() + ")");
     const std::string foreign = t.foreign_parameter();
     require(foreign.empty(), sweep,
-            "transport '" + t.name() + "' states " + foreign + ", which its kind does not take (contract table)");
+            "transport '" + std::string(to_string(t.kind())) + "' states " + foreign +
+                ", which its kind does not take (contract table)");
   }
   for (const SimOption& o : sweep.sim_link) {
     require(o.name.size() > 2 && o.name.rfind("--", 0) == 0 && o.name.find('=') == std::string::npos, sweep,
@@ -62,61 +58,12 @@ bool asks_for_sim(const std::vector<std::string>& args) {
   return false;
 }
 
-// True when the contract table's parameter `name` is one kind `kind` (a runtime name) takes.
-bool takes(std::string_view kind, std::string_view name) {
-  const contract::Parameter* p = contract::find_parameter(name);
-  for (const contract::Kind& k : contract::kKinds)
-    if (k.name == kind) return p != nullptr && (p->kinds & k.bit) != 0;
-  return true;  // an unknown kind: check() names the kind instead
-}
-
 }  // namespace
-
-SweepTransport SweepTransport::of(std::string name) { return SweepTransport(std::move(name)); }
-
-SweepTransport SweepTransport::nak_timeout(Duration timeout) const {
-  SweepTransport t = *this;
-  t.nak_timeout_ = timeout;
-  return t;
-}
-
-SweepTransport SweepTransport::r(int r) const {
-  SweepTransport t = *this;
-  t.r_ = r;
-  return t;
-}
-
-SweepTransport SweepTransport::c(int c) const {
-  SweepTransport t = *this;
-  t.c_ = c;
-  return t;
-}
-
-SweepTransport SweepTransport::pace(std::uint64_t bytes_per_s) const {
-  SweepTransport t = *this;
-  t.pace_ = bytes_per_s;
-  return t;
-}
-
-std::string SweepTransport::foreign_parameter() const {
-  const std::pair<const char*, bool> stated[] = {
-      {"nak_timeout", nak_timeout_.has_value()}, {"r", r_.has_value()}, {"c", c_.has_value()}, {"pace", pace_.has_value()}};
-  for (const auto& [parameter, is_stated] : stated)
-    if (is_stated && !takes(name_, parameter)) return parameter;
-  return "";
-}
-
-void SweepTransport::apply(Point& p) const {
-  if (nak_timeout_) p.nak_timeout = *nak_timeout_;
-  if (r_) p.lec_r = r_;
-  if (c_) p.lec_c = c_;
-  if (pace_) p.pace_bytes_per_s = *pace_;
-}
 
 std::vector<Point> sweep_points(const Sweep& sweep) {
   std::vector<Point> points;
   for (const SweepTransport& transport : sweep.transports) {
-    const TransportKind kind = transport_from_name(transport.name());
+    const TransportKind kind = transport.kind();
     for (const int receivers : sweep.receivers) {
       for (const double loss_pct : sweep.loss_pct) {
         for (const double rate_hz : sweep.rate_hz) {

@@ -57,10 +57,12 @@ check "with deadline 50 ms both applications get the mixed-vendor-duration warni
   test "$(grep -c 'warning: \[adamant.mixed-vendor-duration\]' "$work/validate50.out")" -eq 2
 
 # --- build: the generated OpenDDS applications, then the foreign peers from the generated IDL
+# The generated applications run on the runtime's OpenDDS part (Adamant::opendds_app).
+e2e_opendds_runtime || { finish; exit 1; }
 adamant_cli generate "$model" -o "$work/gen" --target opendds --opendds-version "$version" >/dev/null 2>&1
 check "generate the OpenDDS $version project of interop.adamant" test -f "$work/gen/opendds/interop.idl"
 if ! { cmake -S "$work/gen/opendds" -B "$work/odds" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-         -DCMAKE_PREFIX_PATH="$dds" >"$work/odds.log" 2>&1 \
+         -DCMAKE_PREFIX_PATH="$dds;$e2e_runtime_prefix" >"$work/odds.log" 2>&1 \
        && nice -n 10 cmake --build "$work/odds" -j2 --target uav_gateway fusion_center >>"$work/odds.log" 2>&1; }; then
   tail -30 "$work/odds.log"
   echo "FAIL: the generated OpenDDS applications build"; finish; exit 1

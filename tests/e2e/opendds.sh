@@ -51,21 +51,9 @@ version="$(sed -n 's/.*OpenDDS version \([0-9]*\.[0-9]*\).*/\1/p' "$dds/VERSION.
 echo "   OpenDDS $version at $dds"
 
 # --- 1. the runtime with its OpenDDS plugin (runtime/opendds): build, test, install
-runtime_prefix="${ADAMANT_OPENDDS_RUNTIME:-}"
-if [[ -z "$runtime_prefix" ]]; then
-  runtime_prefix="$ADAMANT_STATE/runtime-opendds"
-  rt_build="$ADAMANT_STATE/build/runtime-opendds"
-  mkdir -p "$ADAMANT_STATE/build"
-  t0=$SECONDS
-  if { cmake -S "$ADAMANT_ROOT/runtime" -B "$rt_build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-         -DADAMANT_OPENDDS=ON -DADAMANT_BUILD_TESTS=ON -DCMAKE_INSTALL_PREFIX="$runtime_prefix" \
-       && nice -n 10 cmake --build "$rt_build" \
-       && cmake --install "$rt_build"; } >"$work/runtime.log" 2>&1; then
-    echo "PASS: runtime/opendds: the runtime with the ant_* plugin builds and installs ($((SECONDS - t0)) s)"
-  else
-    tail -30 "$work/runtime.log"
-    echo "FAIL: runtime/opendds: the runtime with the ant_* plugin builds and installs"; exit 1
-  fi
+e2e_opendds_runtime || exit 1
+runtime_prefix="$e2e_runtime_prefix" rt_build="$e2e_runtime_build"
+if [[ -n "$rt_build" ]]; then
   ctest --test-dir "$rt_build" -L opendds --output-on-failure --timeout 180 >"$work/ctest.log" 2>&1
   rc=$?
   grep -E 'Test +#|tests passed' "$work/ctest.log" | sed 's/^/   /'

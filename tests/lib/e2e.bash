@@ -9,3 +9,26 @@ set +e  # a failed step is a FAIL line, not the end of the test
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 check() { local what="$1"; shift; if "$@"; then echo "PASS: $what"; else echo "FAIL: $what"; fi; }
+
+# The runtime with its OpenDDS plugin (runtime/opendds), built with its tests and installed into
+# $ADAMANT_STATE/runtime-opendds (generated OpenDDS applications and benches link its libraries).
+# Needs OpenDDS's env.sh sourced. Sets e2e_runtime_prefix (and e2e_runtime_build, empty when
+# ADAMANT_OPENDDS_RUNTIME=<prefix> names an existing install); prints a PASS:/FAIL: line; fails
+# when the build fails.
+e2e_opendds_runtime() {
+  e2e_runtime_prefix="${ADAMANT_OPENDDS_RUNTIME:-}" e2e_runtime_build=""
+  [[ -z "$e2e_runtime_prefix" ]] || return 0
+  e2e_runtime_prefix="$ADAMANT_STATE/runtime-opendds"
+  e2e_runtime_build="$ADAMANT_STATE/build/runtime-opendds"
+  mkdir -p "$ADAMANT_STATE/build"
+  local t0=$SECONDS
+  if { cmake -S "$ADAMANT_ROOT/runtime" -B "$e2e_runtime_build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+         -DADAMANT_OPENDDS=ON -DADAMANT_BUILD_TESTS=ON -DCMAKE_INSTALL_PREFIX="$e2e_runtime_prefix" \
+       && nice -n 10 cmake --build "$e2e_runtime_build" \
+       && cmake --install "$e2e_runtime_build"; } >"$work/runtime.log" 2>&1; then
+    echo "PASS: runtime/opendds: the runtime with the ant_* plugin builds and installs ($((SECONDS - t0)) s)"
+  else
+    tail -30 "$work/runtime.log"
+    echo "FAIL: runtime/opendds: the runtime with the ant_* plugin builds and installs"; return 1
+  fi
+}

@@ -10,6 +10,7 @@
 #include <adamant/replace.hpp>
 #include <adamant/metrics.hpp>
 #include <adamant/pubsub.hpp>
+#include <adamant/stated_transport.hpp>
 #include <adamant/sweep.hpp>
 #include <adamant/types.hpp>
 #include <adamant/udp.hpp>

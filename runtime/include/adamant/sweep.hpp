@@ -5,6 +5,7 @@
 #pragma once
 
 #include <adamant/bench.hpp>
+#include <adamant/stated_transport.hpp>
 #include <adamant/types.hpp>
 
 #include <chrono>
@@ -13,7 +14,6 @@
 #include <functional>
 #include <optional>
 #include <string>
-#include <utility>
 #include <vector>
 
 namespace adamant::bench {
@@ -21,38 +21,12 @@ namespace adamant::bench {
 // One transport of the sweep with the engine parameters its points run with: a transport of the
 // catalog, or one combination of the parameters the experiment sweeps for it (each combination
 // is its own entry, so the CSV's transport_params tells them apart). It states only parameters its
-// kind takes (the contract table's kinds); every other one is the table's default for the kind:
+// kind takes; every other one is the contract table's default for the kind (StatedTransport):
 //   SweepTransport::of("nakcast").nak_timeout(25ms)
 //   SweepTransport::of("ricochet").r(4).c(3)
 //   SweepTransport::of("replace").pace(5120)
-// sweep_spec rejects a sweep whose transport states a parameter its kind does not take.
-class SweepTransport {
- public:
-  // Kind `name`: baseline, nakcast, ricochet, fec, replace, fifo (checked by sweep_spec).
-  static SweepTransport of(std::string name);
-
-  [[nodiscard]] SweepTransport nak_timeout(Duration timeout) const;  // Point::nak_timeout (nakcast, ricochet)
-  [[nodiscard]] SweepTransport r(int r) const;                       // Point::lec_r (ricochet, fec)
-  [[nodiscard]] SweepTransport c(int c) const;                       // Point::lec_c (ricochet, fec)
-  [[nodiscard]] SweepTransport pace(std::uint64_t bytes_per_s) const;  // Point::pace_bytes_per_s (replace, fifo)
-
-  const std::string& name() const { return name_; }
-
-  // The first parameter stated that the kind does not take ("r"), or "" (also for an unknown kind).
-  std::string foreign_parameter() const;
-
-  // Sets on `p` the parameters this entry states; `p` keeps its own (the defaults) for the others.
-  void apply(Point& p) const;
-
- private:
-  explicit SweepTransport(std::string name) : name_(std::move(name)) {}
-
-  std::string name_;
-  std::optional<Duration> nak_timeout_;
-  std::optional<int> r_;
-  std::optional<int> c_;
-  std::optional<std::uint64_t> pace_;
-};
+// of throws on an unknown kind; sweep_spec rejects a transport stating a parameter its kind does not take.
+using SweepTransport = StatedTransport;
 
 // One harness option that makes the simulator model the experiment's link, e.g. {"--queue", "4"}.
 struct SimOption {
@@ -103,9 +77,8 @@ std::vector<Point> sweep_points(const Sweep& sweep);
 
 // The HarnessSpec of the sweep: its name, sweep_points, and the payload (streams[0]'s for a
 // multi-stream sweep). Throws std::invalid_argument naming the field when the sweep is
-// malformed: an empty axis, an unknown transport or one stating a parameter its kind does not
-// take, runs < 1, no make_payload or payload_bytes for one stream, a payload, instance_rate_hz or
-// tags next to streams, both tags and instance_rate_hz, or a sim_link option not of the form "--name".
+// malformed: an empty axis, a transport stating a parameter its kind does not take, runs < 1,
+// no make_payload or payload_bytes for one stream, a payload, instance_rate_hz or tags next to streams, both tags and instance_rate_hz, or a sim_link option not of the form "--name".
 HarnessSpec sweep_spec(const Sweep& sweep);
 
 // `args` (args[0] is the program) plus the link options, when the command line asks for the

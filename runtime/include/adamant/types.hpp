@@ -39,7 +39,13 @@ std::string_view to_string(TransportKind kind);
 // "baseline, nakcast, ricochet, replace, fifo, fec": for help texts and error messages.
 std::string transport_names();
 
+class StatedTransport;  // adamant/stated_transport.hpp
+
 struct TransportSettings {
+  // The settings named by what is stated: of(TransportKind::Nakcast).nak_timeout(25ms), the rest
+  // the contract table's defaults for the kind (adamant/stated_transport.hpp).
+  static StatedTransport of(TransportKind kind);
+
   TransportKind kind = TransportKind::Nakcast;
   Duration nak_timeout = defaults::nakcast::kNakTimeout;  // NAKcast: wait before NAKing a gap
   // Ricochet (extensions): XOR every `lec_r` received packets into a repair sent to `lec_c`

@@ -1,6 +1,6 @@
 // The default of every engine parameter, one named constant per protocol, and the one type
 // a user-facing duration has from the command line (or the generated code) to the engine.
-// Every config struct, TransportSettings, bench::Point and bench::SweepTransport take their
+// Every config struct, TransportSettings and bench::Point take their
 // defaults from here. What a model may set, and the timing the predictions model, is read off
 // the contract table (adamant/contract.hpp), so a change there is a change here; a parameter or
 // kind the table lacks stops the build (contract::default_of). The rest are engine internals

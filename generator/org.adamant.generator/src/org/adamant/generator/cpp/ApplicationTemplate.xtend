@@ -1,5 +1,6 @@
 package org.adamant.generator.cpp
 
+import java.util.OptionalLong
 import org.adamant.dsl.adamant.Application
 import org.adamant.dsl.adamant.Endpoint
 import org.adamant.dsl.adamant.Member
@@ -48,23 +49,6 @@ class ApplicationTemplate {
 		#include <string>
 		#include <vector>
 
-		namespace {
-
-		// The modeled transport of one endpoint (addressing comes from the command line): NAKcast's NAK
-		// timeout, Ricochet's and FEC's r and c, and the pace of a replace/fifo writer (0 = unpaced).
-		adamant::TransportSettings transport(adamant::TransportKind kind, std::chrono::microseconds nak_timeout, int lec_r,
-		                                     int lec_c, std::uint64_t pace_bytes_per_s) {
-		  adamant::TransportSettings settings;
-		  settings.kind = kind;
-		  settings.nak_timeout = nak_timeout;
-		  settings.lec_r = lec_r;
-		  settings.lec_c = lec_c;
-		  settings.pace_bytes_per_s = pace_bytes_per_s;
-		  return settings;
-		}
-
-		}  // namespace
-
 		int main(int argc, char** argv) {
 		  adamant::app::Options options;
 		  const std::string description = "«app.name»: «app.summary»";
@@ -72,6 +56,9 @@ class ApplicationTemplate {
 		    return *rc;
 		  }
 		  using Clock = std::chrono::steady_clock;
+		  «IF app.endpoints.exists[NativeTransports.statesDuration(TransportLowering.resolve(it).get)]»
+		  	using namespace std::chrono_literals;  // the transports' durations (50ms)
+		  «ENDIF»
 		  const auto start = Clock::now();
 		  const auto expired = [&] {
 		    return options.seconds > 0 && Clock::now() - start >= std::chrono::duration<double>(options.seconds);
@@ -123,18 +110,18 @@ class ApplicationTemplate {
 		'''
 			// publish «p.topic.name» («p.topic.type.name») as stream «stream» at «Banner.number(rate)» Hz«IF p.rate === null» (no rate in the model: default)«ENDIF»
 			«Banner.wrap("//", NativeTransports.comment(t), 100)»
-			«IF pace > 0»
-				«Banner.wrap("//", "paced to " + pace + " B/s, the slowest bandwidth of environment " + app.environment.name + " (" + Banner.link(app.environment) + ")", 100)»
+			«IF pace.present»
+				«Banner.wrap("//", "paced to " + pace.asLong + " B/s, the slowest bandwidth of environment " + app.environment.name + " (" + Banner.link(app.environment) + ")", 100)»
 			«ENDIF»
 			«IF t.isReplaceFamily»
 				adamant::TransportSettings «v»_transport =
-				    «settings(t, pace)»;
+				    «NativeTransports.settings(t, pace)»;
 				«val subscribers = subscribers(info, p)»
 				«Banner.wrap("//", "every message waits for the model's " + subscribers.value + " subscriber" + (if (subscribers.value == 1) "" else "s") + " of " + p.topic.name + ": " + subscribers.key, 100)»
 				«v»_transport.min_receivers = «subscribers.value»;
 			«ELSE»
 				const adamant::TransportSettings «v»_transport =
-				    «settings(t, pace)»;
+				    «NativeTransports.settings(t, pace)»;
 			«ENDIF»
 			adamant::Publisher «v»(adamant::app::channel(options, «stream», «v»_transport));
 			const auto «v»_period =
@@ -155,7 +142,7 @@ class ApplicationTemplate {
 			std::uint64_t «v»_received = 0;
 			std::uint64_t «v»_corrupt = 0;
 			const adamant::TransportSettings «v»_transport =
-			    «settings(t, 0)»;
+			    «NativeTransports.settings(t, OptionalLong.empty)»;
 			adamant::Subscriber «v»(
 			    adamant::app::channel(options, «stream», «v»_transport),
 			    [&](const adamant::Sample& sample) {
@@ -184,13 +171,9 @@ class ApplicationTemplate {
 	}
 
 	/** A replace/fifo writer paces itself to its environment's (slowest) bandwidth; others are unpaced. */
-	def private long pace(Application app, RuntimeTransport t) {
-		if (!t.isReplaceFamily) return 0
-		LinkSettings.paceBytesPerSecond(app.environment).orElse(0)
-	}
-
-	def private settings(RuntimeTransport t, long pace) {
-		'''transport(«NativeTransports.kindEnum(t)», std::chrono::microseconds(«t.nakTimeoutUs»), «t.lecR», «t.lecC», «pace»)'''
+	def private OptionalLong pace(Application app, RuntimeTransport t) {
+		if (!t.isReplaceFamily) return OptionalLong.empty
+		LinkSettings.paceBytesPerSecond(app.environment)
 	}
 
 	def private pubStep(Application app, Publication p) {

@@ -18,24 +18,40 @@ public final class NativeTransports {
 	}
 
 	/**
-	 * A bench's sweep entry for the transport (adamant::bench::SweepTransport, whose setters are named
-	 * as the contract's parameters): its kind and the parameters of the kind the model states, e.g.
-	 * {@code SweepTransport::of("ricochet").r(4).c(3)}; durations as std::chrono literals
-	 * ({@link #statesDuration}). {@code pace}: the replace/fifo writer's pace in B/s, when the model has one.
+	 * A bench's sweep entry for the transport (adamant::bench::SweepTransport): its kind and what the
+	 * model states for it ({@link #stated}), e.g. {@code SweepTransport::of("ricochet").r(4).c(3)}.
 	 */
 	public static String sweepEntry(RuntimeTransport t, OptionalLong pace) {
-		StringBuilder entry = new StringBuilder("adamant::bench::SweepTransport::of(\"" + t.kind() + "\")");
+		return "adamant::bench::SweepTransport::of(\"" + t.kind() + "\")" + stated(t, pace);
+	}
+
+	/**
+	 * An application endpoint's adamant::TransportSettings: its kind and what the model states for it
+	 * ({@link #stated}), e.g. {@code TransportSettings::of(adamant::TransportKind::Nakcast).nak_timeout(50ms)}.
+	 */
+	public static String settings(RuntimeTransport t, OptionalLong pace) {
+		return "adamant::TransportSettings::of(" + kindEnum(t) + ")" + stated(t, pace);
+	}
+
+	/**
+	 * The setters (adamant::StatedTransport's, named as the contract's parameters) of the parameters
+	 * of the transport's kind the model states, e.g. {@code .r(4).c(3)}; the runtime applies the
+	 * contract's defaults for the others. Durations as std::chrono literals ({@link #statesDuration}).
+	 * {@code pace}: the replace/fifo writer's pace in B/s, when the model has one.
+	 */
+	private static String stated(RuntimeTransport t, OptionalLong pace) {
+		StringBuilder setters = new StringBuilder();
 		for (ParameterValue p : t.stated()) {
-			entry.append('.').append(p.name()).append('(')
+			setters.append('.').append(p.name()).append('(')
 					.append("duration".equals(p.type()) ? p.option() : String.valueOf(p.inUnit())).append(')');
 		}
 		if (t.isReplaceFamily() && pace.isPresent()) {
-			entry.append(".pace(").append(pace.getAsLong()).append(')');
+			setters.append(".pace(").append(pace.getAsLong()).append(')');
 		}
-		return entry.toString();
+		return setters.toString();
 	}
 
-	/** Whether {@link #sweepEntry} writes a duration (25ms), which needs std::chrono_literals. */
+	/** Whether {@link #stated} writes a duration (25ms), which needs std::chrono_literals. */
 	public static boolean statesDuration(RuntimeTransport t) {
 		return t.stated().stream().anyMatch(p -> "duration".equals(p.type()));
 	}

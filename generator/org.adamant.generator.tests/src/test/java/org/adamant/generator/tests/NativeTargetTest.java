@@ -128,16 +128,16 @@ class NativeTargetTest {
 		assertFalse(generate(Models.sar()).keySet().stream().anyMatch(k -> k.endsWith("_real_link.sh")));
 
 		String reflector = files.get("native/src/jbi_reflector.cpp");
-		assertTrue(reflector.contains("transport(adamant::TransportKind::Replace, std::chrono::microseconds(50000), 8, 3, 5120)"),
+		assertTrue(reflector.contains("adamant::TransportSettings::of(adamant::TransportKind::Replace).pace(5120);\n"),
 				reflector);
-		assertTrue(reflector.contains("transport(adamant::TransportKind::Fifo, std::chrono::microseconds(50000), 8, 3, 5120)"),
+		assertTrue(reflector.contains("adamant::TransportSettings::of(adamant::TransportKind::Fifo).pace(5120);\n"),
 				reflector);
 		// a replace/fifo writer waits for every subscriber the model deploys (here one client)
 		assertTrue(reflector.contains("blue_force_pub_transport.min_receivers = 1;"), reflector);
 		assertTrue(reflector.contains("// every message waits for the model's 1 subscriber of BlueForce: disadvantaged_client"),
 				reflector);
 		String client = files.get("native/src/disadvantaged_client.cpp");
-		assertTrue(client.contains("transport(adamant::TransportKind::Replace, std::chrono::microseconds(50000), 8, 3, 0)"),
+		assertTrue(client.contains("adamant::TransportSettings::of(adamant::TransportKind::Replace);\n"),
 				client);
 	}
 
@@ -213,7 +213,7 @@ class NativeTargetTest {
 		assertTrue(bench.contains("SweepTransport::of(\"fec\").r(8).c(1),\n"), bench);
 		assertTrue(SarGeneratorTest.unwrapped(bench).contains(
 				"forward error correction over multicast: the writer follows every 4 packets with 1 XOR repair"), bench);
-		assertTrue(files.get("native/src/gw.cpp").contains("transport(adamant::TransportKind::Fec, std::chrono::microseconds(50000), 4, 1, 0)"),
+		assertTrue(files.get("native/src/gw.cpp").contains("adamant::TransportSettings::of(adamant::TransportKind::Fec).r(4).c(1);\n"),
 				files.get("native/src/gw.cpp"));
 	}
 

@@ -243,6 +243,35 @@ class SarGeneratorTest {
 		assertFalse(bench.contains("chrono"), bench);  // no duration stated: no literals
 	}
 
+	/**
+	 * An application's endpoint states its transport's kind and what the model gives it, as a sweep
+	 * entry does: the runtime's defaults for the kind are not restated, nor is another kind's.
+	 */
+	@Test
+	void applicationTransportsStateOnlyTheKindsParametersTheModelGives(@TempDir Path dir) throws Exception {
+		Path file = Models.write(dir, "a.adamant", """
+				model a
+				struct S { @key uint32 id; }
+				topic T : S
+				transport plain_fec { cast multicast reliability probabilistic ordering unordered maps to runtime fec }
+				transport lec_r6 { cast multicast reliability probabilistic ordering unordered maps to runtime ricochet(r = 6) }
+				transport nak_25ms { cast multicast reliability reliable ordering ordered maps to runtime nakcast(timeout = 25 ms) }
+				application w { publish T rate 10 Hz transport plain_fec }
+				application r { subscribe T transport lec_r6 }
+				application n { subscribe T transport nak_25ms }
+				""");
+		Map<String, String> files = generate(Models.load(file), Target.NATIVE);
+		String w = files.get("native/src/w.cpp");
+		assertTrue(w.contains("    adamant::TransportSettings::of(adamant::TransportKind::Fec);\n"), w);
+		assertFalse(w.contains("chrono_literals"), w);  // no duration stated
+		assertFalse(w.contains("transport("), w);  // no local helper restating every parameter
+		String r = files.get("native/src/r.cpp");
+		assertTrue(r.contains("    adamant::TransportSettings::of(adamant::TransportKind::Ricochet).r(6);\n"), r);
+		String n = files.get("native/src/n.cpp");
+		assertTrue(n.contains("    adamant::TransportSettings::of(adamant::TransportKind::Nakcast).nak_timeout(25ms);\n"), n);
+		assertTrue(n.contains("  using namespace std::chrono_literals;"), n);
+	}
+
 	@Test
 	void nativeSkipsApplicationsOnOpenDdsTransports(@TempDir Path dir) throws Exception {
 		Path file = Models.write(dir, "y.adamant", """

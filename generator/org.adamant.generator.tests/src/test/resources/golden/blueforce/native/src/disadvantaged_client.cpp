@@ -15,23 +15,6 @@
 #include <string>
 #include <vector>
 
-namespace {
-
-// The modeled transport of one endpoint (addressing comes from the command line): NAKcast's NAK
-// timeout, Ricochet's and FEC's r and c, and the pace of a replace/fifo writer (0 = unpaced).
-adamant::TransportSettings transport(adamant::TransportKind kind, std::chrono::microseconds nak_timeout, int lec_r,
-                                     int lec_c, std::uint64_t pace_bytes_per_s) {
-  adamant::TransportSettings settings;
-  settings.kind = kind;
-  settings.nak_timeout = nak_timeout;
-  settings.lec_r = lec_r;
-  settings.lec_c = lec_c;
-  settings.pace_bytes_per_s = pace_bytes_per_s;
-  return settings;
-}
-
-}  // namespace
-
 int main(int argc, char** argv) {
   adamant::app::Options options;
   const std::string description = "disadvantaged_client: subscribes to BlueForce, subscribes to Images.";
@@ -50,7 +33,7 @@ int main(int argc, char** argv) {
   std::uint64_t blue_force_sub_received = 0;
   std::uint64_t blue_force_sub_corrupt = 0;
   const adamant::TransportSettings blue_force_sub_transport =
-      transport(adamant::TransportKind::Replace, std::chrono::microseconds(50000), 8, 3, 0);
+      adamant::TransportSettings::of(adamant::TransportKind::Replace);
   adamant::Subscriber blue_force_sub(
       adamant::app::channel(options, 1, blue_force_sub_transport),
       [&](const adamant::Sample& sample) {
@@ -78,7 +61,7 @@ int main(int argc, char** argv) {
   std::uint64_t images_sub_received = 0;
   std::uint64_t images_sub_corrupt = 0;
   const adamant::TransportSettings images_sub_transport =
-      transport(adamant::TransportKind::Fifo, std::chrono::microseconds(50000), 8, 3, 0);
+      adamant::TransportSettings::of(adamant::TransportKind::Fifo);
   adamant::Subscriber images_sub(
       adamant::app::channel(options, 3, images_sub_transport),
       [&](const adamant::Sample& sample) {

@@ -15,23 +15,6 @@
 #include <string>
 #include <vector>
 
-namespace {
-
-// The modeled transport of one endpoint (addressing comes from the command line): NAKcast's NAK
-// timeout, Ricochet's and FEC's r and c, and the pace of a replace/fifo writer (0 = unpaced).
-adamant::TransportSettings transport(adamant::TransportKind kind, std::chrono::microseconds nak_timeout, int lec_r,
-                                     int lec_c, std::uint64_t pace_bytes_per_s) {
-  adamant::TransportSettings settings;
-  settings.kind = kind;
-  settings.nak_timeout = nak_timeout;
-  settings.lec_r = lec_r;
-  settings.lec_c = lec_c;
-  settings.pace_bytes_per_s = pace_bytes_per_s;
-  return settings;
-}
-
-}  // namespace
-
 int main(int argc, char** argv) {
   adamant::app::Options options;
   const std::string description = "jbi_reflector: publishes BlueForce, publishes Images.";
@@ -50,7 +33,7 @@ int main(int argc, char** argv) {
   // paced to 5120 B/s, the slowest bandwidth of environment radio_link (5 KB/s, queue 4 packets, rtt
   //   1 ms)
   adamant::TransportSettings blue_force_pub_transport =
-      transport(adamant::TransportKind::Replace, std::chrono::microseconds(50000), 8, 3, 5120);
+      adamant::TransportSettings::of(adamant::TransportKind::Replace).pace(5120);
   // every message waits for the model's 1 subscriber of BlueForce: disadvantaged_client
   blue_force_pub_transport.min_receivers = 1;
   adamant::Publisher blue_force_pub(adamant::app::channel(options, 1, blue_force_pub_transport));
@@ -66,7 +49,7 @@ int main(int argc, char** argv) {
   // paced to 5120 B/s, the slowest bandwidth of environment radio_link (5 KB/s, queue 4 packets, rtt
   //   1 ms)
   adamant::TransportSettings images_pub_transport =
-      transport(adamant::TransportKind::Fifo, std::chrono::microseconds(50000), 8, 3, 5120);
+      adamant::TransportSettings::of(adamant::TransportKind::Fifo).pace(5120);
   // every message waits for the model's 1 subscriber of Images: disadvantaged_client
   images_pub_transport.min_receivers = 1;
   adamant::Publisher images_pub(adamant::app::channel(options, 3, images_pub_transport));

@@ -15,23 +15,6 @@
 #include <string>
 #include <vector>
 
-namespace {
-
-// The modeled transport of one endpoint (addressing comes from the command line): NAKcast's NAK
-// timeout, Ricochet's and FEC's r and c, and the pace of a replace/fifo writer (0 = unpaced).
-adamant::TransportSettings transport(adamant::TransportKind kind, std::chrono::microseconds nak_timeout, int lec_r,
-                                     int lec_c, std::uint64_t pace_bytes_per_s) {
-  adamant::TransportSettings settings;
-  settings.kind = kind;
-  settings.nak_timeout = nak_timeout;
-  settings.lec_r = lec_r;
-  settings.lec_c = lec_c;
-  settings.pace_bytes_per_s = pace_bytes_per_s;
-  return settings;
-}
-
-}  // namespace
-
 int main(int argc, char** argv) {
   adamant::app::Options options;
   const std::string description = "uav_gateway: publishes InfraredScan.";
@@ -39,6 +22,7 @@ int main(int argc, char** argv) {
     return *rc;
   }
   using Clock = std::chrono::steady_clock;
+  using namespace std::chrono_literals;  // the transports' durations (50ms)
   const auto start = Clock::now();
   const auto expired = [&] {
     return options.seconds > 0 && Clock::now() - start >= std::chrono::duration<double>(options.seconds);
@@ -47,7 +31,7 @@ int main(int argc, char** argv) {
   // publish InfraredScan (ThermalScan) as stream 1 at 100 Hz
   // transport nakcast: reliable multicast, NAK after 50 ms — from profiles/transports.adamant
   const adamant::TransportSettings infrared_scan_pub_transport =
-      transport(adamant::TransportKind::Nakcast, std::chrono::microseconds(50000), 8, 3, 0);
+      adamant::TransportSettings::of(adamant::TransportKind::Nakcast).nak_timeout(50ms);
   adamant::Publisher infrared_scan_pub(adamant::app::channel(options, 1, infrared_scan_pub_transport));
   const auto infrared_scan_pub_period =
       std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(1.0 / 100.0));

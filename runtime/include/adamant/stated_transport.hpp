@@ -1,0 +1,60 @@
+// A transport named by what is stated for it: its kind and the engine parameters given, every
+// other parameter the contract table's default for the kind. Generated code writes a transport
+// this way, so it states only what the model gives:
+//   adamant::TransportSettings::of(adamant::TransportKind::Nakcast).nak_timeout(25ms)
+//   adamant::bench::SweepTransport::of("ricochet").r(4).c(3)
+//   adamant::TransportSettings::of(adamant::TransportKind::Replace).pace(5120)
+// The setters are named as the contract table's parameters; a parameter the kind does not take
+// is an error where the transport is used (TransportSettings, sweep_spec).
+#pragma once
+
+#include <adamant/types.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace adamant {
+
+class StatedTransport {
+ public:
+  static StatedTransport of(TransportKind kind) { return StatedTransport(kind); }
+  // A runtime transport name ("nakcast"); throws std::invalid_argument naming the valid ones.
+  static StatedTransport of(std::string_view name) { return StatedTransport(transport_from_name(name)); }
+
+  [[nodiscard]] StatedTransport nak_timeout(Duration timeout) const;      // nakcast, ricochet
+  [[nodiscard]] StatedTransport r(int r) const;                           // ricochet, fec
+  [[nodiscard]] StatedTransport c(int c) const;                           // ricochet, fec
+  [[nodiscard]] StatedTransport pace(std::uint64_t bytes_per_s) const;  // replace, fifo (0 = unpaced)
+
+  TransportKind kind() const { return kind_; }
+
+  // The first parameter stated that the kind does not take ("r"), or "".
+  std::string foreign_parameter() const;
+
+  // Sets on `target` (a TransportSettings, a bench::Point) the parameters stated; it keeps its
+  // own, the defaults, for the others.
+  template <class Target>
+  void apply(Target& target) const {
+    if (nak_timeout_) target.nak_timeout = *nak_timeout_;
+    if (r_) target.lec_r = r_;
+    if (c_) target.lec_c = c_;
+    if (pace_) target.pace_bytes_per_s = *pace_;
+  }
+
+  // The settings: the kind, what is stated, the defaults for the rest. Throws
+  // std::invalid_argument when a parameter is stated that the kind does not take.
+  operator TransportSettings() const;  // implicit: `const TransportSettings s = TransportSettings::of(...)...;`
+
+ private:
+  explicit StatedTransport(TransportKind kind) : kind_(kind) {}
+
+  TransportKind kind_;
+  std::optional<Duration> nak_timeout_;
+  std::optional<int> r_;
+  std::optional<int> c_;
+  std::optional<std::uint64_t> pace_;
+};
+
+}  // namespace adamant
