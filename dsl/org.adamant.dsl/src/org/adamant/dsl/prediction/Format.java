@@ -2,6 +2,8 @@ package org.adamant.dsl.prediction;
 
 import java.util.Locale;
 
+import org.adamant.dsl.semantics.Dimension;
+
 /** Numbers with units for messages and tables, in the units of the language. */
 public final class Format {
 
@@ -48,13 +50,17 @@ public final class Format {
 		return us % 1000 == 0 ? (us / 1000) + " ms" : us + " us";
 	}
 
-	/** Bytes per second as B/s, KB/s or MB/s (1 KB = 1024 B, as in the language). */
+	/**
+	 * Bytes per second in the language's units (the contract's factors: 1 KB = 1024 B): B/s, KB/s,
+	 * and Mbit/s from 1024 KB/s up, so that a printed bandwidth can be written back into a model.
+	 */
 	public static String bandwidth(double bytesPerSecond) {
-		if (Math.abs(bytesPerSecond) >= 1024 * 1024) {
-			return number(bytesPerSecond / (1024 * 1024)) + " MB/s";
+		double kb = Dimension.BANDWIDTH.toBase(1, "KB/s");
+		if (Math.abs(bytesPerSecond) >= 1024 * kb) {
+			return number(bytesPerSecond / Dimension.BANDWIDTH.toBase(1, "Mbit/s")) + " Mbit/s";
 		}
-		if (Math.abs(bytesPerSecond) >= 1024) {
-			return number(bytesPerSecond / 1024) + " KB/s";
+		if (Math.abs(bytesPerSecond) >= kb) {
+			return number(bytesPerSecond / kb) + " KB/s";
 		}
 		return number(bytesPerSecond) + " B/s";
 	}
