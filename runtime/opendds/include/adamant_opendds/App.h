@@ -48,10 +48,7 @@ class TypedTopicOps : public TopicOps {
   explicit TypedTopicOps(const Type& type) : type_(type) {}
 
   bool register_type(DDS::DomainParticipant_ptr participant, CORBA::String_var& type_name) override {
-    typename Type::TypeSupport::_var_type ts = new typename Type::TypeSupportImpl;
-    if (ts->register_type(participant, "") != DDS::RETCODE_OK) return false;
-    type_name = ts->get_type_name();
-    return true;
+    return register_idl_type<Type>(participant, type_name);
   }
   bool narrow(DDS::DataWriter_ptr writer) override {
     writer_ = Type::DataWriter::_narrow(writer);
@@ -67,24 +64,14 @@ class TypedTopicOps : public TopicOps {
   }
   void take(DDS::DataReader_ptr reader, const std::string& topic, std::uint64_t print,
             std::atomic<std::uint64_t>& received) override {
-    typename Type::DataReader::_var_type typed = Type::DataReader::_narrow(reader);
-    if (!typed) return;
-    typename Type::Seq samples;
-    DDS::SampleInfoSeq infos;
-    if (typed->take(samples, infos, DDS::LENGTH_UNLIMITED, DDS::ANY_SAMPLE_STATE, DDS::ANY_VIEW_STATE,
-                    DDS::ANY_INSTANCE_STATE) != DDS::RETCODE_OK) {
-      return;
-    }
-    for (CORBA::ULong i = 0; i < samples.length(); ++i) {
-      if (!infos[i].valid_data) continue;
+    take_valid<Type>(reader, [&](const typename Type::Sample& sample, const DDS::SampleInfo&) {
       const std::uint64_t n = ++received;
       if (n <= print) {
         std::cout << topic << " #" << n << ": ";
-        type_.print(std::cout, samples[i]);
+        type_.print(std::cout, sample);
         std::cout << std::endl;
       }
-    }
-    typed->return_loan(samples, infos);
+    });
   }
 
  private:

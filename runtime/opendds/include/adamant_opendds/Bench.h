@@ -55,10 +55,7 @@ class TypedStreamOps : public StreamOps {
   explicit TypedStreamOps(const Type& type) : type_(type) {}
 
   bool register_type(DDS::DomainParticipant_ptr participant, CORBA::String_var& type_name) override {
-    typename Type::TypeSupport::_var_type ts = new typename Type::TypeSupportImpl;
-    if (ts->register_type(participant, "") != DDS::RETCODE_OK) return false;
-    type_name = ts->get_type_name();
-    return true;
+    return register_idl_type<Type>(participant, type_name);
   }
   bool narrow(DDS::DataWriter_ptr writer) override {
     writer_ = Type::DataWriter::_narrow(writer);
@@ -69,21 +66,10 @@ class TypedStreamOps : public StreamOps {
     writer_->write(sample_, DDS::HANDLE_NIL);
   }
   void take(DDS::DataReader_ptr reader, std::vector<std::int64_t>& sent_ns) override {
-    typename Type::DataReader::_var_type typed = Type::DataReader::_narrow(reader);
-    if (!typed) return;
-    typename Type::Seq samples;
-    DDS::SampleInfoSeq infos;
-    if (typed->take(samples, infos, DDS::LENGTH_UNLIMITED, DDS::ANY_SAMPLE_STATE, DDS::ANY_VIEW_STATE,
-                    DDS::ANY_INSTANCE_STATE) != DDS::RETCODE_OK) {
-      return;
-    }
-    for (CORBA::ULong i = 0; i < samples.length(); ++i) {
-      if (infos[i].valid_data) {
-        const DDS::Time_t& t = infos[i].source_timestamp;
-        sent_ns.push_back(static_cast<std::int64_t>(t.sec) * 1000000000 + t.nanosec);
-      }
-    }
-    typed->return_loan(samples, infos);
+    take_valid<Type>(reader, [&](const typename Type::Sample&, const DDS::SampleInfo& info) {
+      const DDS::Time_t& t = info.source_timestamp;
+      sent_ns.push_back(static_cast<std::int64_t>(t.sec) * 1000000000 + t.nanosec);
+    });
   }
 
  private:

@@ -45,6 +45,33 @@ struct IdlType {
   Print print;  // writes its numeric members
 };
 
+// Registers IDL type Type's type support with `participant`; its registered name in `type_name`.
+template <class Type>
+bool register_idl_type(DDS::DomainParticipant_ptr participant, CORBA::String_var& type_name) {
+  typename Type::TypeSupport::_var_type ts = new typename Type::TypeSupportImpl;
+  if (ts->register_type(participant, "") != DDS::RETCODE_OK) return false;
+  type_name = ts->get_type_name();
+  return true;
+}
+
+// Takes every available sample of `reader` (a reader of IDL type Type) and calls
+// on_valid(sample, info) for each one that carries data.
+template <class Type, class OnValid>
+void take_valid(DDS::DataReader_ptr reader, OnValid on_valid) {
+  typename Type::DataReader::_var_type typed = Type::DataReader::_narrow(reader);
+  if (!typed) return;
+  typename Type::Seq samples;
+  DDS::SampleInfoSeq infos;
+  if (typed->take(samples, infos, DDS::LENGTH_UNLIMITED, DDS::ANY_SAMPLE_STATE, DDS::ANY_VIEW_STATE,
+                  DDS::ANY_INSTANCE_STATE) != DDS::RETCODE_OK) {
+    return;
+  }
+  for (CORBA::ULong i = 0; i < samples.length(); ++i) {
+    if (infos[i].valid_data) on_valid(samples[i], infos[i]);
+  }
+  typed->return_loan(samples, infos);
+}
+
 // A QoS profile on each entity it may apply to (empty: the defaults).
 struct EntityQos {
   std::function<void(DDS::TopicQos&)> topic;
