@@ -28,7 +28,7 @@ final class PolicyImport {
 	List<String> clauses(Map<PolicyElement, XmlNode> policies, Map<Requirement, String> requirements) {
 		List<String> result = new ArrayList<>();
 		for (Map.Entry<PolicyElement, XmlNode> e : policies.entrySet()) {
-			String clause = clause(e.getKey(), e.getValue(), policies, requirements);
+			String clause = clause(e.getKey(), e.getValue(), policies);
 			if (clause != null) {
 				result.add(clause);
 			}
@@ -39,8 +39,7 @@ final class PolicyImport {
 		return result;
 	}
 
-	private String clause(PolicyElement element, XmlNode n, Map<PolicyElement, XmlNode> all,
-			Map<Requirement, String> requirements) {
+	private String clause(PolicyElement element, XmlNode n, Map<PolicyElement, XmlNode> all) {
 		return switch (element) {
 		case RELIABILITY -> {
 			allow(n, "kind", "max_blocking_time");
@@ -86,9 +85,7 @@ final class PolicyImport {
 		}
 		case TRANSPORT_PRIORITY -> {
 			allow(n, "value");
-			String value = n.child("value").map(c -> Integer.toString(count(c, 0))).orElse("0");
-			// the exporter writes the modeled priority as transport_priority: stated once, as priority
-			yield value.equals(requirements.get(Requirement.PRIORITY)) ? null : "transport_priority " + value;
+			yield "transport_priority " + n.child("value").map(c -> count(c, 0)).orElse(0);
 		}
 		case PRESENTATION -> {
 			allow(n, "access_scope", "coherent_access", "ordered_access");

@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
  */
 final class ProfileText {
 
+	private static final String TRANSPORT_PRIORITY = PolicyElement.TRANSPORT_PRIORITY.element();
 	private static final Pattern ID = Pattern.compile("\\^?[a-zA-Z_][a-zA-Z0-9_]*");
 
 	private final Problems problems;
@@ -44,18 +45,23 @@ final class ProfileText {
 			problems.error(p.line(), p.column(), "adamant.dds-xml.unsupported-value", "profile name '" + p.name()
 					+ "' is not a name in the language (letters, digits and _, not starting with a digit): rename it");
 		}
-		Map<String, String> base = p.baseName() == null ? Map.of() : effective(p.baseName(), p, new HashSet<>());
+		Map<String, String> base = base(p, new HashSet<>());
 		StringBuilder b = new StringBuilder("qos ").append(p.name());
 		if (p.baseName() != null) {
 			b.append(" extends ").append(p.baseName());
 		}
 		b.append(" {\n");
-		for (Map.Entry<String, String> c : clauses(p).entrySet()) {
+		for (Map.Entry<String, String> c : stated(p, base).entrySet()) {
 			if (!c.getValue().equals(base.get(c.getKey()))) {
 				b.append('\t').append(c.getValue()).append('\n');
 			}
 		}
 		return b.append("}\n").toString();
+	}
+
+	/** What the profile's base ends up with (nothing without a base). */
+	private Map<String, String> base(DdsProfile p, Set<String> visiting) {
+		return p.baseName() == null ? Map.of() : effective(p.baseName(), p, visiting);
 	}
 
 	/** The profile's clauses by keyword, its bases' where it states none. */
@@ -72,13 +78,26 @@ final class ProfileText {
 					: "profile '" + name + "' derives from itself through base_name: break the cycle");
 			return Map.of();
 		}
-		Map<String, String> result = new LinkedHashMap<>();
-		if (p.baseName() != null) {
-			result.putAll(effective(p.baseName(), p, visiting));
-		}
-		result.putAll(clauses(p));
+		Map<String, String> base = base(p, visiting);
+		Map<String, String> result = new LinkedHashMap<>(base);
+		result.putAll(stated(p, base));
 		effective.put(name, result);
 		return result;
+	}
+
+	/**
+	 * The clauses the profile states or inherits, without the transport_priority the exporter derives
+	 * from priority (a profile with priority N and no transport_priority of its own or of its bases is
+	 * written with transport_priority N, as the generated code applies it).
+	 */
+	private Map<String, String> stated(DdsProfile p, Map<String, String> base) {
+		Map<String, String> clauses = new LinkedHashMap<>(clauses(p));
+		String priority = p.requirements().get(Requirement.PRIORITY);
+		if (priority != null && !base.containsKey(TRANSPORT_PRIORITY)
+				&& (TRANSPORT_PRIORITY + " " + priority).equals(clauses.get(TRANSPORT_PRIORITY))) {
+			clauses.remove(TRANSPORT_PRIORITY);
+		}
+		return clauses;
 	}
 
 	/** The profile's own clauses by keyword (read once: each problem is reported once). */

@@ -56,6 +56,9 @@ final class QosXmlImport {
 		for (QosXmlParser.Instruction i : doc.instructions()) {
 			in.instruction(i);
 		}
+		if (in.profiles.isEmpty() && !problems.any()) {
+			problems.error(root, UNSUPPORTED, "no <qos_profile> in <dds>: nothing to import");
+		}
 		return List.copyOf(in.profiles.values());
 	}
 

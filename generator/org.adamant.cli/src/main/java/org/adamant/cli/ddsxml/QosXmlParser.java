@@ -74,8 +74,9 @@ final class QosXmlParser {
 				}
 				case XMLStreamConstants.PROCESSING_INSTRUCTION -> {
 					if (root == null && open.isEmpty()) {
+						int[] start = startTag(lines, at.getLineNumber(), at.getColumnNumber(), "?" + r.getPITarget());
 						instructions.add(new Instruction(r.getPITarget(), r.getPIData() == null ? "" : r.getPIData(),
-								at.getLineNumber(), Math.max(1, at.getColumnNumber())));
+								start[0], start[1]));
 					}
 				}
 				default -> {
@@ -120,8 +121,9 @@ final class QosXmlParser {
 	}
 
 	/**
-	 * Where the start tag that ends at (line, column) begins: StAX reports the position after the tag;
-	 * the user wants the '<'. Searches back from there, across lines for a tag that spans several.
+	 * Where the start tag (or processing instruction, "?target") that ends at (line, column) begins:
+	 * StAX reports the position after it; the user wants the '<'. Searches back from there, across lines
+	 * for a tag that spans several.
 	 */
 	private static int[] startTag(String[] lines, int line, int column, String qname) {
 		String needle = "<" + qname;
@@ -140,7 +142,8 @@ final class QosXmlParser {
 	private static String message(XMLStreamException e) {
 		String m = e.getMessage() == null ? "unreadable" : e.getMessage();
 		int i = m.indexOf("Message: ");
-		return (i >= 0 ? m.substring(i + "Message: ".length()) : m).strip();
+		String text = (i >= 0 ? m.substring(i + "Message: ".length()) : m).strip();
+		return text.endsWith(".") ? text.substring(0, text.length() - 1) : text;
 	}
 
 	private static final class Building {
