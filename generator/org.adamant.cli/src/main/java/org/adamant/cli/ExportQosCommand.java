@@ -9,6 +9,7 @@ import org.adamant.cli.ddsxml.DdsXml;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -31,10 +32,19 @@ public class ExportQosCommand implements Callable<Integer> {
 	@Option(names = { "-o", "--output" }, required = true, paramLabel = "FILE", description = "The DDS-XML file to write.")
 	Path output;
 
+	@Option(names = "--library", paramLabel = "NAME", description = "Wrap the profiles in an OMG DDS-XML "
+			+ "<qos_library name=\"NAME\"> (base_name then reads NAME::Profile), for loaders that expect "
+			+ "libraries; OpenDDS's schema and loader have none.")
+	String library;
+
 	@Override
 	public Integer call() {
 		PrintWriter out = spec.commandLine().getOut();
 		PrintWriter err = spec.commandLine().getErr();
+		if (library != null && !DdsXml.isElementName(library)) {
+			throw new ParameterException(spec.commandLine(), "--library '" + library
+					+ "' is not a DDS-XML name: use letters, digits and spaces");
+		}
 		ModelLoader loader = new ModelLoader();
 		loader.load(List.of(file));
 		List<Diagnostic> diagnostics = loader.validate();
@@ -43,7 +53,7 @@ public class ExportQosCommand implements Callable<Integer> {
 			err.println("not exported: fix the model's errors first");
 			return Main.EXIT_MODEL_ERRORS;
 		}
-		DdsXml.Result result = DdsXml.export(loader.model(0), file.toString());
+		DdsXml.Result result = DdsXml.export(loader.model(0), file.toString(), library);
 		if (!result.ok()) {
 			result.problems().forEach(d -> err.println(d.toText()));
 			return Main.EXIT_MODEL_ERRORS;

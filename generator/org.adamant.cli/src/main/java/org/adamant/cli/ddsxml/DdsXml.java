@@ -38,9 +38,10 @@ public final class DdsXml {
 	/**
 	 * The model's QoS profiles and the imported ones its topics, publications and subscriptions use, in
 	 * the order the model states or first uses them, each preceded by the profiles it extends (so that
-	 * every base_name names a profile of the document), as DDS-XML.
+	 * every base_name names a profile of the document), as DDS-XML; inside an OMG DDS-XML
+	 * {@code <qos_library>} of that name when {@code library} is not null.
 	 */
-	public static Result export(Model model, String displayName) {
+	public static Result export(Model model, String displayName, String library) {
 		Set<QosProfile> ordered = new LinkedHashSet<>();
 		for (Element e : model.getElements()) {
 			if (e instanceof QosProfile p) {
@@ -56,7 +57,7 @@ public final class DdsXml {
 		List<Diagnostic> problems = new ArrayList<>();
 		List<DdsProfile> profiles = new ArrayList<>();
 		for (QosProfile p : ordered) {
-			if (!ELEMENT_NAME.matcher(p.getName()).matches()) {
+			if (!isElementName(p.getName())) {
 				List<INode> name = NodeModelUtils.findNodesForFeature(p, AdamantPackage.Literals.ELEMENT__NAME);
 				LineAndColumn at = name.isEmpty() ? LineAndColumn.from(0, 0)
 						: NodeModelUtils.getLineAndColumn(name.get(0), name.get(0).getOffset());
@@ -66,8 +67,13 @@ public final class DdsXml {
 			}
 			profiles.add(PolicyExport.of(p));
 		}
-		return problems.isEmpty() ? new Result(QosXmlWriter.write(profiles), List.of())
+		return problems.isEmpty() ? new Result(QosXmlWriter.write(profiles, library), List.of())
 				: new Result(null, List.copyOf(problems));
+	}
+
+	/** Whether {@code name} can name a profile or library in DDS-XML (dds_qos.xsd's elementName). */
+	public static boolean isElementName(String name) {
+		return ELEMENT_NAME.matcher(name).matches();
 	}
 
 	private static void withAncestors(QosProfile p, Set<QosProfile> ordered, Set<QosProfile> visiting) {

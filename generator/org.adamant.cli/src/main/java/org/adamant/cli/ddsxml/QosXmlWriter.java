@@ -15,7 +15,9 @@ import javax.xml.stream.XMLStreamWriter;
  * {@code <dds>} with one {@code <qos_profile>} per profile, each with the topic_qos, datawriter_qos,
  * datareader_qos, publisher_qos and subscriber_qos its policies apply to (an entity without any is left
  * out). ADAMANT's requirements go into {@code <?adamant-qos?>} instructions before the root element.
- * Indented with two spaces, one element per line: the same profiles always give the same bytes.
+ * With a library name, the profiles are wrapped in an OMG DDS-XML {@code <qos_library>} (which OpenDDS's
+ * schema does not have) and base_name is qualified with it. Indented with two spaces, one element per
+ * line: the same profiles always give the same bytes.
  */
 final class QosXmlWriter {
 
@@ -23,14 +25,19 @@ final class QosXmlWriter {
 
 	private final XMLStreamWriter w;
 	private final StringWriter out = new StringWriter();
+	/** The OMG DDS-XML qos_library around the profiles, or null for OpenDDS's shape (none). */
+	private final String library;
+	private final int depth;
 
-	private QosXmlWriter() throws XMLStreamException {
+	private QosXmlWriter(String library) throws XMLStreamException {
 		w = XMLOutputFactory.newFactory().createXMLStreamWriter(out);
+		this.library = library;
+		this.depth = library == null ? 1 : 2;
 	}
 
-	static String write(List<DdsProfile> profiles) {
+	static String write(List<DdsProfile> profiles, String library) {
 		try {
-			QosXmlWriter x = new QosXmlWriter();
+			QosXmlWriter x = new QosXmlWriter(library);
 			x.document(profiles);
 			return x.out.toString();
 		} catch (XMLStreamException e) {
@@ -59,8 +66,17 @@ final class QosXmlWriter {
 		w.writeNamespace("xsi", XMLConstants.W3C_XML_SCHEMA_INSTANCE_NS_URI);
 		w.writeAttribute(XMLConstants.W3C_XML_SCHEMA_INSTANCE_NS_URI, "schemaLocation",
 				QosXmlParser.DDS_NAMESPACE + " dds_qos.xsd");
+		if (library != null) {
+			newline(1);
+			w.writeStartElement(QosXmlParser.DDS_NAMESPACE, "qos_library");
+			w.writeAttribute("name", library);
+		}
 		for (DdsProfile p : profiles) {
 			profile(p);
+		}
+		if (library != null) {
+			newline(1);
+			w.writeEndElement();
 		}
 		newline(0);
 		w.writeEndElement();
@@ -70,7 +86,7 @@ final class QosXmlWriter {
 	}
 
 	private void profile(DdsProfile p) throws XMLStreamException {
-		newline(1);
+		newline(depth);
 		boolean empty = p.policies().isEmpty();
 		if (empty) {
 			w.writeEmptyElement(QosXmlParser.DDS_NAMESPACE, "qos_profile");
@@ -79,7 +95,7 @@ final class QosXmlWriter {
 		}
 		w.writeAttribute("name", p.name());
 		if (p.baseName() != null) {
-			w.writeAttribute("base_name", p.baseName());
+			w.writeAttribute("base_name", library == null ? p.baseName() : library + "::" + p.baseName());
 		}
 		if (empty) {
 			return;
@@ -88,10 +104,10 @@ final class QosXmlWriter {
 			List<XmlNode> policies = p.policies().entrySet().stream().filter(e -> e.getKey().appliesTo(entity))
 					.map(Map.Entry::getValue).toList();
 			if (!policies.isEmpty()) {
-				element(XmlNode.of(entity.element(), policies), 2);
+				element(XmlNode.of(entity.element(), policies), depth + 1);
 			}
 		}
-		newline(1);
+		newline(depth);
 		w.writeEndElement();
 	}
 

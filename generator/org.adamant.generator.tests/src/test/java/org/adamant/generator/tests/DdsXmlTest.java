@@ -238,6 +238,24 @@ class DdsXmlTest {
 	}
 
 	@Test
+	void aQosLibraryForOmgLoadersRoundTripsToo(@TempDir Path dir) throws IOException {
+		String rtesp = Models.repoRoot().resolve("profiles/rtesp.adamant").toString();
+		Path xml = dir.resolve("rtesp.xml");
+		assertEquals(0, cli("export-qos", rtesp, "-o", xml.toString(), "--library", "RTESP").code());
+		String text = Files.readString(xml);
+		assertTrue(text.contains("\n  <qos_library name=\"RTESP\">\n    <qos_profile name=\"Multimedia\">\n"), text);
+		assertTrue(text.contains("<qos_profile name=\"MpegVideo\" base_name=\"RTESP::Multimedia\">"), text);
+		Path back = dir.resolve("rtesp.adamant");
+		assertEquals(0, cli("import-qos", xml.toString(), "-o", back.toString()).code());
+		Path again = dir.resolve("again.xml");
+		assertEquals(0, cli("export-qos", back.toString(), "-o", again.toString(), "--library", "RTESP").code());
+		assertEquals(text, Files.readString(again));
+		Result bad = cli("export-qos", rtesp, "-o", again.toString(), "--library", "a::b");
+		assertEquals(2, bad.code(), bad.err());
+		assertTrue(bad.err().contains("--library 'a::b' is not a DDS-XML name"), bad.err());
+	}
+
+	@Test
 	void exportRefusesProfileNamesTheSchemaCannotTake(@TempDir Path dir) throws IOException {
 		Path model = Models.write(dir, "m.adamant", "model m\nqos Fast_Path { reliability reliable }\n");
 		Path xml = dir.resolve("q.xml");
