@@ -24,7 +24,8 @@ public class Main implements Runnable {
 
 	@Override
 	public void run() {
-		throw new CommandLine.ParameterException(spec.commandLine(), "missing verb: validate, generate, format, export-qos or import-qos");
+		throw new CommandLine.ParameterException(spec.commandLine(),
+				"missing verb: validate, generate, format, export-qos or import-qos");
 	}
 
 	public static void main(String[] args) {
