@@ -20,6 +20,7 @@ import org.adamant.dsl.adamant.PartitionPolicy;
 import org.adamant.dsl.adamant.PresentationPolicy;
 import org.adamant.dsl.adamant.PriorityRequirement;
 import org.adamant.dsl.adamant.QosProfile;
+import org.adamant.dsl.adamant.Quantity;
 import org.adamant.dsl.adamant.ReliabilityPolicy;
 import org.adamant.dsl.adamant.ReplacementRequirement;
 import org.adamant.dsl.adamant.ResourceLimitsPolicy;
@@ -42,14 +43,8 @@ public final class PolicyExport {
 	public static DdsProfile of(QosProfile profile) {
 		EffectiveQos qos = EffectiveQos.of(profile);
 		Map<PolicyElement, XmlNode> p = new EnumMap<>(PolicyElement.class);
-		qos.get(ReliabilityPolicy.class).ifPresent(r -> {
-			List<XmlNode> c = new ArrayList<>();
-			c.add(XmlNode.leaf("kind", DdsKinds.name(r.getKind(), DdsKinds.RELIABILITY)));
-			if (r.getMaxBlockingTime() != null) {
-				c.add(DdsDuration.element("max_blocking_time", DdsDuration.nanos(r.getMaxBlockingTime())));
-			}
-			p.put(PolicyElement.RELIABILITY, XmlNode.of("reliability", c));
-		});
+		qos.get(ReliabilityPolicy.class).ifPresent(r -> p.put(PolicyElement.RELIABILITY, kindAndDuration("reliability",
+				DdsKinds.name(r.getKind(), DdsKinds.RELIABILITY), "max_blocking_time", r.getMaxBlockingTime())));
 		qos.get(DurabilityPolicy.class).ifPresent(d -> p.put(PolicyElement.DURABILITY,
 				kindOnly("durability", DdsKinds.name(d.getKind(), DdsKinds.DURABILITY))));
 		qos.get(HistoryPolicy.class).ifPresent(h -> p.put(PolicyElement.HISTORY, h.isKeepAll()
@@ -66,14 +61,8 @@ public final class PolicyExport {
 				.of("latency_budget", List.of(DdsDuration.element("duration", DdsDuration.nanos(l.getDuration()))))));
 		qos.get(LifespanPolicy.class).ifPresent(l -> p.put(PolicyElement.LIFESPAN, XmlNode.of("lifespan",
 				List.of(DdsDuration.element("duration", DdsDuration.nanos(l.getDuration()))))));
-		qos.get(LivelinessPolicy.class).ifPresent(l -> {
-			List<XmlNode> c = new ArrayList<>();
-			c.add(XmlNode.leaf("kind", DdsKinds.name(l.getKind(), DdsKinds.LIVELINESS)));
-			if (l.getLease() != null) {
-				c.add(DdsDuration.element("lease_duration", DdsDuration.nanos(l.getLease())));
-			}
-			p.put(PolicyElement.LIVELINESS, XmlNode.of("liveliness", c));
-		});
+		qos.get(LivelinessPolicy.class).ifPresent(l -> p.put(PolicyElement.LIVELINESS, kindAndDuration("liveliness",
+				DdsKinds.name(l.getKind(), DdsKinds.LIVELINESS), "lease_duration", l.getLease())));
 		qos.get(OwnershipPolicy.class).ifPresent(o -> {
 			p.put(PolicyElement.OWNERSHIP, kindOnly("ownership", DdsKinds.name(o.getKind(), DdsKinds.OWNERSHIP)));
 			if (o.getStrength() != 0) {
@@ -111,6 +100,16 @@ public final class PolicyExport {
 				.ifPresent(m -> r.put(Requirement.MAX_LATENCY, DdsDuration.text(DdsDuration.nanos(m.getValue()))));
 		qos.get(ReplacementRequirement.class).ifPresent(m -> r.put(Requirement.REPLACEMENT, "true"));
 		return r;
+	}
+
+	/** {@code <policy><kind>..</kind><name>duration</name></policy>}, the duration when stated. */
+	private static XmlNode kindAndDuration(String policy, String kind, String name, Quantity duration) {
+		List<XmlNode> c = new ArrayList<>();
+		c.add(XmlNode.leaf("kind", kind));
+		if (duration != null) {
+			c.add(DdsDuration.element(name, DdsDuration.nanos(duration)));
+		}
+		return XmlNode.of(policy, c);
 	}
 
 	private static XmlNode kindOnly(String policy, String kind) {

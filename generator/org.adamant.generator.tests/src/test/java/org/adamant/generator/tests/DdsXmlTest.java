@@ -81,19 +81,21 @@ class DdsXmlTest {
 	void everyPolicyGoesToTheEntitiesThatCarryIt(@TempDir Path dir) throws Exception {
 		Document xml = export(EVERY_POLICY, dir);
 		String p = "/dds/qos_profile[@name='Everything']/";
-		assertEquals("Base", xpath(xml, p + "@base_name"));
-		// inherited from Base: the profile is flattened
-		assertEquals("TRANSIENT_LOCAL_DURABILITY_QOS", xpath(xml, p + "datareader_qos/durability/kind"));
-		assertEquals("1500000", xpath(xml, p + "datawriter_qos/reliability/max_blocking_time/nanosec"));
-		assertEquals("1", xpath(xml, p + "topic_qos/lifespan/duration/sec"));
-		assertEquals("500000000", xpath(xml, p + "topic_qos/lifespan/duration/nanosec"));
-		assertEquals("LENGTH_UNLIMITED", xpath(xml, p + "datawriter_qos/resource_limits/max_instances"));
-		assertEquals("7", xpath(xml, p + "datawriter_qos/ownership_strength/value"));
-		assertEquals("EXCLUSIVE_OWNERSHIP_QOS", xpath(xml, p + "datareader_qos/ownership/kind"));
-		assertEquals("10000000", xpath(xml, p + "datareader_qos/time_based_filter/minimum_separation/nanosec"));
-		assertEquals("3", xpath(xml, p + "topic_qos/transport_priority/value"));
-		assertEquals("GROUP_PRESENTATION_QOS", xpath(xml, p + "subscriber_qos/presentation/access_scope"));
-		assertEquals("be\"ta", xpath(xml, p + "publisher_qos/partition/name/element[2]"));
+		// path under the profile -> value; durability and reliability are inherited from Base (flattened)
+		String[][] expected = { { "@base_name", "Base" },
+				{ "datareader_qos/durability/kind", "TRANSIENT_LOCAL_DURABILITY_QOS" },
+				{ "datawriter_qos/reliability/max_blocking_time/nanosec", "1500000" },
+				{ "topic_qos/lifespan/duration/sec", "1" }, { "topic_qos/lifespan/duration/nanosec", "500000000" },
+				{ "datawriter_qos/resource_limits/max_instances", "LENGTH_UNLIMITED" },
+				{ "datawriter_qos/ownership_strength/value", "7" },
+				{ "datareader_qos/ownership/kind", "EXCLUSIVE_OWNERSHIP_QOS" },
+				{ "datareader_qos/time_based_filter/minimum_separation/nanosec", "10000000" },
+				{ "topic_qos/transport_priority/value", "3" },
+				{ "subscriber_qos/presentation/access_scope", "GROUP_PRESENTATION_QOS" },
+				{ "publisher_qos/partition/name/element[2]", "be\"ta" } };
+		for (String[] e : expected) {
+			assertEquals(e[1], xpath(xml, p + e[0]), e[0]);
+		}
 		// what an entity's QoS has no field for is not written there
 		for (String absent : List.of("datareader_qos/lifespan", "datareader_qos/transport_priority",
 				"topic_qos/ownership_strength", "datareader_qos/ownership_strength", "datawriter_qos/time_based_filter",
