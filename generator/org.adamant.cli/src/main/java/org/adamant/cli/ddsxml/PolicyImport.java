@@ -117,7 +117,7 @@ final class PolicyImport {
 		List<String> names = new ArrayList<>();
 		n.child("name").ifPresent(seq -> {
 			allow(seq, "element");
-			seq.children().forEach(e -> names.add(e.value()));
+			seq.children().forEach(e -> names.add(e.text() == null ? "" : e.text())); // a name's spaces are its own
 		});
 		if (names.isEmpty()) {
 			problems.error(n, UNSUPPORTED, "partition without a name: the language states one or more names; "

@@ -65,7 +65,7 @@ final class QosXmlParser {
 					}
 				}
 				case XMLStreamConstants.END_ELEMENT -> {
-					XmlNode node = open.pop().build();
+					XmlNode node = open.pop().build(problems);
 					if (open.isEmpty()) {
 						root = node;
 					} else {
@@ -161,10 +161,15 @@ final class QosXmlParser {
 			this.column = column;
 		}
 
-		XmlNode build() {
+		/** The element; text beside child elements has no meaning in DDS-XML and is reported. */
+		XmlNode build(Problems problems) {
 			String t = text.toString();
-			return new XmlNode(name, Map.copyOf(attributes), children.isEmpty() ? t : (t.isBlank() ? null : t),
-					List.copyOf(children), line, column);
+			if (!children.isEmpty() && !t.isBlank()) {
+				problems.error(line, column, "adamant.dds-xml.unknown-element", "text '" + t.strip() + "' in <" + name
+						+ "> beside its elements has no meaning: remove it");
+			}
+			return new XmlNode(name, Map.copyOf(attributes), children.isEmpty() ? t : null, List.copyOf(children),
+					line, column);
 		}
 	}
 }

@@ -115,7 +115,7 @@ final class QosXmlWriter {
 		newline(depth);
 		w.writeStartElement(QosXmlParser.DDS_NAMESPACE, n.name());
 		if (n.children().isEmpty()) {
-			w.writeCharacters(n.value());
+			w.writeCharacters(n.text() == null ? "" : n.text());
 		} else {
 			for (XmlNode c : n.children()) {
 				element(c, depth + 1);

@@ -190,7 +190,7 @@ class DdsXmlTest {
 	}
 
 	@Test
-	void infiniteDurationsAndUnknownKindsAreNotGuessed(@TempDir Path dir) throws IOException {
+	void infiniteDurationsUnknownKindsAndStrayTextAreNotGuessed(@TempDir Path dir) throws IOException {
 		Path xml = dir.resolve("q.xml");
 		Files.writeString(xml, """
 				<dds xmlns="http://www.omg.org/dds">
@@ -198,6 +198,7 @@ class DdsXmlTest {
 				    <topic_qos>
 				      <deadline><period><sec>DURATION_INFINITE_SEC</sec></period></deadline>
 				      <durability><kind>FOREVER</kind></durability>
+				      <history>keep all<kind>KEEP_ALL_HISTORY_QOS</kind></history>
 				    </topic_qos>
 				  </qos_profile>
 				</dds>
@@ -208,6 +209,8 @@ class DdsXmlTest {
 				r.err());
 		assertTrue(r.err().contains(xml + ":5:19: error: [adamant.dds-xml.unsupported-value] 'FOREVER' is not a "
 				+ "durability kind: write one of VOLATILE_DURABILITY_QOS"), r.err());
+		assertTrue(r.err().contains(xml + ":6:7: error: [adamant.dds-xml.unknown-element] text 'keep all' in <history>"),
+				r.err());
 	}
 
 	@Test
