@@ -67,39 +67,36 @@ void lose(NakcastReceiver& rx, std::uint64_t seq, Nanos t) {
   rx.on_datagram(view(data(seq + 1)), kWriter, t, out);
 }
 
-}  // namespace
-
-TEST(NakcastAuto, FirstIdleHeartbeatFollowsThePublishRateThenHeartbeatInterval) {
+// A writer (heartbeat_interval 10 ms) that published `n` packets `every` apart from time 0.
+NakcastSender writer_after(bool adaptive, int n, Nanos every) {
   NakcastSenderConfig c;
-  c.adaptive = true;
+  c.adaptive = adaptive;
   c.heartbeat_interval = 10ms;
   NakcastSender tx(c);
   Output out;
-  for (int i = 0; i < 20; ++i) tx.publish(view(kPayload), Nanos{i * 10ms}, out);  // 100 Hz
+  for (int i = 0; i < n; ++i) tx.publish(view(kPayload), every * i, out);
+  return tx;
+}
+
+}  // namespace
+
+TEST(NakcastAuto, FirstIdleHeartbeatFollowsThePublishRateThenHeartbeatInterval) {
+  NakcastSender tx = writer_after(true, 20, 10ms);  // 100 Hz
   EXPECT_EQ(tx.publish_interval(), 10ms);
-  const Nanos last = 190ms;
+  const Nanos fast = 190ms + Nanos{10ms} / contract::kNakAutoHeartbeatDivisor;
   // interval / nak_auto_heartbeat_divisor after the last data, not heartbeat_interval.
-  EXPECT_EQ(*tx.next_deadline(), last + Nanos{10ms} / contract::kNakAutoHeartbeatDivisor);
-  out.clear();
-  tx.on_tick(*tx.next_deadline(), out);
+  EXPECT_EQ(*tx.next_deadline(), fast);
+  Output out;
+  tx.on_tick(fast, out);
   ASSERT_EQ(out.datagrams.size(), 1u);
   EXPECT_EQ(wire::decode(view(out.datagrams[0].bytes))->header.kind, wire::Kind::Heartbeat);
   // Once the fast heartbeat went out, idle heartbeats keep heartbeat_interval.
-  EXPECT_EQ(*tx.next_deadline(), last + Nanos{10ms} / contract::kNakAutoHeartbeatDivisor + 10ms);
+  EXPECT_EQ(*tx.next_deadline(), fast + 10ms);
 }
 
 TEST(NakcastAuto, FastHeartbeatIsClampedAndFixedTimingKeepsItsInterval) {
-  NakcastSenderConfig c;
-  c.adaptive = true;
-  c.heartbeat_interval = 10ms;
-  NakcastSender fast(c);
-  Output out;
-  for (int i = 0; i < 50; ++i) fast.publish(view(kPayload), Nanos{i * 100us}, out);  // 10 kHz
-  EXPECT_EQ(*fast.next_deadline(), Nanos{4900us} + contract::kNakAutoHeartbeatMin);
-  c.adaptive = false;
-  NakcastSender fixed(c);
-  for (int i = 0; i < 20; ++i) fixed.publish(view(kPayload), Nanos{i * 10ms}, out);
-  EXPECT_EQ(*fixed.next_deadline(), 190ms + 10ms);
+  EXPECT_EQ(*writer_after(true, 50, 100us).next_deadline(), Nanos{4900us} + contract::kNakAutoHeartbeatMin);  // 10 kHz
+  EXPECT_EQ(*writer_after(false, 20, 10ms).next_deadline(), 190ms + 10ms);
 }
 
 TEST(NakcastAuto, GapAtAHeartbeatIsNakedWithinTheBackoffToWriterAndGroup) {
