@@ -35,7 +35,8 @@ void NakcastReceiver::on_peer_nak(ByteView payload, const Endpoint& from, Nanos 
   for (const auto& r : *ranges)
     for (auto it = missing_.lower_bound(r.first); it != missing_.end() && it->first <= r.last; ++it) {
       Missing& m = it->second;
-      if (m.naks == 0 && m.due > now) ++suppressed_;  // our own NAK, looped back, is not one
+      if (m.naks == 0 && !m.heard) ++suppressed_;  // our own NAK, looped back, is not one
+      m.heard = true;
       m.due = std::max(m.due, now + renak_delay());
     }
 }
@@ -62,7 +63,7 @@ void NakcastReceiver::note_highest(std::uint64_t seq, bool received, Nanos now, 
   if (last_missing > highest_known_) {
     out.events.push_back({EventKind::GapDetected, highest_known_ + 1, last_missing});
     const Nanos due = now + nak_delay();  // one delay per detected gap
-    for (std::uint64_t s = highest_known_ + 1; s <= last_missing; ++s) missing_[s] = Missing{due, 0, std::nullopt};
+    for (std::uint64_t s = highest_known_ + 1; s <= last_missing; ++s) missing_[s] = Missing{due, 0, std::nullopt, false};
   }
   highest_known_ = seq;
 }

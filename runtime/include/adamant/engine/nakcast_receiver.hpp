@@ -59,6 +59,7 @@ class NakcastReceiver final : public ReceiverEngine {
     Nanos due;
     int naks = 0;
     std::optional<Nanos> asked;  // when this receiver first NAKed it (an RTT sample's start)
+    bool heard = false;          // another receiver's NAK for it arrived first
   };
   struct Buffered {
     std::int64_t send_time_ns;
