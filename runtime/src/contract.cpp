@@ -75,6 +75,8 @@ std::string to_json() {
     j["model_kinds"] = kind_names(p.model_kinds);
     j["aliases"] = aliases(p.aliases);
     if (!p.choices.empty()) j["choices"] = split(p.choices, '|');
+    if (!p.keyword.empty())
+      j["keyword"] = {{"name", std::string(p.keyword)}, {"value", number(0)}, {"kinds", kind_names(p.keyword_kinds)}};
     j["meaning"] = std::string(p.meaning);
     params.push_back(j);
   }
