@@ -87,7 +87,7 @@ final class PairFixes extends Fixer {
 			add(title + " '" + app.getName() + "' to domain " + domain, replaceEdit(written, text));
 			return;
 		}
-		ILeafNode brace = keywordAfter(node(app, P.getApplication_Name()), "{");
+		ILeafNode brace = keywordAfter(node(app, P.getElement_Name()), "{");
 		if (brace != null) {
 			add(title + " '" + app.getName() + "' to domain " + domain,
 					new Edit(brace.getEndOffset(), 0, "\n\tdomain " + text));

@@ -31,23 +31,15 @@ import org.junit.jupiter.api.Test;
 class PairRulesTest {
 
 	private static Issue fires(String body, String code, String... fragments) throws Exception {
-		return fires(1, body, code, fragments);
+		return AdamantTestSupport.fires(1, body, code, fragments);
 	}
 
-	/** {@code n} issues with {@code code}; the first's message contains every fragment. */
 	private static Issue fires(int n, String body, String code, String... fragments) throws Exception {
-		List<Issue> all = issuesOf(body);
-		List<Issue> hits = withCode(all, code);
-		assertEquals(n, hits.size(), all::toString);
-		for (String f : fragments) {
-			assertTrue(hits.get(0).getMessage().contains(f), () -> "'" + f + "' not in: " + hits.get(0).getMessage());
-		}
-		return hits.get(0);
+		return AdamantTestSupport.fires(n, body, code, fragments);
 	}
 
 	private static void silent(String body, String code) throws Exception {
-		List<Issue> all = issuesOf(body);
-		assertTrue(withCode(all, code).isEmpty(), all::toString);
+		AdamantTestSupport.silent(body, code);
 	}
 
 	private static Publication writer(Resource r) {

@@ -23,18 +23,11 @@ class RulesTest {
 
 	/** Exactly one issue with {@code code}, whose message contains every fragment. */
 	private static Issue fires(String body, String code, String... fragments) throws Exception {
-		List<Issue> all = issues(body);
-		List<Issue> hits = withCode(all, code);
-		assertEquals(1, hits.size(), all::toString);
-		for (String f : fragments) {
-			assertTrue(hits.get(0).getMessage().contains(f), () -> "'" + f + "' not in: " + hits.get(0).getMessage());
-		}
-		return hits.get(0);
+		return AdamantTestSupport.fires(1, body, code, fragments);
 	}
 
 	private static void silent(String body, String code) throws Exception {
-		List<Issue> all = issues(body);
-		assertTrue(withCode(all, code).isEmpty(), all::toString);
+		AdamantTestSupport.silent(body, code);
 	}
 
 	// ---------------------------------------------------------------- a. consistency

@@ -249,7 +249,7 @@ class QuickFixesTest {
 	}
 
 	@Test
-	void noFixForDesignDecisionsOrElementsInOtherFiles() {
+	void pairFixesAlignOneSideAndTypesAreADesignDecision() {
 		XtextResource resource = load(HEADER + """
 				qos W { reliability best_effort }
 				qos R { reliability reliable }
@@ -258,8 +258,10 @@ class QuickFixesTest {
 				application b { subscribe T qos R transport nakcast }
 				""");
 		Issue incompatible = withCode(validate(resource), IssueCodes.INCOMPATIBLE_RELIABILITY).get(0);
-		assertEquals(List.of(), AdamantQuickFixes.fixesFor(resource, incompatible));
-		assertFalse(AdamantQuickFixes.FIXABLE_CODES.contains(IssueCodes.INCOMPATIBLE_RELIABILITY));
+		assertEquals(List.of("Give the reader the writer's QoS profile 'W'", "Give the writer the reader's QoS profile 'R'"),
+				titles(resource, incompatible));
+		// which of two declarations of a type is right the model cannot tell
+		assertFalse(AdamantQuickFixes.FIXABLE_CODES.contains(IssueCodes.INCOMPATIBLE_TYPE));
 		// the profile to relax is in this file, but a reliable-on-unreliable in a catalog-only model has no profile fix
 		XtextResource imported = load(HEADER + """
 				topic T : Scan qos BlueForceTrack
