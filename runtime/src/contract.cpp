@@ -55,7 +55,12 @@ std::string to_json() {
   root["regenerate"] = "ant-contract --json > runtime/contract/contract.json";
 
   Json kinds = Json::array();
-  for (const Kind& k : kKinds) kinds.push_back({{"name", std::string(k.name)}, {"meaning", std::string(k.meaning)}});
+  for (const Kind& k : kKinds)
+    kinds.push_back({{"name", std::string(k.name)},
+                     {"meaning", std::string(k.meaning)},
+                     {"offers", k.offers.empty() ? Json::array() : split(k.offers, '|')}});
+  root["capabilities"] = Json::array();
+  for (std::string_view c : kCapabilities) root["capabilities"].push_back(std::string(c));
   root["kinds"] = kinds;
 
   Json params = Json::array();

@@ -36,19 +36,33 @@ enum KindBit : unsigned {
   kFec = 1u << 5,
 };
 
+// What a kind's engine does for the messages of a flow, as the language's capability table reads it
+// (org.adamant.dsl.semantics.TransportCapabilities): a list of these words, separated by '|'.
+//   reliable       recovers every lost message (as long as the writer keeps it)
+//   probabilistic  recovers most lost messages, not every one
+//   ordered        delivers a flow's messages in the order they were sent
+//   replacement    a newer message of a tag supersedes a queued or unacknowledged older one
+//   priorities     sends a more urgent message before a queued less urgent one
+inline constexpr std::string_view kCapabilities[] = {"reliable", "probabilistic", "ordered", "replacement",
+                                                     "priorities"};
+
 struct Kind {
   std::string_view name;     // adamant::parse_transport's name, `maps to runtime NAME`
   KindBit bit;
   std::string_view meaning;  // one line
+  std::string_view offers;   // capabilities, '|'-separated (kCapabilities)
 };
 
 inline constexpr Kind kKinds[] = {
-    {"baseline", kBaseline, "best-effort multicast, no recovery"},
-    {"nakcast", kNakcast, "reliable in-order multicast: receivers NAK gaps, the writer retransmits"},
-    {"ricochet", kRicochet, "lateral error correction: receivers send each other XOR repairs; out of order"},
-    {"replace", kReplace, "Mockets-style reliable paced sender; a newer message of a tag supersedes older ones"},
-    {"fifo", kFifo, "the replace sender without replacement (every message, in order)"},
-    {"fec", kFec, "sender-based XOR forward error correction; receivers send nothing; out of order"},
+    {"baseline", kBaseline, "best-effort multicast, no recovery", ""},
+    {"nakcast", kNakcast, "reliable in-order multicast: receivers NAK gaps, the writer retransmits",
+     "reliable|ordered"},
+    {"ricochet", kRicochet, "lateral error correction: receivers send each other XOR repairs; out of order",
+     "probabilistic"},
+    {"replace", kReplace, "Mockets-style reliable paced sender; a newer message of a tag supersedes older ones",
+     "reliable|ordered|replacement|priorities"},
+    {"fifo", kFifo, "the replace sender without replacement (every message, in order)", "reliable|ordered|priorities"},
+    {"fec", kFec, "sender-based XOR forward error correction; receivers send nothing; out of order", "probabilistic"},
 };
 
 // ------------------------------------------------------------------ units

@@ -7,8 +7,8 @@ import org.eclipse.xtext.validation.ComposedChecks;
  * {@code @Check} method with its issue code from {@link IssueCodes}; messages name the elements and
  * numbers involved and say how to fix.
  */
-@ComposedChecks(validators = { UnitValidator.class, QosValidator.class, MixedVendorValidator.class,
-		ParameterValidator.class, ExperimentValidator.class, FlowValidator.class, LinkLoadValidator.class,
-		ImportValidator.class })
+@ComposedChecks(validators = { UnitValidator.class, QosValidator.class, PairCompatibilityValidator.class,
+		MixedVendorValidator.class, ParameterValidator.class, CapabilityValidator.class, ExperimentValidator.class,
+		FlowValidator.class, LinkLoadValidator.class, ImportValidator.class })
 public class AdamantValidator extends AbstractAdamantValidator {
 }
