@@ -4,6 +4,8 @@
 // (adamant/receive_faults.hpp, adamant/loss.hpp), a partition that heals, a reader that stops
 // reading, a reader restarting and the writer restarting; judged as the simulator's table is
 // (adamant/fault_table.hpp), with exact counts.
+#include "fault_checks.hpp"
+
 #include <adamant/adamant.hpp>
 #include <adamant/fault_table.hpp>
 
@@ -62,6 +64,9 @@ ChannelConfig channel(const faults::Kind& k, std::uint16_t port) {
   cfg.port = port;
   cfg.transport.kind = k.transport;
   cfg.transport.lec_nak_fallback = k.nak_fallback;
+  // replace / fifo: a message is complete once every reader is known (as the harness does);
+  // with fewer, a reader whose first ACK comes late could find a message settled without it.
+  cfg.transport.min_receivers = kReaders;
   return cfg;
 }
 
@@ -248,18 +253,8 @@ TEST_P(RealFaults, KindKeepsItsPromise) {
               static_cast<unsigned long long>(o.stopped_got), r.writer_state_max,
               static_cast<double>(o.max_latency_ns) / 1e6);
   EXPECT_EQ(o.expected, judged * kUpdates);
-  EXPECT_TRUE(o.kept(k)) << k.label << " under " << c.label;
-  EXPECT_EQ(o.duplicates, 0u);
-  EXPECT_EQ(o.corrupt, 0u);
-  EXPECT_EQ(o.delivered + o.replaced, o.expected);
-  if (!k.replaces) {
-    EXPECT_EQ(o.delivered, o.expected);
-  }
-  if (k.in_order) {
-    EXPECT_EQ(o.out_of_order, 0u);
-  }
-  EXPECT_EQ(o.before_join, 0u);
-  EXPECT_EQ(o.stale_feedback, 0u);
+  SCOPED_TRACE(c.label);
+  expect_promise_kept(k, o);
   if (c.stop_at) {
     // It stopped mid-stream (when exactly depends on the scheduler: a reader descheduled past
     // its stop time takes what queued meanwhile).
