@@ -222,10 +222,11 @@ struct Subscriber::Impl {
 
   void flush() {
     send_all(uni ? *uni : sock, group, out, sent, auth);
-    for (const auto& d : out.deliveries)
-      if (on_sample) on_sample(Sample{d.sequence, d.send_time_ns, ByteView{d.payload.data(), d.payload.size()}});
+    // Events first: a SessionReset comes before the new session's first delivery.
     if (on_event)
       for (const auto& e : out.events) on_event(e);
+    for (const auto& d : out.deliveries)
+      if (on_sample) on_sample(Sample{d.sequence, d.send_time_ns, ByteView{d.payload.data(), d.payload.size()}});
     out.clear();
   }
 

@@ -66,8 +66,11 @@ TEST_P(IncidentCell, KindKeepsItsPromise) {
     if (in.partition_at) {
       EXPECT_GT(o.partitioned, 0u);
       EXPECT_EQ(o.expected, readers * updates);
-      // Healed: the updates of the partition (a second: 100) reach the readers afterwards.
-      EXPECT_GT(o.max_latency_ns, 900'000'000);
+      // Healed: the updates of the partition (a second: 100) reach the readers afterwards
+      // (replace: the newest of each tag, soon after it heals).
+      if (!k.replaces) {
+        EXPECT_GT(o.max_latency_ns, 900'000'000);
+      }
     }
     if (in.reader_stop_at) {
       EXPECT_EQ(o.expected, (readers - 1) * updates);
@@ -100,12 +103,12 @@ INSTANTIATE_TEST_SUITE_P(
     });
 
 // A reader that stops for good: the writer's state stays bounded. nakcast and ricochet keep no
-// per-reader state (their history is the same as without the stopped reader). fifo holds the
-// stopped reader's unacknowledged messages for retry_timeout, then drops the reader and comes
-// back to its level without it. replace replaces each of them by a newer one of its tag before
-// the retry timeout, so no message is abandoned and the reader is never dropped: it keeps the
-// replaced ones as ghosts for retry_timeout, at most rate x retry_timeout of them. 7 s at
-// 100 Hz, the reader stopping after 1 s, a retry timeout of 2 s.
+// per-reader state (their history is the same as without the stopped reader). replace and fifo
+// hold what the stopped reader did not acknowledge for the retry timeout (replace: as ghosts of
+// the messages newer ones of their tag replaced): at most rate x retry_timeout messages, one
+// obligation each, and flat from then on, for as long as the writer publishes (the point's
+// min_receivers is its 3 readers: with the stopped one dropped, every message waits for the
+// retry timeout). 7 s at 100 Hz, the reader stopping after 1 s, a retry timeout of 2 s.
 TEST(Incidents, StoppedReaderLeavesTheWriterBounded) {
   const double rate = 100;
   const int updates = 700;
@@ -128,12 +131,8 @@ TEST(Incidents, StoppedReaderLeavesTheWriterBounded) {
     const auto bound = static_cast<std::size_t>(2 * rate * retry_s) + 2 * 3 + p.tags;
     EXPECT_LE(hit.writer_state_max, bound) << k.label;
     EXPECT_GT(hit.writer_state_max, calm.writer_state_max) << k.label;  // it did hold them
-    const auto after = static_cast<std::size_t>(1.105 + retry_s + 1);  // fifo: the reader dropped
-    if (k.replaces) {
-      EXPECT_GT(hit.writer_state.back(), calm.writer_state_max) << k.label;  // still held
-      continue;
-    }
-    for (std::size_t s = after; s < hit.writer_state.size(); ++s)
-      EXPECT_LE(hit.writer_state[s], calm.writer_state_max) << k.label << " at " << s << " s";
+    const auto after = static_cast<std::size_t>(1.105 + retry_s + 1);  // the first expiries are past
+    for (std::size_t s = after; s < hit.writer_state.size(); ++s)  // flat: not growing any more
+      EXPECT_LE(hit.writer_state[s], hit.writer_state[after] + p.tags) << k.label << " at " << s << " s";
   }
 }

@@ -109,18 +109,16 @@ struct Got {
     receive.partition_until_ns = t0 + *c.receive.partition_until_ns;
   }
   std::vector<Got> got;
-  // The restarted writer numbers from 1 again: its updates (sent after it started) are the first
-  // one's count higher. A reader is done when it has them all and saw the new session.
+  // The restarted writer numbers from 1 again: its updates (after the SessionReset, which the
+  // Subscriber reports before them) are the first one's count higher.
   const std::uint64_t first_writer = c.writer_restart_at ? published_by(*c.writer_restart_at) : 0;
-  const std::int64_t restarted_ns = c.writer_restart_at ? t0 + *c.writer_restart_at : 0;
   std::uint64_t base = 0;
   bool rejoined = false;
   std::int64_t join_ns = 0;
   auto make = [&] {
     auto s = std::make_unique<Subscriber>(cfg, [&](const Sample& s) {
       const std::int64_t now = monotonic_now_ns();
-      const std::uint64_t seq = s.sequence + (first_writer > 0 && s.send_time_ns >= restarted_ns ? first_writer : 0);
-      got.push_back({seq, now - s.send_time_ns, s.send_time_ns, rejoined ? 1u : 0u});
+      got.push_back({s.sequence + base, now - s.send_time_ns, s.send_time_ns, rejoined ? 1u : 0u});
     });
     s->inject(receive);
     s->on_event([&](const engine::Event& e) {
@@ -160,7 +158,7 @@ struct Outcome {
 Outcome run(const faults::Kind& k, const Case& c, std::uint16_t port) {
   std::vector<pid_t> pids;
   std::vector<int> results;
-  const std::int64_t t0 = monotonic_now_ns() + 1'000'000'000;  // the first update
+  const std::int64_t t0 = monotonic_now_ns() + 2'000'000'000;  // the first update
   for (int i = 0; i < kReaders; ++i) {
     int res[2];
     if (::pipe(res) != 0) throw std::runtime_error("pipe");
