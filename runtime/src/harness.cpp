@@ -7,6 +7,7 @@
 #include <adamant/units.hpp>
 
 #include "point_common.hpp"
+#include "point_selection.hpp"
 #include "reader_process.hpp"
 
 #include <CLI/CLI.hpp>
@@ -156,7 +157,7 @@ bool all(const std::vector<std::unique_ptr<ReaderProcess>>& kids, bool (ReaderPr
 }
 
 struct WriterOptions {
-  std::string csv, group = "239.255.0.1", iface = "127.0.0.1";
+  std::string csv, cdf, group = "239.255.0.1", iface = "127.0.0.1";  // cdf: --cdf FILE, "" = none
   int port = 0;
   std::optional<int> linger_ms;
   std::vector<double> burst;  // Gilbert loss at the readers: P(good->bad), P(bad->good); empty: --loss
@@ -290,7 +291,7 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
   }
   detail::set_replaced(plan, pt, delivered, rows);
   detail::set_sender_counts(pub.engine(), plan, rows);
-  detail::finish_point(spec, pt, rows, t, opt.csv, "real");
+  detail::finish_point(spec, pt, rows, t, opt.csv, opt.cdf, "real");
 }
 
 std::string default_csv(const std::string& name) {
@@ -322,7 +323,8 @@ metrics::LinkSettings sim_link(const sim::NetConfig& net) {
 }
 
 // Runs one point in the simulator and appends its CSV row; throws Failure.
-void run_sim_point(const HarnessSpec& spec, const Point& pt, const sim::NetConfig& net, const std::string& csv) {
+void run_sim_point(const HarnessSpec& spec, const Point& pt, const sim::NetConfig& net, const std::string& csv,
+                   const std::string& cdf) {
   detail::check_point(pt);
   const auto w0 = std::chrono::steady_clock::now();
   const auto res = sim::run_point(spec, pt, net);
@@ -344,7 +346,7 @@ void run_sim_point(const HarnessSpec& spec, const Point& pt, const sim::NetConfi
               static_cast<unsigned long long>(res.duplicated));
   std::vector<metrics::Row> rows = res.rows;
   for (auto& row : rows) row.link = sim_link(net);
-  detail::finish_point(spec, pt, rows, t, csv, "sim");
+  detail::finish_point(spec, pt, rows, t, csv, cdf, "sim");
 }
 
 // Values given on the command line that replace the spec's for every point.
@@ -440,6 +442,11 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
   PointOverrides over;
   over.add_to(app);
   app.add_option("--csv", opt.csv, "CSV file to append one row per point to");
+  app.add_option("--cdf", opt.cdf, "CSV file to append each row's latency at every whole percentile to");
+  std::string only;
+  bool list = false;
+  app.add_option("--only", only, "run only these points, by index in --list-points (e.g. 0,3,5-7)");
+  app.add_flag("--list-points", list, "print the points (index, fields) as CSV and run none");
   app.add_option("--runs", runs, "repeat every point N times (run + k, seed + k)")->check(CLI::PositiveNumber);
   app.add_option("--port", opt.port, "real: first UDP port (point i uses port+i; 0 = derive from pid)");
   app.add_option("--group", opt.group, "real: multicast group");
@@ -516,6 +523,20 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
     std::fprintf(stderr, "%s: %s\n", spec.name.c_str(), e.what());
     return 2;
   }
+  try {
+    if (!only.empty()) {
+      std::vector<Point> chosen;
+      for (const std::size_t i : detail::parse_point_indices(only, points.size())) chosen.push_back(points[i]);
+      points = std::move(chosen);
+    }
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "%s: %s\n", spec.name.c_str(), e.what());
+    return 2;
+  }
+  if (list) {
+    std::fputs(detail::list_points(points).c_str(), stdout);
+    return 0;
+  }
   opt.linger_ms = linger;
   if (opt.port == 0) opt.port = 20000 + static_cast<int>(::getpid() % 1000) * 40;
   std::signal(SIGPIPE, SIG_IGN);  // a dead reader must surface as an error, not kill us
@@ -551,7 +572,7 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
 
   for (std::size_t i = 0; i < points.size(); ++i) {
     try {
-      if (sim_mode) run_sim_point(spec, points[i], net, opt.csv);
+      if (sim_mode) run_sim_point(spec, points[i], net, opt.csv, opt.cdf);
       else run_point(spec, points[i], opt, opt.port + static_cast<int>(i % 1000));  // fresh port per point
     } catch (const std::exception& e) {
       std::fprintf(stderr, "%s: %s point %zu (%s) FAILED: %s\n", spec.name.c_str(), sim_mode ? "sim" : "real", i,

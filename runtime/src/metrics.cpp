@@ -30,6 +30,8 @@ LatencyStats latency_stats(std::vector<std::int64_t> ns) {
   s.p90_us = rank(0.90);
   s.p99_us = rank(0.99);
   s.max_us = ns.back() / 1000.0;
+  s.percentiles_us.reserve(100);
+  for (int k = 1; k <= 100; ++k) s.percentiles_us.push_back(rank(k / 100.0));
   return s;
 }
 
