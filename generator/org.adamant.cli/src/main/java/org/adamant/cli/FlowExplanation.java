@@ -26,11 +26,12 @@ import org.eclipse.emf.ecore.EObject;
  * @param transport  the transport the flow gets (for auto: the catalog-wide choice), null when none
  * @param targets    for auto: what each generator target runs (it may differ from the catalog choice)
  * @param rateHz     null when the rate is unknown
+ * @param lossPct    the end-host loss of the flow's environment in percent; null when unknown
  * @param prediction for {@code transport}; null when there is none
  * @param failure    why the flow could not be analysed, else null (the other fields are then empty)
  */
 record FlowExplanation(String application, String topic, String binding, String transport, List<TargetChoice> targets,
-		int receivers, Double rateHz, FlowPrediction prediction, List<Assessment> ranking, String failure) {
+		int receivers, Double rateHz, Double lossPct, FlowPrediction prediction, List<Assessment> ranking, String failure) {
 
 	/**
 	 * What a generator target runs for an auto flow: the same ranking restricted to the transports it
@@ -52,7 +53,7 @@ record FlowExplanation(String application, String topic, String binding, String 
 					try {
 						flows.add(of(p));
 					} catch (RuntimeException e) {
-						flows.add(new FlowExplanation("?", "?", null, null, List.of(), 0, null, null, List.of(),
+						flows.add(new FlowExplanation("?", "?", null, null, List.of(), 0, null, null, null, List.of(),
 								"cannot analyse: " + e.getClass().getSimpleName()));
 					}
 				}
@@ -78,6 +79,7 @@ record FlowExplanation(String application, String topic, String binding, String 
 		}
 		return new FlowExplanation(flow.applicationName(), flow.topicName(), binding,
 				chosen == null ? null : chosen.name(), targets, flow.receivers(), flow.rateHz().orElse(null),
+				flow.scenario().map(s -> s.lossFraction() * 100).orElse(null),
 				chosen == null ? null : chosen.prediction(), ranking, null);
 	}
 
