@@ -40,6 +40,27 @@ out="$work/bench"
 results="$out/small_sweep.csv"
 rows() { [[ -f "$results" ]] && tail -n +2 "$results" | grep -c . || echo 0; }
 
+# 0. the driver's pieces: the 95 % interval (Student's t) and the point filter
+"$ADAMANT_VENV/bin/python" - "$ADAMANT_ROOT/tools/bench" <<'PY'
+import sys
+sys.path.insert(0, sys.argv[1])
+from points import BadFilter, matches, parse_filter
+from stats import mean_ci
+def check(what, ok): print(("PASS: " if ok else "FAIL: ") + what)
+mean, half = mean_ci([1.0, 2.0, 3.0])  # sd 1, t(0.975, 2) = 4.3027
+check(f"mean_ci([1, 2, 3]) = 2 +- 2.484 ({mean}, {half})", mean == 2 and abs(half - 2.4841) < 1e-3)
+check("one run has a mean and no interval", mean_ci([5.0]) == (5.0, None))
+terms = parse_filter("transport=nakcast|ricochet,loss_pct=2")
+point = {"transport": "ricochet", "loss_pct": "2", "receivers": "3"}
+check("--points matches by field, values as numbers", matches(terms, point)
+      and not matches(terms, dict(point, loss_pct="0")) and not matches(terms, dict(point, transport="fec")))
+try:
+    parse_filter("colour=red")
+    check("--points refuses an unknown field", False)
+except BadFilter as e:
+    check("--points refuses an unknown field, naming the fields", "receivers" in str(e))
+PY
+
 # 1. a filtered run: only NAKcast's points
 t0=$SECONDS
 "$ADAMANT_ROOT/adamant" bench "$work/small.adamant" --out "$out" --jobs 2 --points transport=nakcast \
@@ -127,7 +148,7 @@ for kind in kinds:
     check(f"chart '{kind}' is there with its SVG and its table",
           body is not None and "<svg" in body and "<table>" in body)
 check("no chart falls back to mean +- sd (the spread is percentiles)", "standard deviation" not in page)
-pred = re.search(r"Predicted \(hatched\).*?<table>(.*?)</table>", page, re.S)
+pred = re.search(r"<h3>Predicted \(hatched\).*?<table>(.*?)</table>", page, re.S)
 rows = re.findall(r"<tr>(.*?)</tr>", pred.group(1), re.S) if pred else []
 at = [r for r in rows if "3 rcv, 2 % loss, 100 Hz" in r and "sensor/Readings" in r]
 check(f"predictions beside measurements at the flow's point for every transport ({len(at)} of 3)", len(at) == 3)
