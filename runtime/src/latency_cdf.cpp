@@ -1,10 +1,8 @@
 #include <adamant/latency_cdf.hpp>
 
 #include <cstdio>
-#include <fstream>
 #include <stdexcept>
 #include <string_view>
-#include <sys/stat.h>
 #include <vector>
 
 namespace adamant::metrics {
@@ -30,22 +28,17 @@ std::string cdf_header() {
 }
 
 void append_cdf_csv(const std::string& path, const Row& r) {
-  struct stat st {};
-  const bool need_header = ::stat(path.c_str(), &st) != 0 || st.st_size == 0;
-  std::ofstream f(path, std::ios::app);
-  if (!f) throw std::runtime_error("adamant: cannot open latency CDF file '" + path + "'");
-  if (need_header) f << cdf_header() << '\n';
   std::vector<std::string> key;
   for (std::string_view k : kKeys) key.push_back(cell(r, k));
+  std::vector<std::string> records;
   char lat[32];
   for (std::size_t i = 0; i < r.lat.percentiles_us.size(); ++i) {
     std::vector<std::string> fields = key;
     std::snprintf(lat, sizeof lat, "%.3f", r.lat.percentiles_us[i]);
     fields.insert(fields.end(), {std::to_string(i + 1), lat});
-    f << csv_record(fields) << '\n';
+    records.push_back(csv_record(fields));
   }
-  f.flush();
-  if (!f) throw std::runtime_error("adamant: write failed for latency CDF file '" + path + "'");
+  append_records(path, cdf_header(), records);
 }
 
 }  // namespace adamant::metrics

@@ -100,5 +100,7 @@ std::string csv_header();            // the column names, no trailing newline
 std::string csv_line(const Row& r);  // the row's cells, no trailing newline
 // Appends one row, writing the header first if the file is new or empty. Throws on I/O error.
 void append_csv(const std::string& path, const Row& r);
+// Appends CSV records (no newlines), writing `header` first if the file is new or empty. Throws on I/O error.
+void append_records(const std::string& path, const std::string& header, const std::vector<std::string>& records);
 
 }  // namespace adamant::metrics
