@@ -7,6 +7,8 @@
 #include <adamant/units.hpp>
 
 #include "point_common.hpp"
+#include "point_overrides.hpp"
+#include "point_selection.hpp"
 #include "reader_process.hpp"
 
 #include <CLI/CLI.hpp>
@@ -157,7 +159,7 @@ bool all(const std::vector<std::unique_ptr<ReaderProcess>>& kids, bool (ReaderPr
 }
 
 struct WriterOptions {
-  std::string csv, group = "239.255.0.1", iface = "127.0.0.1";
+  std::string csv, cdf, group = "239.255.0.1", iface = "127.0.0.1";  // cdf: --cdf FILE, "" = none
   int port = 0;
   std::optional<int> linger_ms;
   std::vector<double> burst;  // Gilbert loss at the readers: P(good->bad), P(bad->good); empty: --loss
@@ -293,7 +295,7 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
   }
   detail::set_replaced(plan, pt, delivered, rows);
   detail::set_sender_counts(pub.engine(), plan, rows);
-  detail::finish_point(spec, pt, rows, t, opt.csv, "real");
+  detail::finish_point(spec, pt, rows, t, opt.csv, opt.cdf, "real");
 }
 
 std::string default_csv(const std::string& name) {
@@ -325,7 +327,8 @@ metrics::LinkSettings sim_link(const sim::NetConfig& net) {
 }
 
 // Runs one point in the simulator and appends its CSV row; throws Failure.
-void run_sim_point(const HarnessSpec& spec, const Point& pt, const sim::NetConfig& net, const std::string& csv) {
+void run_sim_point(const HarnessSpec& spec, const Point& pt, const sim::NetConfig& net, const std::string& csv,
+                   const std::string& cdf) {
   detail::check_point(pt);
   const auto w0 = std::chrono::steady_clock::now();
   const auto res = sim::run_point(spec, pt, net);
@@ -349,86 +352,8 @@ void run_sim_point(const HarnessSpec& spec, const Point& pt, const sim::NetConfi
               static_cast<unsigned long long>(res.duplicated));
   std::vector<metrics::Row> rows = res.rows;
   for (auto& row : rows) row.link = sim_link(net);
-  detail::finish_point(spec, pt, rows, t, csv, "sim");
+  detail::finish_point(spec, pt, rows, t, csv, cdf, "sim");
 }
-
-// Values given on the command line that replace the spec's for every point.
-struct PointOverrides {
-  std::optional<std::string> transport;
-  std::optional<int> receivers, updates;
-  std::optional<double> loss, rate;
-  std::optional<std::uint64_t> seed;
-  std::optional<std::string> nak_timeout, enqueue_timeout, retry_timeout;
-  std::optional<int> r, c;
-  bool nak_fallback = false;
-  std::optional<std::uint32_t> tags;
-  std::optional<std::uint64_t> pace;
-  std::optional<std::string> pace_mode;
-
-  void add_to(CLI::App& app) {
-    const std::string g = "Point (every point of the spec)";
-    app.add_option("--transport", transport, "one of " + transport_names())->group(g);
-    app.add_option("--receivers", receivers, "reader processes / simulated readers")
-        ->check(CLI::PositiveNumber)->group(g);
-    app.add_option("--loss", loss, "loss injected at each reader, percent")->check(CLI::Range(0.0, 100.0))->group(g);
-    app.add_option("--rate", rate, "updates per second")->check(CLI::PositiveNumber)->group(g);
-    app.add_option("--updates", updates, "updates per point")->check(CLI::NonNegativeNumber)->group(g);
-    app.add_option("--seed", seed, "loss-injection seed")->group(g);
-    const std::string e = "Engine parameters (every point; recorded in the transport_params column)";
-    auto table_range = [](std::string_view name) {  // a count's range in the contract table
-      const contract::Range r = contract::range_of(name);
-      return CLI::Range(static_cast<long long>(r.min), static_cast<long long>(r.max));
-    };
-    app.add_option("--nak-timeout", nak_timeout, "nakcast (and ricochet fallback): e.g. 25ms, 50000us; nakcast: auto")->group(e);
-    const LecParams ricochet = lec_params(TransportKind::Ricochet, {}, {}), fec = lec_params(TransportKind::Fec, {}, {});
-    app.add_option("--r", r, "ricochet, fec: data packets per repair (fec: per block); default ricochet " +
-                                 std::to_string(ricochet.r) + ", fec " + std::to_string(fec.r))
-        ->check(table_range("r"))->group(e);
-    app.add_option("--c", c, "ricochet: members each repair goes to; fec: repairs per block (<= r); default ricochet " +
-                                 std::to_string(ricochet.c) + ", fec " + std::to_string(fec.c))
-        ->check(table_range("c"))->group(e);
-    app.add_flag("--nak-fallback", nak_fallback, "ricochet: also NAK the sender after --nak-timeout")->group(e);
-    app.add_option("--tags", tags, "replace/fifo: update i carries tag (i-1) mod TAGS")
-        ->check(table_range("tags"))->group(e);
-    app.add_option("--pace", pace, "replace/fifo: pacing in bytes/s, or where --pace-mode estimate starts (0: sim the link's "
-                   "slowest phase; real: unpaced, or " + std::to_string(defaults::replace::kBweInitialBytesPerS) +
-                   " when estimating)")->group(e);
-    app.add_option("--pace-mode", pace_mode,
-                   "replace/fifo: fixed (--pace) or estimate (from ACKs, starting at --pace)")
-        ->check(CLI::IsMember({"fixed", "estimate"}))->group(e);
-    app.add_option("--enqueue-timeout", enqueue_timeout, "replace/fifo: drop messages queued longer (0 = never)")
-        ->group(e);
-    app.add_option("--retry-timeout", retry_timeout, "replace/fifo: abandon unacknowledged messages after")->group(e);
-  }
-
-  // Applies the overrides; throws Failure on a bad duration or transport.
-  void apply(Point& p) const {
-    auto dur = [](const std::optional<std::string>& v, const char* opt, Duration& out) {
-      if (!v) return;
-      auto d = detail::parse_duration(*v);
-      if (!d) throw Failure(std::string("bad duration '") + *v + "' for " + opt + " (e.g. 25ms, 500us, 2s)");
-      out = *d;
-    };
-    if (transport) p.transport = transport_from_name(*transport);
-    if (receivers) p.receivers = *receivers;
-    if (loss) p.loss_pct = *loss;
-    if (rate) p.rate_hz = *rate;
-    if (updates) p.updates = *updates;
-    if (seed) p.seed = *seed;
-    if (nak_timeout && *nak_timeout == contract::find_parameter("nak_timeout")->keyword)
-      p.nak_timeout = contract::kNakTimeoutAuto;
-    else
-      dur(nak_timeout, "--nak-timeout", p.nak_timeout);
-    dur(enqueue_timeout, "--enqueue-timeout", p.enqueue_timeout);
-    dur(retry_timeout, "--retry-timeout", p.retry_timeout);
-    if (r) p.lec_r = *r;
-    if (c) p.lec_c = *c;
-    if (nak_fallback) p.lec_nak_fallback = true;
-    if (tags) p.tags = *tags;
-    if (pace) p.pace_bytes_per_s = *pace;
-    if (pace_mode) p.estimate_bandwidth = *pace_mode == "estimate";
-  }
-};
 
 std::string describe(const Point& p) {
   char buf[256];
@@ -445,9 +370,14 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
   WriterOptions opt;
   opt.csv = default_csv(spec.name);
   std::optional<int> runs, linger;
-  PointOverrides over;
+  detail::PointOverrides over;
   over.add_to(app);
   app.add_option("--csv", opt.csv, "CSV file to append one row per point to");
+  app.add_option("--cdf", opt.cdf, "CSV file to append each row's latency at every whole percentile to");
+  std::string only;
+  bool list = false;
+  app.add_option("--only", only, "run only these points, by index in --list-points (e.g. 0,3,5-7)");
+  app.add_flag("--list-points", list, "print the points (index, fields) as CSV and run none");
   app.add_option("--runs", runs, "repeat every point N times (run + k, seed + k)")->check(CLI::PositiveNumber);
   app.add_option("--port", opt.port, "real: first UDP port (point i uses port+i; 0 = derive from pid)");
   app.add_option("--group", opt.group, "real: multicast group");
@@ -524,6 +454,20 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
     std::fprintf(stderr, "%s: %s\n", spec.name.c_str(), e.what());
     return 2;
   }
+  try {
+    if (!only.empty()) {
+      std::vector<Point> chosen;
+      for (const std::size_t i : detail::parse_point_indices(only, points.size())) chosen.push_back(points[i]);
+      points = std::move(chosen);
+    }
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "%s: %s\n", spec.name.c_str(), e.what());
+    return 2;
+  }
+  if (list) {
+    std::fputs(detail::list_points(points).c_str(), stdout);
+    return 0;
+  }
   opt.linger_ms = linger;
   if (opt.port == 0) opt.port = 20000 + static_cast<int>(::getpid() % 1000) * 40;
   std::signal(SIGPIPE, SIG_IGN);  // a dead reader must surface as an error, not kill us
@@ -559,7 +503,7 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
 
   for (std::size_t i = 0; i < points.size(); ++i) {
     try {
-      if (sim_mode) run_sim_point(spec, points[i], net, opt.csv);
+      if (sim_mode) run_sim_point(spec, points[i], net, opt.csv, opt.cdf);
       else run_point(spec, points[i], opt, opt.port + static_cast<int>(i % 1000));  // fresh port per point
     } catch (const std::exception& e) {
       std::fprintf(stderr, "%s: %s point %zu (%s) FAILED: %s\n", spec.name.c_str(), sim_mode ? "sim" : "real", i,
