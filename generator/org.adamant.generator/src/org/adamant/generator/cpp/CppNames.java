@@ -97,4 +97,22 @@ public final class CppNames {
 					+ "' is reserved in C++ (double underscore, or underscore and capital letter); rename it");
 		}
 	}
+
+	/**
+	 * The body of a C++ string literal holding {@code s}: quotes and backslashes escaped, control
+	 * characters as three-digit octal escapes (a hex escape would swallow the digits after it).
+	 */
+	public static String stringLiteralBody(String s) {
+		StringBuilder b = new StringBuilder();
+		for (char c : s.toCharArray()) {
+			if (c == '"' || c == '\\') {
+				b.append('\\').append(c);
+			} else if (c < 0x20 || c == 0x7f) {
+				b.append(String.format("\\%03o", (int) c));
+			} else {
+				b.append(c);
+			}
+		}
+		return b.toString();
+	}
 }
