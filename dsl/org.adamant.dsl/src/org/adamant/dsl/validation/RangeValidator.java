@@ -27,7 +27,8 @@ public class RangeValidator extends AbstractAdamantRules {
 			String l = Format.number(low.getValue());
 			String h = Format.number(high.getValue());
 			error("Environment '" + env.getName() + "': loss range " + l + " % to " + h + " % is reversed; write "
-					+ "the lower bound first: loss " + h + " % to " + l + " %", env, P.getEnvironment_LossUpper(), IssueCodes.VALUE_OUT_OF_RANGE);
+					+ "the lower bound first: loss " + h + " % to " + l + " %", env, P.getEnvironment_LossUpper(),
+					IssueCodes.VALUE_OUT_OF_RANGE);
 		}
 	}
 

@@ -14,7 +14,10 @@ import org.adamant.generator.ModelInfo;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.EStructuralFeature;
 
-/** C++ identifiers: model names become C++ names unchanged, so C++ keywords are rejected. */
+/**
+ * C++ identifiers (model names become C++ names unchanged, so C++ keywords are rejected) and the
+ * bodies of the string literals the templates write.
+ */
 public final class CppNames {
 
 	/** C++17 keywords and alternative tokens, plus C++20 keywords (the code should build as C++20 too). */

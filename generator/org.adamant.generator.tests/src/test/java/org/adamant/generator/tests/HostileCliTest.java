@@ -47,7 +47,7 @@ class HostileCliTest {
 	@Test
 	void deeplyNestedStructsAndSequences(@TempDir Path dir) throws Exception {
 		StringBuilder structs = new StringBuilder("model deep\n");
-		int n = 1000;
+		int n = 300;
 		for (int i = 0; i < n - 1; i++) {
 			structs.append("struct S").append(i).append(" { S").append(i + 1).append(" next; }\n");
 		}
