@@ -40,7 +40,7 @@ constexpr std::uint64_t kResultMagic = 0x4144524553554C54ull;  // "ADRESULT"
 
 struct ReaderResult {
   std::uint64_t delivered = 0, unrecoverable = 0, corrupt = 0, order_errors = 0, drops = 0,
-                naks = 0, repairs = 0, recovered = 0;
+                naks = 0, nak_sequences = 0, repairs = 0, recovered = 0;
   engine::WireBytes sent;
   std::vector<std::int64_t> latencies_ns;
   std::vector<std::uint64_t> sequences;  // of each latency's update
@@ -51,10 +51,10 @@ struct ReaderResult {
 template <class R, class F>
 void result_fields(R& r, F&& f) {
   f(r.delivered), f(r.unrecoverable), f(r.corrupt), f(r.order_errors), f(r.drops), f(r.naks);
-  f(r.repairs), f(r.recovered);
+  f(r.nak_sequences), f(r.repairs), f(r.recovered);
   f(r.sent.data), f(r.sent.nak), f(r.sent.repair), f(r.sent.retransmit), f(r.sent.control);
 }
-constexpr std::size_t kResultFields = 13;
+constexpr std::size_t kResultFields = 14;
 
 using detail::Failure;
 using detail::ReaderProcess;
@@ -134,6 +134,7 @@ int run_reader(const ReaderArgs& a, const HarnessSpec& spec) {
   r.unrecoverable = sub.stats().unrecoverable;
   r.drops = sub.injected_drops();
   r.naks = sub.stats().naks_sent;
+  r.nak_sequences = sub.stats().nak_sequences;
   r.repairs = sub.stats().repairs_sent;
   r.recovered = sub.stats().recovered;
   r.sent = sub.sent_bytes();
@@ -275,12 +276,14 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
     t.order_errors += r->order_errors;
     t.drops += r->drops;
     t.naks += r->naks;
+    t.nak_sequences += r->nak_sequences;
     t.repairs += r->repairs;
     t.recovered += r->recovered;
     bytes.add(r->sent);
     delivered.push_back(std::move(r->sequences));
   }
   t.retransmits = pub.stats().retransmitted;
+  t.repaired = pub.stats().repaired;
   t.repairs += pub.stats().repairs_sent;  // FEC: the sender's repairs
   bytes.add(pub.sent_bytes());
   std::vector<metrics::Row> rows;
@@ -333,6 +336,8 @@ void run_sim_point(const HarnessSpec& spec, const Point& pt, const sim::NetConfi
   t.order_errors = res.order_errors;
   t.drops = res.injected_drops;
   t.naks = res.naks;
+  t.nak_sequences = res.nak_sequences;
+  t.repaired = res.repaired;
   t.retransmits = res.retransmits;
   t.repairs = res.repairs_sent;
   t.recovered = res.recovered;
@@ -374,7 +379,7 @@ struct PointOverrides {
       const contract::Range r = contract::range_of(name);
       return CLI::Range(static_cast<long long>(r.min), static_cast<long long>(r.max));
     };
-    app.add_option("--nak-timeout", nak_timeout, "nakcast (and ricochet fallback): e.g. 25ms, 50000us")->group(e);
+    app.add_option("--nak-timeout", nak_timeout, "nakcast (and ricochet fallback): e.g. 25ms, 50000us; nakcast: auto")->group(e);
     const LecParams ricochet = lec_params(TransportKind::Ricochet, {}, {}), fec = lec_params(TransportKind::Fec, {}, {});
     app.add_option("--r", r, "ricochet, fec: data packets per repair (fec: per block); default ricochet " +
                                  std::to_string(ricochet.r) + ", fec " + std::to_string(fec.r))
@@ -410,7 +415,10 @@ struct PointOverrides {
     if (rate) p.rate_hz = *rate;
     if (updates) p.updates = *updates;
     if (seed) p.seed = *seed;
-    dur(nak_timeout, "--nak-timeout", p.nak_timeout);
+    if (nak_timeout && *nak_timeout == contract::find_parameter("nak_timeout")->keyword)
+      p.nak_timeout = contract::kNakTimeoutAuto;
+    else
+      dur(nak_timeout, "--nak-timeout", p.nak_timeout);
     dur(enqueue_timeout, "--enqueue-timeout", p.enqueue_timeout);
     dur(retry_timeout, "--retry-timeout", p.retry_timeout);
     if (r) p.lec_r = *r;

@@ -27,6 +27,8 @@ struct Failure : std::runtime_error {
 struct Totals {
   std::uint64_t unrecoverable = 0, corrupt = 0, order_errors = 0, drops = 0, naks = 0,
                 retransmits = 0, repairs = 0, recovered = 0;
+  std::uint64_t nak_sequences = 0;  // sequences the readers' NAKs asked for
+  std::uint64_t repaired = 0;       // distinct sequences the writer retransmitted
 };
 
 // The point's streams as they run: rates scaled, update counts, payload functions set, and

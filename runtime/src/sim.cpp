@@ -195,6 +195,7 @@ class PointSim {
         lat[s].insert(lat[s].end(), x.r.latencies[s].begin(), x.r.latencies[s].end());
       res.unrecoverable += x.rx->stats().unrecoverable;
       res.naks += x.rx->stats().naks_sent;
+      res.nak_sequences += x.rx->stats().nak_sequences;
       res.repairs_sent += x.rx->stats().repairs_sent;
       res.recovered += x.rx->stats().recovered;
       res.corrupt += x.r.corrupt;
@@ -207,6 +208,7 @@ class PointSim {
     res.reordered = reordered_;
     res.duplicated = duplicated_;
     res.retransmits = writer_->stats().retransmitted;
+    res.repaired = writer_->stats().repaired;
     res.repairs_sent += writer_->stats().repairs_sent;  // FEC: the sender's repairs
     res.events = q_.executed();
     res.end_time = q_.now();

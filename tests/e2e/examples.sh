@@ -81,7 +81,7 @@ check "every example has an end-to-end run (examples: $found)" test "${found% }"
 # ------------------------------------------------------------------------------ version
 # Through the launcher, on the command and after verbs: version, git revision, Java.
 version_re='^adamant [0-9]+\.[0-9]+\.[0-9][^ ]* \((git [0-9A-Za-z._+-]+|git revision not recorded)\)$'
-for args in "--version" "-V" "validate --version" "generate --version" "format --version" "demo --version"; do
+for args in "--version" "-V" "validate --version" "generate --version" "format --version" "export-qos --version" "demo --version"; do
   # shellcheck disable=SC2086 # the words of $args are the arguments
   "$ADAMANT_ROOT/adamant" $args >"$work/version.out" 2>"$work/version.err"
   rc=$?
@@ -129,6 +129,21 @@ check "format rewrites the messy model with one clause per line, the comment kep
   test "$(cat "$work/messy.adamant")" == "$(printf 'model messy\nqos Q {\n\treliability reliable // kept\n\thistory keep_all\n}')"
 check "format reports the syntax error as file:line:col and leaves the file as it was" \
   bash -c "grep -q '^$work/broken.adamant:4:1: error: ' '$work/format.out' && cmp -s '$work/broken.adamant' '$work/broken.orig'"
+
+# ------------------------------------------------------------------------------ DDS-XML
+# Through the launcher: the example's QoS as DDS-XML, read back into profiles, written again: the same
+# bytes (DdsXmlTest checks the schema and every policy); an element the language cannot state stops
+# the import at its file:line:col.
+(cd "$work" && "$ADAMANT_ROOT/adamant" export-qos "$ADAMANT_ROOT/examples/sar/sar.adamant" -o sar-qos.xml \
+  && "$ADAMANT_ROOT/adamant" import-qos sar-qos.xml -o sar-qos.adamant \
+  && "$ADAMANT_ROOT/adamant" export-qos sar-qos.adamant -o sar-qos-again.xml) >"$work/dds-xml.out" 2>&1
+check "export-qos, import-qos, export-qos: the same DDS-XML" \
+  bash -c "grep -q '<qos_profile name=\"ThermalScanQos\">' '$work/sar-qos.xml' && cmp -s '$work/sar-qos.xml' '$work/sar-qos-again.xml'"
+sed 's|<durability>|<user_data><value>1</value></user_data><durability>|' "$work/sar-qos.xml" >"$work/vendor-qos.xml"
+(cd "$work" && "$ADAMANT_ROOT/adamant" import-qos vendor-qos.xml -o vendor.adamant) >"$work/dds-xml-bad.out" 2>&1
+rc=$?
+check "import-qos exits 1 on <user_data>, names it at file:line:col and writes nothing" \
+  bash -c "[[ $rc -eq 1 ]] && grep -qE '^vendor-qos\.xml:[0-9]+:[0-9]+: error: \[adamant\.dds-xml\.unknown-element\] <user_data>' '$work/dds-xml-bad.out' && [[ ! -e '$work/vendor.adamant' ]]"
 
 # ------------------------------------------------------------------------------ sar
 if build_example sar; then

@@ -129,6 +129,7 @@ struct PointResult {
   std::vector<metrics::Row> rows;    // one per stream, exactly what the real harness writes
   std::uint64_t unrecoverable = 0, corrupt = 0, order_errors = 0, injected_drops = 0,
                 naks = 0, retransmits = 0, repairs_sent = 0, recovered = 0;
+  std::uint64_t nak_sequences = 0, repaired = 0;  // NAKed sequences; distinct ones the writer repaired
   std::uint64_t link_drops = 0;      // tail drops on egress queues
   std::uint64_t auth_rejected = 0, tampered = 0;  // psk: dropped by readers / bytes flipped
   std::uint64_t reordered = 0, duplicated = 0;    // datagrams held back / delivered twice

@@ -33,7 +33,19 @@ public final class IssueCodes {
 	/** A QoS profile that (indirectly) extends itself; reported once per cycle, on its first profile in the file. */
 	public static final String EXTENDS_CYCLE = PREFIX + "extends-cycle";
 
-	// ---- requested/offered compatibility between a writer and a reader of a topic
+	/** history keep_all (error) or keep_last N &gt; 1 (warning) where replacement supersedes queued updates. */
+	public static final String HISTORY_CONTRADICTS_REPLACEMENT = PREFIX + "history-contradicts-replacement";
+
+	// ---- whether a writer and a reader of a topic communicate (semantics.Pairing)
+	/** Writer and reader in different DDS domains. */
+	public static final String INCOMPATIBLE_DOMAIN = PREFIX + "incompatible-domain";
+	/** Writer and reader without a common partition. */
+	public static final String INCOMPATIBLE_PARTITION = PREFIX + "incompatible-partition";
+	/** Writer and reader of one topic name with different types. */
+	public static final String INCOMPATIBLE_TYPE = PREFIX + "incompatible-type";
+	/** Writer and reader on transports of different kinds or parameters. */
+	public static final String INCOMPATIBLE_TRANSPORT = PREFIX + "incompatible-transport";
+	// requested/offered (RxO) policies
 	public static final String INCOMPATIBLE_RELIABILITY = PREFIX + "incompatible-reliability";
 	public static final String INCOMPATIBLE_DURABILITY = PREFIX + "incompatible-durability";
 	public static final String INCOMPATIBLE_DEADLINE = PREFIX + "incompatible-deadline";
@@ -44,7 +56,10 @@ public final class IssueCodes {
 	public static final String INCOMPATIBLE_PRESENTATION = PREFIX + "incompatible-presentation";
 
 	// ---- transport capabilities and parameters
-	/** presentation ordered on a transport that does not deliver in order. */
+	/**
+	 * An ordering policy on a transport that does not deliver in order: presentation ordered (error),
+	 * destination_order by_source_timestamp (warning: late updates are dropped).
+	 */
 	public static final String ORDERED_ON_UNORDERED_TRANSPORT = PREFIX + "ordered-on-unordered-transport";
 	/** A multicast transport in an environment whose multicast is unavailable. */
 	public static final String MULTICAST_UNAVAILABLE = PREFIX + "multicast-unavailable";
@@ -52,6 +67,13 @@ public final class IssueCodes {
 	public static final String REPLACEMENT_UNSUPPORTED = PREFIX + "replacement-unsupported";
 	/** A priority requirement on a transport without message priorities. */
 	public static final String PRIORITY_UNSUPPORTED = PREFIX + "priority-unsupported";
+	/**
+	 * A DDS policy only the DDS layer implements (durability beyond volatile, manual liveliness,
+	 * exclusive ownership) on a transport of the runtime, whose native applications ignore it.
+	 */
+	public static final String DDS_POLICY_UNSUPPORTED = PREFIX + "dds-policy-unsupported";
+	/** A catalog transport that declares a capability its kind does not offer (the declaration is not believed). */
+	public static final String CAPABILITY_NOT_OFFERED = PREFIX + "capability-not-offered";
 	/** A transport parameter outside its valid range (r &ge; 2, 1 &le; c &lt; receivers, timeout &gt; 0, declared range). */
 	public static final String PARAMETER_OUT_OF_RANGE = PREFIX + "parameter-out-of-range";
 	/** A transport parameter the transport does not have. */

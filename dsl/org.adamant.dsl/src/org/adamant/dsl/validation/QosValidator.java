@@ -8,24 +8,20 @@ import java.util.Set;
 
 import org.adamant.dsl.adamant.DeadlinePolicy;
 import org.adamant.dsl.adamant.HistoryPolicy;
-import org.adamant.dsl.adamant.Publication;
 import org.adamant.dsl.adamant.QosProfile;
+import org.adamant.dsl.adamant.ReplacementRequirement;
 import org.adamant.dsl.adamant.ResourceLimitsPolicy;
-import org.adamant.dsl.adamant.Subscription;
 import org.adamant.dsl.adamant.TimeBasedFilterPolicy;
-import org.adamant.dsl.prediction.Flow;
 import org.adamant.dsl.prediction.Format;
-import org.adamant.dsl.prediction.TransportRanking;
 import org.adamant.dsl.semantics.Dimension;
 import org.adamant.dsl.semantics.Limits;
 import org.adamant.dsl.semantics.EffectiveQos;
-import org.adamant.dsl.semantics.QosCompatibility;
 import org.adamant.dsl.semantics.Quantities;
 import org.eclipse.xtext.validation.Check;
 
 /**
- * DDS consistency of a QoS profile (history, resource limits, time-based filter, extends) and the
- * requested/offered compatibility of a topic's writers and readers.
+ * DDS consistency of a QoS profile (history, resource limits, time-based filter, extends, history
+ * against replacement). Writer/reader compatibility is {@link PairCompatibilityValidator}'s.
  */
 public class QosValidator extends AbstractAdamantRules {
 
@@ -66,6 +62,13 @@ public class QosValidator extends AbstractAdamantRules {
 						+ "max_samples: raise max_samples or lower max_samples_per_instance", l,
 						P.getResourceLimitsPolicy_MaxSamples(), IssueCodes.RESOURCE_LIMITS_INCONSISTENT);
 			}
+		}
+		Optional<ReplacementRequirement> replacement = qos.get(ReplacementRequirement.class);
+		if (replacement.isPresent() && history.isPresent() && history.get().isKeepAll()
+				&& (replacement.get().eContainer() == profile || history.get().eContainer() == profile)) {
+			error(name + ": history keep_all keeps every sample, but replacement lets a newer update supersede a "
+					+ "queued one; keep_last 1 if only the newest matters, or drop replacement if every sample does",
+					history.get(), P.getHistoryPolicy_KeepAll(), IssueCodes.HISTORY_CONTRADICTS_REPLACEMENT);
 		}
 		Optional<TimeBasedFilterPolicy> filter = qos.get(TimeBasedFilterPolicy.class);
 		Optional<DeadlinePolicy> deadline = qos.get(DeadlinePolicy.class);
@@ -115,24 +118,5 @@ public class QosValidator extends AbstractAdamantRules {
 	private static boolean before(QosProfile a, QosProfile b) {
 		List<?> elements = (List<?>) b.eContainer().eGet(b.eContainingFeature());
 		return elements.indexOf(a) < elements.indexOf(b);
-	}
-
-	// ------------------------------------------------------------------ request/offered compatibility
-
-	/** Every writer of the reader's topic (in any application the model sees) against this reader. */
-	@Check
-	public void checkCompatibility(Subscription reader) {
-		if (reader.getTopic() == null || reader.getTopic().eIsProxy()) {
-			return;
-		}
-		EffectiveQos requested = EffectiveQos.of(reader);
-		for (Publication writer : Flow.publicationsOf(reader.getTopic(), reader)) {
-			for (QosCompatibility.Mismatch m : QosCompatibility.check(EffectiveQos.of(writer), requested)) {
-				error("Incompatible " + m.policy() + " on topic '" + reader.getTopic().getName() + "': writer "
-						+ TransportRanking.describe(writer) + " offers " + m.offered() + ", reader "
-						+ TransportRanking.describe(reader) + " requests " + m.requested() + "; " + m.fix(), reader,
-						P.getEndpoint_Topic(), m.code());
-			}
-		}
 	}
 }

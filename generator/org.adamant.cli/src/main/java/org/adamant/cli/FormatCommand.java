@@ -4,10 +4,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -52,7 +49,7 @@ public class FormatCommand implements Callable<Integer> {
 		int unformatted = 0;
 		int broken = 0;
 		for (Path file : unique) {
-			String text = read(file);
+			String text = TextFiles.read(file);
 			XtextResource resource = parse(file, text);
 			if (resource.getParseResult() == null || resource.getParseResult().hasSyntaxErrors()) {
 				broken++;
@@ -70,7 +67,7 @@ public class FormatCommand implements Callable<Integer> {
 			if (check) {
 				out.println(file);
 			} else {
-				write(file, formatted);
+				TextFiles.write(file, formatted);
 				out.println("formatted " + file);
 			}
 		}
@@ -84,14 +81,6 @@ public class FormatCommand implements Callable<Integer> {
 		return check && unformatted > 0 ? Main.EXIT_MODEL_ERRORS : Main.EXIT_OK;
 	}
 
-	private static String read(Path file) {
-		try {
-			return Files.readString(file, StandardCharsets.UTF_8);
-		} catch (IOException e) {
-			throw new UsageException(file + ": cannot read: " + e.getMessage());
-		}
-	}
-
 	/** The file alone: formatting needs no imports. */
 	private static XtextResource parse(Path file, String text) {
 		XtextResourceSet set = ModelLoader.injector().getInstance(XtextResourceSet.class);
@@ -103,34 +92,5 @@ public class FormatCommand implements Callable<Integer> {
 			throw new UsageException(file + ": cannot parse: " + e.getMessage());
 		}
 		return resource;
-	}
-
-	/** Replaces the file in one step (a temporary file beside it, then a rename): never half-written. */
-	private static void write(Path file, String text) {
-		Path dir = file.toAbsolutePath().getParent();
-		Path temp = null;
-		try {
-			temp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
-			Files.writeString(temp, text, StandardCharsets.UTF_8);
-			try {
-				Files.setPosixFilePermissions(temp, Files.getPosixFilePermissions(file));
-			} catch (UnsupportedOperationException e) {
-				// not a POSIX file system: the temporary file's permissions stand
-			}
-			try {
-				Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-			} catch (AtomicMoveNotSupportedException e) {
-				Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
-			}
-		} catch (IOException e) {
-			if (temp != null) {
-				try {
-					Files.deleteIfExists(temp);
-				} catch (IOException ignored) {
-					// the original file is intact; only the temporary copy is left behind
-				}
-			}
-			throw new UsageException(file + ": cannot write: " + e.getMessage());
-		}
 	}
 }

@@ -7,8 +7,10 @@ import picocli.CommandLine.Command;
 
 /** {@code adamant}: validate models, generate code from them, format them. */
 @Command(name = "adamant", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-		description = "ADAMANT: validate QoS models, generate configured middleware code from them, format them.",
-		subcommands = { ValidateCommand.class, GenerateCommand.class, FormatCommand.class, CommandLine.HelpCommand.class },
+		description = "ADAMANT: validate QoS models, generate configured middleware code from them, format them, "
+				+ "export and import their QoS profiles as DDS-XML.",
+		subcommands = { ValidateCommand.class, GenerateCommand.class, FormatCommand.class, ExportQosCommand.class,
+				ImportQosCommand.class, CommandLine.HelpCommand.class },
 		footer = { "", "Exit status: 0 success, 1 the model has errors, 2 usage or I/O error.",
 				"Run 'adamant VERB --help' for the options of a verb." })
 public class Main implements Runnable {
@@ -22,7 +24,8 @@ public class Main implements Runnable {
 
 	@Override
 	public void run() {
-		throw new CommandLine.ParameterException(spec.commandLine(), "missing verb: validate, generate or format");
+		throw new CommandLine.ParameterException(spec.commandLine(),
+				"missing verb: validate, generate, format, export-qos or import-qos");
 	}
 
 	public static void main(String[] args) {

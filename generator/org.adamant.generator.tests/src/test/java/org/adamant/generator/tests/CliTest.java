@@ -154,6 +154,42 @@ class CliTest {
 		assertTrue(r.err().contains("0 errors"), r.err());
 	}
 
+	/** The issue's case: a native writer in domain 0, an OpenDDS reader in domain 3. */
+	static final String TWO_DOMAINS = """
+			model pairs
+			import "transports.adamant"
+			struct S { @key uint32 id; float v; }
+			topic T : S
+			application gw { publish T rate 10 Hz transport nakcast }
+			application fc { domain 3 subscribe T transport opendds_tcp }
+			""";
+
+	@Test
+	void explainShowsDefaultsAndTheReadersAWriterDoesNotReach(@TempDir Path dir) throws IOException {
+		Path file = Models.write(dir, "pairs.adamant", TWO_DOMAINS);
+		Result r = cli("validate", "--explain", file.toString());
+		assertEquals(1, r.code(), r.out() + r.err());
+		assertTrue(r.out().contains("[adamant.incompatible-domain]"), r.out());
+		assertTrue(r.out().contains("[adamant.incompatible-transport]"), r.out());
+		assertTrue(Pattern.compile("gw +\\| T +\\| nakcast +\\| no receivers ").matcher(r.out()).find(), r.out());
+		assertTrue(r.out().contains("QoS of the writer gw / T (* = DDS default): reliability *reliable max_blocking_time "
+				+ "100 ms, durability *volatile, history *keep_last 1"), r.out());
+		assertTrue(r.out().contains("not a receiver: application 'fc' (subscribe T): domain 0 (writer) vs 3 (reader)"),
+				r.out());
+		Result json = cli("validate", "--explain", "--format", "json", file.toString());
+		JsonObject flow = JsonParser.parseString(json.out()).getAsJsonObject().getAsJsonArray("flows").get(0)
+				.getAsJsonObject();
+		JsonObject reliability = flow.getAsJsonArray("qos").get(0).getAsJsonObject();
+		assertEquals("reliability", reliability.get("policy").getAsString());
+		assertEquals("reliable max_blocking_time 100 ms", reliability.get("value").getAsString());
+		assertTrue(reliability.get("default").getAsBoolean());
+		JsonObject unpaired = flow.getAsJsonArray("unpaired").get(0).getAsJsonObject();
+		assertEquals("application 'fc' (subscribe T)", unpaired.get("reader").getAsString());
+		List<String> codes = unpaired.getAsJsonArray("mismatches").asList().stream()
+				.map(m -> m.getAsJsonObject().get("code").getAsString()).toList();
+		assertEquals(List.of("adamant.incompatible-domain", "adamant.incompatible-transport"), codes);
+	}
+
 	@Test
 	void explainAfterASyntaxErrorGivesTheErrorsAndNoFlows(@TempDir Path dir) throws IOException {
 		Path file = Models.write(dir, "broken.adamant", SYNTAX_ERROR + "application a { publish T rate 1 Hz }\n");
