@@ -2,6 +2,7 @@
 #pragma once
 
 #include <adamant/engine.hpp>
+#include <adamant/receive_faults.hpp>
 #include <adamant/types.hpp>
 
 #include <chrono>
@@ -62,6 +63,9 @@ class Subscriber {
   const engine::ReceiverStats& stats() const;
   std::uint64_t accounted_through() const;  // see ReceiverEngine::accounted_through
   std::uint64_t injected_drops() const;     // datagrams dropped by loss injection
+  // Reordering, duplication and a partition on receive from now on (adamant/receive_faults.hpp);
+  // drawn from the channel's loss seed.
+  void inject(const ReceiveFaults& faults);
   const engine::WireBytes& sent_bytes() const;  // by kind (NAKs, repairs, JOIN/LEAVE)
   std::uint64_t auth_rejected() const;  // datagrams dropped: no / wrong HMAC (psk set)
   // Ricochet: changes r and c at run time (false for other transports).
