@@ -8,6 +8,7 @@
 
 #include "point_common.hpp"
 #include "reader_process.hpp"
+#include "stats_log.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -82,7 +83,7 @@ std::optional<GilbertLoss> gilbert(const std::vector<double>& burst) {
 }
 
 struct ReaderArgs {
-  std::string transport = "nakcast", group, iface, params, streams;
+  std::string transport = "nakcast", group, iface, params, streams, stats_file;
   std::vector<double> burst;
   double rate = 1;
   int port = 0, index = 0, result_fd = -1, ctrl_fd = -1;
@@ -112,8 +113,11 @@ int run_reader(const ReaderArgs& a, const HarnessSpec& spec) {
   cfg.burst = gilbert(a.burst);
 
   ReaderResult r;
-  r.latencies_ns.reserve(total);
-  r.sequences.reserve(total);
+  // Touched now, not as updates arrive, so the process's RSS shows only the engine's growth.
+  r.latencies_ns.resize(total);
+  r.latencies_ns.clear();
+  r.sequences.resize(total);
+  r.sequences.clear();
   std::uint64_t last_seq = 0;
   Subscriber sub(cfg, [&](const Sample& s) {
     r.latencies_ns.push_back(now_ns() - s.send_time_ns);  // first: keep check cost out of it
@@ -123,9 +127,11 @@ int run_reader(const ReaderArgs& a, const HarnessSpec& spec) {
     last_seq = s.sequence;
   });
   detail::write_ready(result.get());
+  detail::StatsLog stats(a.stats_file, "reader", a.index);
 
   for (;;) {
     sub.poll_until(now_ns() + 5'000'000);
+    stats.sample(now_ns(), sub.engine().state_entries(), r.latencies_ns.size());
     if (sub.accounted_through() >= total) break;
     pollfd p{ctrl.get(), POLLIN, 0};
     if (::poll(&p, 1, 0) > 0) break;  // writer closed the control pipe: stop now
@@ -156,7 +162,7 @@ bool all(const std::vector<std::unique_ptr<ReaderProcess>>& kids, bool (ReaderPr
 }
 
 struct WriterOptions {
-  std::string csv, group = "239.255.0.1", iface = "127.0.0.1";
+  std::string csv, group = "239.255.0.1", iface = "127.0.0.1", stats_file;
   int port = 0;
   std::optional<int> linger_ms;
   std::vector<double> burst;  // Gilbert loss at the readers: P(good->bad), P(bad->good); empty: --loss
@@ -185,6 +191,7 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
     // the program's own options (parsed before harness_main, e.g. ant-bench --payload) must reach
     // the re-executed reader too, or it would build a different spec than the writer
     if (opt.burst.size() == 2) args.insert(args.end(), {"--reader-burst", exact(opt.burst[0]) + "," + exact(opt.burst[1])});
+    if (!opt.stats_file.empty()) args.insert(args.end(), {"--reader-stats-file", opt.stats_file});
     args.insert(args.end(), spec.reader_args.begin(), spec.reader_args.end());
     auto kid = std::make_unique<ReaderProcess>(i);
     args.insert(args.end(), {"--reader-result-fd", std::to_string(kid->child_result_fd()), "--reader-ctrl-fd",
@@ -215,10 +222,12 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
   // so even a lost first update is recovered.
   pub.service_for(100ms);
 
+  detail::StatsLog stats(opt.stats_file, "writer", 0);
   const std::int64_t t0 = now_ns();
   const std::uint64_t total = plan.total();
   for (std::uint64_t seq = 1; seq <= total; ++seq) {
     const auto& slot = plan.slot(seq);
+    stats.sample(now_ns(), pub.engine().state_entries(), seq - 1);
     pub.service_until(t0 + slot.offset_ns);  // absolute schedule: no cumulative drift
     auto payload = plan.payload(seq);
     const ByteView bytes{payload.data(), payload.size()};
@@ -246,6 +255,7 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
   const std::int64_t linger_end = now_ns() + std::chrono::duration_cast<std::chrono::nanoseconds>(linger).count();
   while (!all(kids, &ReaderProcess::eof) && now_ns() < linger_end) {
     pub.service_for(5ms);
+    stats.sample(now_ns(), pub.engine().state_entries(), total);
     drain_all(kids);
   }
   for (auto& k : kids) k->stop();
@@ -444,6 +454,7 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
   app.add_option("--port", opt.port, "real: first UDP port (point i uses port+i; 0 = derive from pid)");
   app.add_option("--group", opt.group, "real: multicast group");
   app.add_option("--iface", opt.iface, "real: multicast interface address");
+  app.add_option("--stats-file", opt.stats_file, "real: each process appends its engine's state size there each second");
   app.add_option("--linger-ms", linger, "time to keep repairing after the last update");
   std::string mode = "real", bandwidth;
   std::size_t queue = 0;
@@ -483,6 +494,7 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
   app.add_option("--reader-burst", ra.burst)->expected(2)->delimiter(',')->group(hidden);
   app.add_option("--reader-result-fd", ra.result_fd)->group(hidden);
   app.add_option("--reader-ctrl-fd", ra.ctrl_fd)->group(hidden);
+  app.add_option("--reader-stats-file", ra.stats_file)->group(hidden);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -61,6 +61,7 @@ class Subscriber {
   void on_event(std::function<void(const engine::Event&)> handler);
   const engine::ReceiverStats& stats() const;
   std::uint64_t accounted_through() const;  // see ReceiverEngine::accounted_through
+  const engine::ReceiverEngine& engine() const;  // read only, e.g. its state_entries()
   std::uint64_t injected_drops() const;     // datagrams dropped by loss injection
   const engine::WireBytes& sent_bytes() const;  // by kind (NAKs, repairs, JOIN/LEAVE)
   std::uint64_t auth_rejected() const;  // datagrams dropped: no / wrong HMAC (psk set)
