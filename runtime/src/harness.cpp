@@ -209,13 +209,14 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
   }
 
   // Wait until every reader has joined the group.
-  const std::int64_t ready_deadline = now_ns() + 10'000'000'000;
+  // Generous: a reader plans every update first (a 10-minute point at 16 kHz: 9.6 M slots).
+  const std::int64_t ready_deadline = now_ns() + 60'000'000'000;
   while (!all(kids, &ReaderProcess::ready)) {
     drain_all(kids);
     for (auto& k : kids)
       if (k->eof() && !k->ready())
         throw Failure("reader " + std::to_string(k->index()) + " died before becoming ready");
-    if (now_ns() > ready_deadline) throw Failure("readers not ready within 10 s");
+    if (now_ns() > ready_deadline) throw Failure("readers not ready within 60 s");
     pub.service_for(2ms);
   }
   // Heartbeats (highest = 0) before the first update fix every reader's start point at 1,
