@@ -4,10 +4,12 @@
 For each transport: ant-bench in real mode (1 writer + RECEIVERS reader processes, UDP multicast
 inside a network namespace of its own, runtime/tools/adamant-netns) at RATE Hz with LOSS % loss at
 every reader for DURATION seconds. Each second it samples every process's RSS (/proc/PID/status)
-and reads the engines' state sizes from the bench's --stats-file; at the end it prints, per
-process, the first / last / max RSS and state, and their least-squares slopes after the warm-up.
-Flat means the RSS slope is below --rss-flat KiB/min and the state slope below --state-flat
-entries/min.
+and reads the engines' state sizes from the bench's --stats-file, until the writer has published
+its last update (then the harness gathers every reader's latency log, which is the bench's own
+bookkeeping). At the end it prints, per process, the first / last / max RSS and state, and their
+least-squares slopes after the warm-up. Flat: the RSS slope is below one byte per update (and
+below --rss-flat KiB/min at low rates, whichever is larger), and the state's drift over the run
+(slope x minutes) is below a tenth of its largest value (at least --state-flat entries).
 
     sustained_load.py --bench BUILD/ant-bench --transport nakcast --rate 2000 [--duration 600]
     sustained_load.py --bench BUILD/ant-bench --transport fifo --find-rate 500,1000,2000,5000
@@ -54,7 +56,7 @@ def run(a, transport, rate, seconds, out):
     for p in (csv_path, stats_path):
         p.unlink(missing_ok=True)
     cmd = bench_cmd(a, transport, rate, int(rate * seconds), csv_path, stats_path)
-    samples, pids, state, offset = {}, {}, {}, 0
+    samples, pids, state, offset, published = {}, {}, {}, 0, 0
     t0 = time.monotonic()
     with open(log_path, "w") as log:
         proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
@@ -66,9 +68,12 @@ def run(a, transport, rate, seconds, out):
                     chunk = f.read()
                     offset += len(chunk.encode()) - len(chunk.rsplit("\n", 1)[-1].encode())
                 for line in chunk.split("\n")[:-1]:
-                    _, role, index, pid, entries, _count = line.split()
+                    _, role, index, pid, entries, count = line.split()
                     pids[(role, int(index))] = int(pid)
                     state[(role, int(index))] = int(entries)
+                    if role == "writer":
+                        published = int(count)
+            done = done or published >= int(rate * seconds)
             t = time.monotonic() - t0
             for who, pid in pids.items():
                 kib = rss_kib(pid)
@@ -77,6 +82,10 @@ def run(a, transport, rate, seconds, out):
             if done:
                 break
             time.sleep(1.0)
+        proc.wait()
+    with open(out / f"{tag}.samples", "w") as f:  # every sample, for plotting: t role index rss_kib state
+        for (role, index), pts in sorted(samples.items()):
+            f.writelines(f"{t:.1f} {role} {index} {kib} {st}\n" for t, kib, st in pts)
     row = None
     if csv_path.exists():
         with open(csv_path) as f:
@@ -109,6 +118,7 @@ def sustained(rc, row, wall, seconds, a):
 
 
 def report(transport, rate, rc, row, samples, a):
+    rss_flat = max(a.rss_flat, rate * 60 / 1024)  # KiB/min: one byte per update
     print(f"\n== {transport} at {rate} Hz, {a.receivers} readers, {a.loss} % loss, exit {rc}")
     if row:
         keys = [k for k in ("sent", "received", "delivery", "lat_p50_us", "lat_p99_us", "lat_max_us",
@@ -117,12 +127,14 @@ def report(transport, rate, rc, row, samples, a):
     hdr = (f"   {'process':<10} {'samples':>7} {'RSS first':>10} {'last':>8} {'max':>8} {'slope':>10}   "
            f"{'state first':>11} {'last':>6} {'max':>6} {'slope':>9}  flat")
     print(hdr + "\n   " + " " * 18 + "KiB" + " " * 26 + "KiB/min" + " " * 33 + "/min")
+    print(f"   (flat: RSS slope < {rss_flat:.0f} KiB/min, state drift < a tenth of its max; from t = {a.warmup:g} s)")
     flat_all = True
     for (role, index), pts in sorted(samples.items()):
         warm = [p for p in pts if p[0] >= a.warmup]
         rs = slope_per_min([(t, r) for t, r, _ in warm])
         ss = slope_per_min([(t, s) for t, _, s in warm])
-        flat = abs(rs) < a.rss_flat and abs(ss) < a.state_flat
+        minutes = (warm[-1][0] - warm[0][0]) / 60 if len(warm) > 1 else 0
+        flat = abs(rs) < rss_flat and abs(ss) * minutes < max(a.state_flat, 0.1 * max(p[2] for p in pts))
         flat_all &= flat
         print(f"   {role + str(index):<10} {len(pts):>7} {pts[0][1]:>10} {pts[-1][1]:>8} {max(p[1] for p in pts):>8} "
               f"{rs:>10.1f}   {pts[0][2]:>11} {pts[-1][2]:>6} {max(p[2] for p in pts):>6} {ss:>9.2f}  "
@@ -144,8 +156,8 @@ def main():
     ap.add_argument("--slack", type=float, default=5, help="seconds a run may take beyond its span (default 5)")
     ap.add_argument("--p99-ms", type=float, default=200, help="latency p99 bound of a sustained rate (default 200)")
     ap.add_argument("--warmup", type=float, default=30, help="seconds left out of the slopes (default 30)")
-    ap.add_argument("--rss-flat", type=float, default=64, help="KiB/min below which RSS is flat (default 64)")
-    ap.add_argument("--state-flat", type=float, default=1, help="entries/min below which state is flat (default 1)")
+    ap.add_argument("--rss-flat", type=float, default=64, help="KiB/min below which RSS is flat at any rate (default 64)")
+    ap.add_argument("--state-flat", type=float, default=10, help="state drift over the run always flat (default 10 entries)")
     ap.add_argument("--params", action="append", default=[], metavar="TRANSPORT:ARGS",
                     help="extra ant-bench options for one transport, e.g. 'ricochet:--nak-fallback'")
     ap.add_argument("--out", default=str(ROOT / ".adamant" / "sustained"))
