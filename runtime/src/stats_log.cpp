@@ -20,8 +20,8 @@ StatsLog::StatsLog(const std::string& path, const char* role, int index) : role_
   if (!fd_) throw std::system_error(errno, std::generic_category(), "--stats-file " + path);
 }
 
-void StatsLog::sample(std::int64_t now_ns, std::size_t state_entries, std::uint64_t count) {
-  if (!fd_ || now_ns < next_ns_) return;
+void StatsLog::sample(std::int64_t now_ns, std::size_t state_entries, std::uint64_t count, bool now) {
+  if (!fd_ || (now_ns < next_ns_ && !now)) return;
   next_ns_ = now_ns + kPeriodNs;
   char line[128];
   const int n = std::snprintf(line, sizeof line, "%lld %s %d %ld %zu %llu\n", static_cast<long long>(now_ns / 1'000'000),

@@ -19,8 +19,9 @@ class StatsLog {
  public:
   // An empty path: every sample() is a no-op. Throws std::system_error when the file cannot be opened.
   StatsLog(const std::string& path, const char* role, int index);
-  // Appends a line when a second has passed since the last one (and at the first call).
-  void sample(std::int64_t now_ns, std::size_t state_entries, std::uint64_t count);
+  // Appends a line when a second has passed since the last one (and at the first call), or now
+  // when `now` is set (the writer's last update: what follows is the bench gathering its results).
+  void sample(std::int64_t now_ns, std::size_t state_entries, std::uint64_t count, bool now = false);
 
  private:
   io::UniqueFd fd_;

@@ -96,6 +96,7 @@ TEST(Real, StatsFileFromEveryProcess) {
   std::map<std::string, int> lines;
   std::map<std::string, std::set<long>> pids;
   std::size_t writer_state = 0;
+  unsigned long long writer_last = 0;
   std::ifstream f(stats);
   for (std::string line; std::getline(f, line);) {
     std::istringstream in(line);
@@ -110,11 +111,15 @@ TEST(Real, StatsFileFromEveryProcess) {
     ++lines[who];
     pids[who].insert(pid);
     EXPECT_LE(count, 500u) << line;
-    if (role == "writer") writer_state = std::max(writer_state, state);
+    if (role == "writer") {
+      writer_state = std::max(writer_state, state);
+      writer_last = count;
+    }
   }
   std::remove(csv.c_str());
   std::remove(stats.c_str());
   ASSERT_EQ(lines.size(), 3u) << "writer0, reader0, reader1 expected";
+  EXPECT_EQ(writer_last, 500u) << "the writer's line after its last update";
   for (const auto& [who, n] : lines) {
     EXPECT_GE(n, 2) << who;  // 2.5 s of updates: a line at the start and at least one more
     EXPECT_EQ(pids[who].size(), 1u) << who;
