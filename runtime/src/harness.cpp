@@ -262,9 +262,11 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
     drain_all(kids);
   }
   for (auto& k : kids) k->stop();
-  const std::int64_t report_deadline = now_ns() + 5'000'000'000;
+  // 5 s, plus 2 us per update per reader: each reports 16 bytes per update (154 MB at 16 kHz for 10 minutes).
+  const std::int64_t report_wait_ns = 5'000'000'000 + static_cast<std::int64_t>(total) * pt.receivers * 2'000;
+  const std::int64_t report_deadline = now_ns() + report_wait_ns;
   while (!all(kids, &ReaderProcess::eof)) {
-    if (now_ns() > report_deadline) throw Failure("readers did not report within 5 s of stop");
+    if (now_ns() > report_deadline) throw Failure("readers did not report within " + std::to_string(report_wait_ns / 1'000'000'000) + " s of stop");
     pub.service_for(5ms);
     drain_all(kids);
   }
