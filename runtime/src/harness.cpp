@@ -113,11 +113,9 @@ int run_reader(const ReaderArgs& a, const HarnessSpec& spec) {
   cfg.burst = gilbert(a.burst);
 
   ReaderResult r;
-  // Touched now, not as updates arrive, so the process's RSS shows only the engine's growth.
-  r.latencies_ns.resize(total);
-  r.latencies_ns.clear();
+  r.latencies_ns.resize(total);  // touched now, not as updates arrive: RSS shows only the engine's growth
   r.sequences.resize(total);
-  r.sequences.clear();
+  r.latencies_ns.clear(), r.sequences.clear();
   std::uint64_t last_seq = 0;
   Subscriber sub(cfg, [&](const Sample& s) {
     r.latencies_ns.push_back(now_ns() - s.send_time_ns);  // first: keep check cost out of it
@@ -252,7 +250,6 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
   }
 
   stats.sample(now_ns(), pub.engine().state_entries(), total, /*now=*/true);
-
   std::chrono::milliseconds linger = detail::linger_for(pt);
   if (opt.linger_ms) linger = std::chrono::milliseconds(*opt.linger_ms);
   const std::int64_t linger_end = now_ns() + std::chrono::duration_cast<std::chrono::nanoseconds>(linger).count();
@@ -263,8 +260,8 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
   }
   for (auto& k : kids) k->stop();
   // 5 s, plus 2 us per update per reader: each reports 16 bytes per update (154 MB at 16 kHz for 10 minutes).
-  const std::int64_t report_wait_ns = 5'000'000'000 + static_cast<std::int64_t>(total) * pt.receivers * 2'000;
-  const std::int64_t report_deadline = now_ns() + report_wait_ns;
+  const std::int64_t report_wait_ns = 5'000'000'000 + static_cast<std::int64_t>(total) * pt.receivers * 2'000,
+                     report_deadline = now_ns() + report_wait_ns;
   while (!all(kids, &ReaderProcess::eof)) {
     if (now_ns() > report_deadline) throw Failure("readers did not report within " + std::to_string(report_wait_ns / 1'000'000'000) + " s of stop");
     pub.service_for(5ms);
