@@ -10,6 +10,7 @@
 #include "point_overrides.hpp"
 #include "point_selection.hpp"
 #include "reader_process.hpp"
+#include "stats_log.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -84,7 +85,7 @@ std::optional<GilbertLoss> gilbert(const std::vector<double>& burst) {
 }
 
 struct ReaderArgs {
-  std::string transport = "nakcast", group, iface, params, streams;
+  std::string transport = "nakcast", group, iface, params, streams, stats_file;
   std::vector<double> burst;
   double rate = 1;
   int port = 0, index = 0, result_fd = -1, ctrl_fd = -1;
@@ -114,8 +115,9 @@ int run_reader(const ReaderArgs& a, const HarnessSpec& spec) {
   cfg.burst = gilbert(a.burst);
 
   ReaderResult r;
-  r.latencies_ns.reserve(total);
-  r.sequences.reserve(total);
+  r.latencies_ns.resize(total);  // touched now, not as updates arrive: RSS shows only the engine's growth
+  r.sequences.resize(total);
+  r.latencies_ns.clear(), r.sequences.clear();
   std::uint64_t last_seq = 0;
   Subscriber sub(cfg, [&](const Sample& s) {
     r.latencies_ns.push_back(now_ns() - s.send_time_ns);  // first: keep check cost out of it
@@ -125,9 +127,11 @@ int run_reader(const ReaderArgs& a, const HarnessSpec& spec) {
     last_seq = s.sequence;
   });
   detail::write_ready(result.get());
+  detail::StatsLog stats(a.stats_file, "reader", a.index);
 
   for (;;) {
     sub.poll_until(now_ns() + 5'000'000);
+    stats.sample(now_ns(), sub.engine().state_entries(), r.latencies_ns.size());
     if (sub.accounted_through() >= total) break;
     pollfd p{ctrl.get(), POLLIN, 0};
     if (::poll(&p, 1, 0) > 0) break;  // writer closed the control pipe: stop now
@@ -159,7 +163,7 @@ bool all(const std::vector<std::unique_ptr<ReaderProcess>>& kids, bool (ReaderPr
 }
 
 struct WriterOptions {
-  std::string csv, cdf, group = "239.255.0.1", iface = "127.0.0.1";  // cdf: --cdf FILE, "" = none
+  std::string csv, cdf, group = "239.255.0.1", iface = "127.0.0.1", stats_file;  // cdf: --cdf FILE, "" = none
   int port = 0;
   std::optional<int> linger_ms;
   std::vector<double> burst;  // Gilbert loss at the readers: P(good->bad), P(bad->good); empty: --loss
@@ -188,6 +192,7 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
     // the program's own options (parsed before harness_main, e.g. ant-bench --payload) must reach
     // the re-executed reader too, or it would build a different spec than the writer
     if (opt.burst.size() == 2) args.insert(args.end(), {"--reader-burst", exact(opt.burst[0]) + "," + exact(opt.burst[1])});
+    if (!opt.stats_file.empty()) args.insert(args.end(), {"--reader-stats-file", opt.stats_file});
     args.insert(args.end(), spec.reader_args.begin(), spec.reader_args.end());
     auto kid = std::make_unique<ReaderProcess>(i);
     args.insert(args.end(), {"--reader-result-fd", std::to_string(kid->child_result_fd()), "--reader-ctrl-fd",
@@ -205,23 +210,26 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
   }
 
   // Wait until every reader has joined the group.
-  const std::int64_t ready_deadline = now_ns() + 10'000'000'000;
+  // Generous: a reader plans every update first (a 10-minute point at 16 kHz: 9.6 M slots).
+  const std::int64_t ready_deadline = now_ns() + 60'000'000'000;
   while (!all(kids, &ReaderProcess::ready)) {
     drain_all(kids);
     for (auto& k : kids)
       if (k->eof() && !k->ready())
         throw Failure("reader " + std::to_string(k->index()) + " died before becoming ready");
-    if (now_ns() > ready_deadline) throw Failure("readers not ready within 10 s");
+    if (now_ns() > ready_deadline) throw Failure("readers not ready within 60 s");
     pub.service_for(2ms);
   }
   // Heartbeats (highest = 0) before the first update fix every reader's start point at 1,
   // so even a lost first update is recovered.
   pub.service_for(100ms);
 
+  detail::StatsLog stats(opt.stats_file, "writer", 0);
   const std::int64_t t0 = now_ns();
   const std::uint64_t total = plan.total();
   for (std::uint64_t seq = 1; seq <= total; ++seq) {
     const auto& slot = plan.slot(seq);
+    stats.sample(now_ns(), pub.engine().state_entries(), seq - 1);
     pub.service_until(t0 + slot.offset_ns);  // absolute schedule: no cumulative drift
     auto payload = plan.payload(seq);
     const ByteView bytes{payload.data(), payload.size()};
@@ -244,17 +252,21 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
     }
   }
 
+  stats.sample(now_ns(), pub.engine().state_entries(), total, /*now=*/true);
   std::chrono::milliseconds linger = detail::linger_for(pt);
   if (opt.linger_ms) linger = std::chrono::milliseconds(*opt.linger_ms);
   const std::int64_t linger_end = now_ns() + std::chrono::duration_cast<std::chrono::nanoseconds>(linger).count();
   while (!all(kids, &ReaderProcess::eof) && now_ns() < linger_end) {
     pub.service_for(5ms);
+    stats.sample(now_ns(), pub.engine().state_entries(), total);
     drain_all(kids);
   }
   for (auto& k : kids) k->stop();
-  const std::int64_t report_deadline = now_ns() + 5'000'000'000;
+  // 5 s, plus 2 us per update per reader: each reports 16 bytes per update (154 MB at 16 kHz for 10 minutes).
+  const std::int64_t report_wait_ns = 5'000'000'000 + static_cast<std::int64_t>(total) * pt.receivers * 2'000,
+                     report_deadline = now_ns() + report_wait_ns;
   while (!all(kids, &ReaderProcess::eof)) {
-    if (now_ns() > report_deadline) throw Failure("readers did not report within 5 s of stop");
+    if (now_ns() > report_deadline) throw Failure("readers did not report within " + std::to_string(report_wait_ns / 1'000'000'000) + " s of stop");
     pub.service_for(5ms);
     drain_all(kids);
   }
@@ -382,6 +394,7 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
   app.add_option("--port", opt.port, "real: first UDP port (point i uses port+i; 0 = derive from pid)");
   app.add_option("--group", opt.group, "real: multicast group");
   app.add_option("--iface", opt.iface, "real: multicast interface address");
+  app.add_option("--stats-file", opt.stats_file, "real: each process appends its engine's state size there each second");
   app.add_option("--linger-ms", linger, "time to keep repairing after the last update");
   std::string mode = "real", bandwidth;
   std::size_t queue = 0;
@@ -421,6 +434,7 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
   app.add_option("--reader-burst", ra.burst)->expected(2)->delimiter(',')->group(hidden);
   app.add_option("--reader-result-fd", ra.result_fd)->group(hidden);
   app.add_option("--reader-ctrl-fd", ra.ctrl_fd)->group(hidden);
+  app.add_option("--reader-stats-file", ra.stats_file)->group(hidden);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -253,6 +253,7 @@ void Subscriber::poll_until(std::int64_t deadline) { impl_->poll_until(deadline)
 void Subscriber::on_event(std::function<void(const engine::Event&)> h) { impl_->on_event = std::move(h); }
 const engine::ReceiverStats& Subscriber::stats() const { return impl_->engine->stats(); }
 std::uint64_t Subscriber::accounted_through() const { return impl_->engine->accounted_through(); }
+const engine::ReceiverEngine& Subscriber::engine() const { return *impl_->engine; }
 std::uint64_t Subscriber::injected_drops() const { return impl_->loss.drops(); }
 void Subscriber::inject(const ReceiveFaults& faults) { impl_->faults = ReceiveFaultInjector(faults, impl_->cfg.seed); }
 const engine::WireBytes& Subscriber::sent_bytes() const { return impl_->sent; }

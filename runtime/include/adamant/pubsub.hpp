@@ -62,6 +62,7 @@ class Subscriber {
   void on_event(std::function<void(const engine::Event&)> handler);
   const engine::ReceiverStats& stats() const;
   std::uint64_t accounted_through() const;  // see ReceiverEngine::accounted_through
+  const engine::ReceiverEngine& engine() const;  // read only, e.g. its state_entries()
   std::uint64_t injected_drops() const;     // datagrams dropped by loss injection
   // Reordering, duplication and a partition on receive from now on (adamant/receive_faults.hpp);
   // drawn from the channel's loss seed.
