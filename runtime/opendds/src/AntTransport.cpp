@@ -79,7 +79,7 @@ ChannelParams AntTransport::channel_params(const std::string& group, std::uint16
   p.retry_timeout_us = o.retry_timeout_us;
   p.loss_pct = o.loss_pct;
   p.seed = o.seed;
-  p.psk = o.psk;
+  p.psk_file = o.psk_file;
   return p;
 }
 
