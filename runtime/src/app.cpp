@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
+#include <cstdlib>
 
 namespace adamant::app {
 
@@ -32,6 +33,13 @@ std::optional<int> parse_options(int argc, char** argv, const std::string& descr
   }
   try {
     if (!psk.empty()) throw std::invalid_argument(auth::key_on_command_line("--psk"));
+    if (options.psk_file.empty() && !options.psk_env.empty()) {
+      const char* path = std::getenv(options.psk_env.c_str());
+      if (path == nullptr || *path == '\0')
+        throw std::invalid_argument("the model takes the key file's path from $" + options.psk_env +
+                                    ", which is not set (or pass --psk-file FILE)");
+      options.psk_file = path;
+    }
     options.psk_file = auth::key_file_path(options.psk_file);
     if (!options.psk_file.empty()) auth::read_key_file(options.psk_file);
   } catch (const std::exception& e) {

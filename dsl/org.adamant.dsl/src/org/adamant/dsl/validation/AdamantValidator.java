@@ -9,6 +9,6 @@ import org.eclipse.xtext.validation.ComposedChecks;
  */
 @ComposedChecks(validators = { UnitValidator.class, QosValidator.class, MixedVendorValidator.class,
 		ParameterValidator.class, ExperimentValidator.class, FlowValidator.class, LinkLoadValidator.class,
-		ImportValidator.class })
+		ImportValidator.class, KeySourceValidator.class })
 public class AdamantValidator extends AbstractAdamantValidator {
 }

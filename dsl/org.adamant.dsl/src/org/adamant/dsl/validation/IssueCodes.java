@@ -96,6 +96,13 @@ public final class IssueCodes {
 	 */
 	public static final String AMBIGUOUS_NAME = PREFIX + "ambiguous-name";
 
+	// ---- keys
+	/**
+	 * {@code key file} / {@code key env} that is not a path or a variable name: empty, a control
+	 * character, or a key itself (32 or more hexadecimal digits).
+	 */
+	public static final String LITERAL_KEY = PREFIX + "literal-key";
+
 	private IssueCodes() {
 	}
 }
