@@ -2,12 +2,11 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdio>
+#include "test_key_file.hpp"
+
 #include <cstdlib>
-#include <fstream>
 #include <string>
 #include <sys/stat.h>
-#include <unistd.h>
 #include <vector>
 
 namespace {
@@ -71,9 +70,7 @@ TEST(AppOptions, ChannelCarriesAddressingAndTransport) {
 // The key file: --psk-file, else the model's (psk_file, or the variable psk_env names), else
 // $ADAMANT_PSK_FILE; checked at start. A key on the command line is refused.
 TEST(AppOptions, KeyFileSourcesAndRefusals) {
-  const std::string key = "/tmp/adamant_app_test_key_" + std::to_string(::getpid());
-  std::ofstream(key) << "000102030405060708090a0b0c0d0e0f\n";
-  ::chmod(key.c_str(), 0600);
+  const std::string key = adamant::testing::write_key_file("000102030405060708090a0b0c0d0e0f\n");
   ::unsetenv("ADAMANT_PSK_FILE");
   ::unsetenv("APP_TEST_KEY_FILE");
   adamant::app::Options o;
@@ -98,5 +95,4 @@ TEST(AppOptions, KeyFileSourcesAndRefusals) {
   ::chmod(key.c_str(), 0644);
   adamant::app::Options open;
   EXPECT_EQ(parse({"--psk-file", key}, open), 2);
-  std::remove(key.c_str());
 }

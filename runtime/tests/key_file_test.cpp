@@ -3,26 +3,17 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdio>
+#include "test_key_file.hpp"
+
 #include <cstdlib>
 #include <fstream>
 #include <stdexcept>
-#include <sys/stat.h>
-#include <unistd.h>
 
 using namespace adamant;
+using adamant::testing::write_key_file;
 
 namespace {
 const std::string kHex32 = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
-
-std::string temp_key(const std::string& text, mode_t mode = 0600) {
-  static int n = 0;
-  const std::string path = "/tmp/adamant_key_test_" + std::to_string(::getpid()) + "_" + std::to_string(n++);
-  std::remove(path.c_str());
-  std::ofstream(path) << text;
-  ::chmod(path.c_str(), mode);
-  return path;
-}
 }  // namespace
 
 TEST(KeyFile, ParsesOneHexLineWithCommentsAndBlankLines) {
@@ -40,16 +31,16 @@ TEST(KeyFile, RefusesShortOddNonHexMissingNewlineAndTwoKeys) {
 }
 
 TEST(KeyFile, RefusesFilesOthersMayReadAndNonRegularFiles) {
-  const std::string ok = temp_key(kHex32 + "\n");
+  const std::string ok = write_key_file(kHex32 + "\n");
   EXPECT_EQ(auth::read_key_file(ok).size(), 32u);
-  const std::string open = temp_key(kHex32 + "\n", 0644);
+  const std::string open = write_key_file(kHex32 + "\n", 0644);
   try {
     auth::read_key_file(open);
     ADD_FAILURE() << "a world-readable key file was accepted";
   } catch (const std::runtime_error& e) {
     EXPECT_NE(std::string(e.what()).find("chmod 600"), std::string::npos) << e.what();
   }
-  EXPECT_THROW(auth::read_key_file(temp_key(kHex32 + "\n", 0640)), std::runtime_error);
+  EXPECT_THROW(auth::read_key_file(write_key_file(kHex32 + "\n", 0640)), std::runtime_error);
   EXPECT_THROW(auth::read_key_file("/tmp"), std::runtime_error);
   EXPECT_THROW(auth::read_key_file("/nonexistent/key"), std::runtime_error);
 }
@@ -65,7 +56,7 @@ TEST(KeyFile, PathFromOptionElseEnvironment) {
 }
 
 TEST(KeyFile, WatchHandsOverANewKeyAndKeepsTheOldOnABrokenFile) {
-  const std::string path = temp_key(kHex32 + "\n");
+  const std::string path = write_key_file(kHex32 + "\n");
   auth::KeyFileWatch w(path);
   EXPECT_FALSE(w.poll(0));  // unchanged
   const std::string next = "ff" + kHex32.substr(2);

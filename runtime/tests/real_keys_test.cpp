@@ -5,11 +5,11 @@
 
 #include <gtest/gtest.h>
 
+#include "test_key_file.hpp"
+
 #include <cstdio>
 #include <cstring>
 #include <fstream>
-#include <sys/stat.h>
-#include <unistd.h>
 
 using namespace adamant;
 using namespace std::chrono_literals;
@@ -18,13 +18,15 @@ namespace {
 
 const std::string kKeyHex = "6164616d616e742d7265616c2d6b6579732d746573742d6b65792d3332627974";
 
-std::string write_key(const std::string& hex, mode_t mode = 0600) {
-  static int n = 0;
-  const std::string path = "/tmp/adamant_real_key_" + std::to_string(::getpid()) + "_" + std::to_string(n++);
-  std::remove(path.c_str());
-  std::ofstream(path) << hex << "\n";
-  ::chmod(path.c_str(), mode);
-  return path;
+std::string write_key(const std::string& hex, mode_t mode = 0600) { return adamant::testing::write_key_file(hex + "\n", mode); }
+
+// A NAKcast channel on `port` keyed by a fresh key file holding kKeyHex.
+ChannelConfig keyed_nakcast(std::uint16_t port) {
+  ChannelConfig cfg;
+  cfg.port = port;
+  cfg.transport.kind = TransportKind::Nakcast;
+  cfg.psk_file = write_key(kKeyHex);
+  return cfg;
 }
 
 std::string key_bytes(const std::string& hex) { return auth::parse_key_text(hex + "\n"); }
@@ -51,10 +53,7 @@ std::string self_path;
 // (forged), 5 with one bit flipped (tampered), 9 verbatim (replayed) and 3 resealed with the
 // right key but stamped 31 s ago (stale). Each is rejected and counted; nothing is delivered twice.
 TEST(RealKeys, ReaderRejectsForgedTamperedReplayedAndStaleDatagrams) {
-  ChannelConfig cfg;
-  cfg.port = 7641;
-  cfg.transport.kind = TransportKind::Nakcast;
-  cfg.psk_file = write_key(kKeyHex);
+  const ChannelConfig cfg = keyed_nakcast(7641);
   std::vector<std::uint64_t> got;
   Subscriber sub(cfg, [&](const Sample& s) { got.push_back(s.sequence); });
   auto attacker = io::UdpSocket::open_receiver(cfg.group, cfg.port, cfg.iface);
@@ -117,10 +116,7 @@ TEST(RealKeys, ReaderRejectsForgedTamperedReplayedAndStaleDatagrams) {
 // The key file is re-read while running: publisher and reader rotate to a new key without a
 // restart and without a rejection (the old key seals for 5 s after the change, is accepted for 60 s).
 TEST(RealKeys, RotationWithoutRestart) {
-  ChannelConfig cfg;
-  cfg.port = 7643;
-  cfg.transport.kind = TransportKind::Nakcast;
-  cfg.psk_file = write_key(kKeyHex);
+  const ChannelConfig cfg = keyed_nakcast(7643);
   std::vector<std::uint64_t> got;
   Subscriber sub(cfg, [&](const Sample& s) { got.push_back(s.sequence); });
   Publisher pub(cfg);
