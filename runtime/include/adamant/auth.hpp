@@ -17,6 +17,7 @@
 
 #include <adamant/replay_window.hpp>
 #include <adamant/types.hpp>
+#include <adamant/wire_sizes.hpp>
 
 #include <cstdint>
 #include <optional>
@@ -27,7 +28,8 @@
 namespace adamant::auth {
 
 inline constexpr std::size_t kTagSize = 32;
-inline constexpr std::size_t kTrailerSize = 8 + 8 + 8 + kTagSize;
+inline constexpr std::size_t kTrailerSize = wire::kAuthTrailerSize;  // epoch, counter, time, tag
+static_assert(kTrailerSize == 8 + 8 + 8 + kTagSize);
 inline constexpr std::size_t kMaxSenders = 1024;
 
 struct Timing {

@@ -11,6 +11,8 @@
 // Authenticator::rotate (auth.hpp). Replace the file atomically (write another file, then mv).
 #pragma once
 
+#include <adamant/wire_sizes.hpp>
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -18,7 +20,7 @@
 
 namespace adamant::auth {
 
-inline constexpr std::size_t kMinKeyBytes = 16;
+inline constexpr std::size_t kMinKeyBytes = wire::kMinKeyBytes;  // the contract's min_key_bytes
 inline constexpr std::int64_t kKeyPollNs = 500'000'000;
 inline constexpr const char* kKeyFileEnv = "ADAMANT_PSK_FILE";
 

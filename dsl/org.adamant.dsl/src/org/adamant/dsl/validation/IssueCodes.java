@@ -99,7 +99,7 @@ public final class IssueCodes {
 	// ---- keys
 	/**
 	 * {@code key file} / {@code key env} that is not a path or a variable name: empty, a control
-	 * character, or a key itself (32 or more hexadecimal digits).
+	 * character, or a key itself (hexadecimal, at least the contract's min_key_bytes).
 	 */
 	public static final String LITERAL_KEY = PREFIX + "literal-key";
 
