@@ -1,5 +1,7 @@
+#include <adamant/auth.hpp>
 #include <adamant/bench.hpp>
 #include <adamant/contract.hpp>
+#include <adamant/key_file.hpp>
 #include <adamant/metrics.hpp>
 #include <adamant/pubsub.hpp>
 #include <adamant/sim.hpp>
@@ -45,6 +47,7 @@ struct ReaderResult {
   std::uint64_t delivered = 0, unrecoverable = 0, corrupt = 0, order_errors = 0, drops = 0,
                 naks = 0, nak_sequences = 0, repairs = 0, recovered = 0;
   engine::WireBytes sent;
+  auth::Stats keys;  // datagrams the reader's key check rejected, by reason
   std::vector<std::int64_t> latencies_ns;
   std::vector<std::uint64_t> sequences;  // of each latency's update
 };
@@ -56,8 +59,9 @@ void result_fields(R& r, F&& f) {
   f(r.delivered), f(r.unrecoverable), f(r.corrupt), f(r.order_errors), f(r.drops), f(r.naks);
   f(r.nak_sequences), f(r.repairs), f(r.recovered);
   f(r.sent.data), f(r.sent.nak), f(r.sent.repair), f(r.sent.retransmit), f(r.sent.control);
+  f(r.keys.bad_mac), f(r.keys.replayed), f(r.keys.stale), f(r.keys.crowded);
 }
-constexpr std::size_t kResultFields = 14;
+constexpr std::size_t kResultFields = 18;
 
 using detail::Failure;
 using detail::ReaderProcess;
@@ -85,7 +89,7 @@ std::optional<GilbertLoss> gilbert(const std::vector<double>& burst) {
 }
 
 struct ReaderArgs {
-  std::string transport = "nakcast", group, iface, params, streams, stats_file;
+  std::string transport = "nakcast", group, iface, params, streams, stats_file, psk_file;
   std::vector<double> burst;
   double rate = 1;
   int port = 0, index = 0, result_fd = -1, ctrl_fd = -1;
@@ -113,6 +117,7 @@ int run_reader(const ReaderArgs& a, const HarnessSpec& spec) {
   cfg.port = static_cast<std::uint16_t>(a.port);
   cfg.iface = a.iface;
   cfg.burst = gilbert(a.burst);
+  cfg.psk_file = a.psk_file;
 
   ReaderResult r;
   r.latencies_ns.resize(total);  // touched now, not as updates arrive: RSS shows only the engine's growth
@@ -144,6 +149,7 @@ int run_reader(const ReaderArgs& a, const HarnessSpec& spec) {
   r.repairs = sub.stats().repairs_sent;
   r.recovered = sub.stats().recovered;
   r.sent = sub.sent_bytes();
+  r.keys = sub.auth_stats();
   detail::ReaderReport rep;
   result_fields(r, [&](std::uint64_t v) { rep.fields.push_back(v); });
   rep.latencies_ns = std::move(r.latencies_ns);
@@ -167,6 +173,7 @@ struct WriterOptions {
   int port = 0;
   std::optional<int> linger_ms;
   std::vector<double> burst;  // Gilbert loss at the readers: P(good->bad), P(bad->good); empty: --loss
+  std::string psk_file;       // every process's key file (adamant/key_file.hpp); empty: no key
 };
 
 // Runs one point and appends its CSV row; throws Failure with a clear message.
@@ -177,6 +184,7 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
   cfg.group = opt.group;
   cfg.port = static_cast<std::uint16_t>(port);
   cfg.iface = opt.iface;
+  cfg.psk_file = opt.psk_file;
   Publisher pub(cfg);
 
   std::vector<std::unique_ptr<ReaderProcess>> kids;
@@ -191,6 +199,7 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
                                   detail::all_params(pt)};
     // the program's own options (parsed before harness_main, e.g. ant-bench --payload) must reach
     // the re-executed reader too, or it would build a different spec than the writer
+    if (!opt.psk_file.empty()) args.insert(args.end(), {"--reader-psk-file", opt.psk_file});  // the path, never the key
     if (opt.burst.size() == 2) args.insert(args.end(), {"--reader-burst", exact(opt.burst[0]) + "," + exact(opt.burst[1])});
     if (!opt.stats_file.empty()) args.insert(args.end(), {"--reader-stats-file", opt.stats_file});
     args.insert(args.end(), spec.reader_args.begin(), spec.reader_args.end());
@@ -275,6 +284,7 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
   std::vector<std::vector<std::uint64_t>> delivered;  // per reader: the sequences it delivered
   detail::Totals t;
   engine::WireBytes bytes;
+  auth::Stats keys;
   for (auto& k : kids) {
     const std::string who = "reader " + std::to_string(k->index());
     if (auto err = k->reap()) throw Failure(who + " " + *err);
@@ -294,6 +304,7 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
     t.repairs += r->repairs;
     t.recovered += r->recovered;
     bytes.add(r->sent);
+    keys += r->keys;
     delivered.push_back(std::move(r->sequences));
   }
   t.retransmits = pub.stats().retransmitted;
@@ -308,6 +319,8 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
   detail::set_replaced(plan, pt, delivered, rows);
   detail::set_sender_counts(pub.engine(), plan, rows);
   detail::finish_point(spec, pt, rows, t, opt.csv, opt.cdf, "real");
+  if (keys.rejected() > 0)
+    std::fprintf(stderr, "%s: the readers' key checks rejected datagrams: %s\n", spec.name.c_str(), auth::describe_rejected(keys).c_str());
 }
 
 std::string default_csv(const std::string& name) {
@@ -405,8 +418,10 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
   app.add_option("--bandwidth", bandwidth,
                  "sim: egress bandwidth of every host, e.g. 5KB/s or 40KB/s@50s,5KB/s@10s");
   app.add_option("--queue", queue, "sim: egress queue in packets (0 = unbounded)");
-  std::string psk;
-  app.add_option("--psk", psk, "sim: pre-shared key; every datagram carries HMAC-SHA256");
+  std::string psk;  // refused: a key on the command line leaks through ps
+  app.add_option("--psk", psk, "refused (use --psk-file)")->group("");
+  app.add_option("--psk-file", opt.psk_file, std::string("pre-shared key file (hex, chmod 600; default $") +
+                 auth::kKeyFileEnv + "): every datagram carries HMAC-SHA256, forged/tampered/replayed are dropped");
   app.add_option("--delay-us", delay_us, "sim: propagation delay in microseconds")->check(CLI::NonNegativeNumber);
   double reorder = 0, duplicate = 0;
   app.add_option("--reorder", reorder, "sim: percent of datagrams held back (up to " +
@@ -431,6 +446,7 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
   app.add_option("--reader-params", ra.params)->group(hidden);
   app.add_option("--reader-rate", ra.rate)->group(hidden);
   app.add_option("--reader-streams", ra.streams)->group(hidden);
+  app.add_option("--reader-psk-file", ra.psk_file)->group(hidden);
   app.add_option("--reader-burst", ra.burst)->expected(2)->delimiter(',')->group(hidden);
   app.add_option("--reader-result-fd", ra.result_fd)->group(hidden);
   app.add_option("--reader-ctrl-fd", ra.ctrl_fd)->group(hidden);
@@ -490,8 +506,15 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
     return 2;
   }
   const bool sim_mode = mode == "sim";
-  if (!sim_mode && !psk.empty()) {
-    std::fprintf(stderr, "%s: --psk is supported in --mode sim only (real: ChannelConfig::psk)\n", spec.name.c_str());
+  if (!psk.empty()) {
+    std::fprintf(stderr, "%s: %s\n", spec.name.c_str(), auth::key_on_command_line("--psk").c_str());
+    return 2;
+  }
+  opt.psk_file = auth::key_file_path(opt.psk_file);
+  try {  // read now: a bad key file fails before any process starts
+    if (!opt.psk_file.empty()) psk = auth::read_key_file(opt.psk_file);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "%s: %s\n", spec.name.c_str(), e.what());
     return 2;
   }
   if (!sim_mode && (reorder > 0 || duplicate > 0)) {

@@ -136,10 +136,9 @@ class PointSim {
     }
     pace_ = wcfg.transport.pace_bytes_per_s;
     wcfg.psk = net.forge_without_key ? std::string() : net.psk;
-    if (!net.psk.empty()) {
-      auth_.emplace(net.psk);
-      for (std::size_t i = 0; i <= static_cast<std::size_t>(pt.receivers); ++i) host_auth_.emplace_back(net.psk);
-    }
+    if (!net.psk.empty())  // one sealing epoch per host, derived from the seed: runs repeat
+      for (std::size_t i = 0; i <= static_cast<std::size_t>(pt.receivers); ++i)
+        host_auth_.emplace_back(net.psk, (pt.seed * 0x9E3779B97F4A7C15ull + i) | (std::uint64_t{1} << 63));
     session_ = static_cast<std::uint32_t>((pt.seed * 0x2545F4914F6CDD1Dull) >> 33) | 1u;
     wcfg_ = wcfg;
     writer_ = engine::make_sender(setup::sender_config(wcfg_, session_));
@@ -383,8 +382,8 @@ class PointSim {
   }
 
   void send(std::size_t h, engine::OutDatagram& d) {
-    if (auth_ && !(h == 0 && net_.forge_without_key))
-      d.bytes = auth_->seal(ByteView{d.bytes.data(), d.bytes.size()});
+    if (!host_auth_.empty() && !(h == 0 && net_.forge_without_key))
+      d.bytes = host_auth_[h].seal(ByteView{d.bytes.data(), d.bytes.size()}, q_.now().count());
     const auto arrival = hosts_[h].egress.offer(q_.now(), d.bytes.size());
     if (!arrival) return;
     Bytes bytes = std::make_shared<const std::vector<std::uint8_t>>(std::move(d.bytes));
@@ -433,7 +432,7 @@ class PointSim {
       }
     }
     if (!host_auth_.empty()) {
-      auto opened = host_auth_[dst].open(v);
+      auto opened = host_auth_[dst].open(v, q_.now().count());
       if (!opened) return;
       v = *opened;
     }
@@ -472,8 +471,7 @@ class PointSim {
   engine::WireBytes bytes_;
   std::vector<DeliveryRecord> records_;
   std::uint64_t pace_ = 0;
-  std::optional<auth::Authenticator> auth_;    // sealing
-  std::vector<auth::Authenticator> host_auth_;  // per-host verification counters
+  std::vector<auth::Authenticator> host_auth_;  // per host: seals what it sends, opens what it gets
   std::uint64_t tampered_ = 0, reordered_ = 0, duplicated_ = 0;
   Nanos interval_{0};  // the point's mean publish interval (reordering's scale)
   bool published_all_ = false;

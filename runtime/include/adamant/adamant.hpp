@@ -4,6 +4,7 @@
 
 #include <adamant/app.hpp>
 #include <adamant/auth.hpp>
+#include <adamant/key_file.hpp>
 #include <adamant/bench.hpp>
 #include <adamant/codec.hpp>
 #include <adamant/engine.hpp>

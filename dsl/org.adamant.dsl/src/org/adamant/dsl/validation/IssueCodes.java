@@ -135,6 +135,13 @@ public final class IssueCodes {
 	 */
 	public static final String AMBIGUOUS_NAME = PREFIX + "ambiguous-name";
 
+	// ---- keys
+	/**
+	 * {@code key file} / {@code key env} that is not a path or a variable name: empty, a control
+	 * character, or a key itself (hexadecimal, at least the contract's min_key_bytes).
+	 */
+	public static final String LITERAL_KEY = PREFIX + "literal-key";
+
 	private IssueCodes() {
 	}
 }
