@@ -23,11 +23,19 @@ PointResult run(const bench::Point& p, const NetConfig& net = {}, std::size_t by
   return run_point(bench::counter_spec("sim-test", bytes, {p}), p, net);
 }
 
+// Bit-identical doubles, not just equal when printed.
+bool same_bits(double x, double y) { return std::memcmp(&x, &y, sizeof x) == 0; }
+
 void expect_identical(const PointResult& a, const PointResult& b) {
   EXPECT_EQ(metrics::csv_line(a.row), metrics::csv_line(b.row));
   EXPECT_EQ(a.row.received, b.row.received);
-  // Bit-identical doubles, not just equal when printed.
-  EXPECT_EQ(std::memcmp(&a.row.lat, &b.row.lat, sizeof(a.row.lat)), 0);
+  const metrics::LatencyStats &x = a.row.lat, &y = b.row.lat;
+  EXPECT_EQ(x.count, y.count);
+  for (auto f : {&metrics::LatencyStats::mean_us, &metrics::LatencyStats::std_us, &metrics::LatencyStats::p50_us,
+                 &metrics::LatencyStats::p90_us, &metrics::LatencyStats::p99_us, &metrics::LatencyStats::max_us})
+    EXPECT_TRUE(same_bits(x.*f, y.*f));
+  ASSERT_EQ(x.percentiles_us.size(), y.percentiles_us.size());
+  for (std::size_t i = 0; i < x.percentiles_us.size(); ++i) EXPECT_TRUE(same_bits(x.percentiles_us[i], y.percentiles_us[i]));
   EXPECT_EQ(std::memcmp(&a.row.relate2, &b.row.relate2, sizeof(double)), 0);
   EXPECT_EQ(a.unrecoverable, b.unrecoverable);
   EXPECT_EQ(a.injected_drops, b.injected_drops);
