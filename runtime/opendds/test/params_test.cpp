@@ -6,6 +6,8 @@
 #include <adamant_opendds/Ant.h>
 #include <adamant_opendds/AntInst.h>
 
+#include <adamant/contract.hpp>
+
 #include <ace/Configuration.h>
 #include <ace/Configuration_Import_Export.h>
 #include <dds/DCPS/transport/framework/TransportRegistry.h>
@@ -125,6 +127,21 @@ TEST(AntInst, ProgrammaticSet) {
   EXPECT_FALSE(base->is_reliable());
   OpenDDS::DCPS::TransportInst_rch rep = TheTransportRegistry->create_inst("prog_replace", "ant_replace");
   EXPECT_EQ(ADAMANT_ODDS_MSPP(rep), 1u);  // one sample per packet: replacement is per sample
+}
+
+// ant_nakcast takes the contract's word for nak_timeout (`auto`, held as 0) and writes it back; its
+// default is that word. Ricochet's fallback takes durations only.
+TEST(AntOptions, NakcastTakesTheContractsKeyword) {
+  const std::string word(adamant::contract::find_parameter("nak_timeout")->keyword);
+  AntOptions nak("nakcast");
+  EXPECT_EQ(nak.nak_timeout_us, adamant::contract::kNakTimeoutAuto.count());  // the default
+  EXPECT_EQ(nak.set("nak_timeout", "25ms"), "");
+  EXPECT_EQ(nak.nak_timeout_us, 25000);
+  EXPECT_EQ(nak.set("nak_timeout", word), "");
+  EXPECT_EQ(nak.nak_timeout_us, adamant::contract::kNakTimeoutAuto.count());
+  EXPECT_EQ(nak.get("nak_timeout"), word);
+  AntOptions ric("ricochet");
+  EXPECT_NE(ric.set("nak_timeout", word).find("not a positive duration;"), std::string::npos);
 }
 
 // A bandwidth in another spelling is refused with the units that are meant, not misread.
