@@ -3,8 +3,6 @@
 #include "Channel.h"
 #include "Params.h"
 
-#include <adamant/contract.hpp>
-
 #include <cstdint>
 #include <sstream>
 
@@ -53,11 +51,10 @@ std::string AntOptions::set(const std::string& key, const std::string& value, co
     if (!params::ipv4(value)) return where + "not an IPv4 address; use the interface's address, e.g. interface=127.0.0.1";
     iface = value;
   } else if (key == "nak_timeout") {
-    const adamant::contract::Parameter& p = *adamant::contract::find_parameter("nak_timeout");
-    if (kind == "nakcast" && value == p.keyword) {
-      nak_timeout_us = adamant::contract::kNakTimeoutAuto.count();
+    if (kind == "nakcast" && value == params::nak_keyword()) {
+      nak_timeout_us = params::nak_keyword_us();
     } else if (!params::duration_us(value, i) || i <= 0) {
-      return where + "not a positive duration" + (kind == "nakcast" ? " or " + std::string(p.keyword) : "") +
+      return where + "not a positive duration" + (kind == "nakcast" ? " or " + params::nak_keyword() : "") +
              "; use e.g. nak_timeout=50ms (" + durations + ")";
     } else {
       nak_timeout_us = i;
@@ -107,8 +104,7 @@ std::string AntOptions::get(const std::string& key) const {
   if (key == "group") os << group;
   else if (key == "port") os << port;
   else if (key == "interface") os << iface;
-  else if (key == "nak_timeout" && nak_timeout_us == adamant::contract::kNakTimeoutAuto.count())
-    os << adamant::contract::find_parameter("nak_timeout")->keyword;
+  else if (key == "nak_timeout" && nak_timeout_us == params::nak_keyword_us()) os << params::nak_keyword();
   else if (key == "nak_timeout") os << nak_timeout_us << "us";
   else if (key == "r") os << r;
   else if (key == "c") os << c;

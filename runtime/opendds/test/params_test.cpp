@@ -6,8 +6,6 @@
 #include <adamant_opendds/Ant.h>
 #include <adamant_opendds/AntInst.h>
 
-#include <adamant/contract.hpp>
-
 #include <ace/Configuration.h>
 #include <ace/Configuration_Import_Export.h>
 #include <dds/DCPS/transport/framework/TransportRegistry.h>
@@ -132,13 +130,13 @@ TEST(AntInst, ProgrammaticSet) {
 // ant_nakcast takes the contract's word for nak_timeout (`auto`, held as 0) and writes it back; its
 // default is that word. Ricochet's fallback takes durations only.
 TEST(AntOptions, NakcastTakesTheContractsKeyword) {
-  const std::string word(adamant::contract::find_parameter("nak_timeout")->keyword);
+  const std::string word = params::nak_keyword();
   AntOptions nak("nakcast");
-  EXPECT_EQ(nak.nak_timeout_us, adamant::contract::kNakTimeoutAuto.count());  // the default
+  EXPECT_EQ(nak.nak_timeout_us, params::nak_keyword_us());  // the default
   EXPECT_EQ(nak.set("nak_timeout", "25ms"), "");
   EXPECT_EQ(nak.nak_timeout_us, 25000);
   EXPECT_EQ(nak.set("nak_timeout", word), "");
-  EXPECT_EQ(nak.nak_timeout_us, adamant::contract::kNakTimeoutAuto.count());
+  EXPECT_EQ(nak.nak_timeout_us, params::nak_keyword_us());
   EXPECT_EQ(nak.get("nak_timeout"), word);
   AntOptions ric("ricochet");
   EXPECT_NE(ric.set("nak_timeout", word).find("not a positive duration;"), std::string::npos);
