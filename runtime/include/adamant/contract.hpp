@@ -143,7 +143,7 @@ inline constexpr double kMaxDurationUs = 1e13;  // the largest duration a parame
 
 inline constexpr Parameter kParameters[] = {
     {"nak_timeout", ValueType::Duration, "us", 1, kMaxDurationUs, kNakcast | kRicochet,
-     {{kNakcast | kRicochet, 50'000}}, "timeout|nak_timeout", kNakcast, "", "",
+     {{kNakcast, 0}, {kRicochet, 50'000}}, "timeout|nak_timeout", kNakcast, "", "",  // nakcast 0: `auto`
      "a receiver NAKs a gap after this long (ricochet: only with nak_fallback); nakcast `auto`: after a "
      "random delay scaled to the measured round trip, suppressed by another receiver's NAK",
      "auto", kNakcast},

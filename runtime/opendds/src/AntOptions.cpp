@@ -55,9 +55,14 @@ std::string AntOptions::set(const std::string& key, const std::string& value, co
     if (!params::ipv4(value)) return where + "not an IPv4 address; use the interface's address, e.g. interface=127.0.0.1";
     iface = value;
   } else if (key == "nak_timeout") {
-    if (!params::duration_us(value, i) || i <= 0)
-      return where + "not a positive duration; use e.g. nak_timeout=50ms (" + durations + ")";
-    nak_timeout_us = i;
+    if (kind == "nakcast" && value == params::nak_keyword()) {
+      nak_timeout_us = params::nak_keyword_us();
+    } else if (!params::duration_us(value, i) || i <= 0) {
+      return where + "not a positive duration" + (kind == "nakcast" ? " or " + params::nak_keyword() : "") +
+             "; use e.g. nak_timeout=50ms (" + durations + ")";
+    } else {
+      nak_timeout_us = i;
+    }
   } else if (key == "r" || key == "c") {
     std::int64_t lo, hi;
     params::count_range(key, lo, hi);
@@ -114,6 +119,7 @@ std::string AntOptions::get(const std::string& key) const {
   if (key == "group") os << group;
   else if (key == "port") os << port;
   else if (key == "interface") os << iface;
+  else if (key == "nak_timeout" && nak_timeout_us == params::nak_keyword_us()) os << params::nak_keyword();
   else if (key == "nak_timeout") os << nak_timeout_us << "us";
   else if (key == "r") os << r;
   else if (key == "c") os << c;

@@ -84,6 +84,10 @@ void count_range(const std::string& name, std::int64_t& lo, std::int64_t& hi) {
   hi = static_cast<std::int64_t>(p->max);
 }
 
+std::string nak_keyword() { return std::string(adamant::contract::find_parameter("nak_timeout")->keyword); }
+
+std::int64_t nak_keyword_us() { return adamant::contract::kNakTimeoutAuto.count(); }
+
 std::uint8_t engine_priority(std::int32_t transport_priority) {
   if (transport_priority <= 0) return 0;
   if (transport_priority >= 255) return 255;

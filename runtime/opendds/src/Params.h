@@ -30,6 +30,10 @@ bool percent(const std::string& text, double& out);
 std::string units(const std::string& dimension);
 // The contract's inclusive range of the count parameter `name` ("r", "c").
 void count_range(const std::string& name, std::int64_t& lo, std::int64_t& hi);
+// nak_timeout's word (the contract's keyword, "auto"), which ant_nakcast takes, and the value in
+// microseconds it is held as.
+std::string nak_keyword();
+std::int64_t nak_keyword_us();
 // The replace engine's message priority (0..255, higher is sent first) for a DDS
 // TRANSPORT_PRIORITY value (a 32-bit long, default 0): clamped into 0..255, so the default
 // and every negative value are the lowest priority and 255 and above the highest.

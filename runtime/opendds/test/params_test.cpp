@@ -129,6 +129,21 @@ TEST(AntInst, ProgrammaticSet) {
   EXPECT_EQ(ADAMANT_ODDS_MSPP(rep), 1u);  // one sample per packet: replacement is per sample
 }
 
+// ant_nakcast takes the contract's word for nak_timeout (`auto`, held as 0) and writes it back; its
+// default is that word. Ricochet's fallback takes durations only.
+TEST(AntOptions, NakcastTakesTheContractsKeyword) {
+  const std::string word = params::nak_keyword();
+  AntOptions nak("nakcast");
+  EXPECT_EQ(nak.nak_timeout_us, params::nak_keyword_us());  // the default
+  EXPECT_EQ(nak.set("nak_timeout", "25ms", ""), "");
+  EXPECT_EQ(nak.nak_timeout_us, 25000);
+  EXPECT_EQ(nak.set("nak_timeout", word, ""), "");
+  EXPECT_EQ(nak.nak_timeout_us, params::nak_keyword_us());
+  EXPECT_EQ(nak.get("nak_timeout"), word);
+  AntOptions ric("ricochet");
+  EXPECT_NE(ric.set("nak_timeout", word, "").find("not a positive duration;"), std::string::npos);
+}
+
 // A bandwidth in another spelling is refused with the units that are meant, not misread.
 TEST(AntInst, BandwidthErrorNamesTheLanguagesUnits) {
   OpenDDS::DCPS::TransportInst_rch t = TheTransportRegistry->create_inst("bw_replace", "ant_replace");

@@ -44,11 +44,14 @@ constexpr std::uint64_t kSeed = 1;              // receivers' random choices (NA
 constexpr std::uint64_t kMaxWindow = 65'536;    // receivers: sequences / ids tracked ahead
 
 namespace nakcast {
-constexpr Duration kNakTimeout = table_us("nak_timeout", contract::kNakcast);  // receiver: wait before NAKing a gap
+// settings and benches: `auto` (held as 0), NAK timing that follows the measured round trip
+constexpr Duration kNakTimeout = table_us("nak_timeout", contract::kNakcast);
+// the engine's fixed-timeout mode (adaptive off): the table's fixed NAK timeout (ricochet's fallback's)
+constexpr Duration kFixedNakTimeout = table_us("nak_timeout", contract::kRicochet);
 constexpr int kMaxNaks = 200;                    // receiver: per sequence, then unrecoverable
 constexpr std::size_t kHistory = 8'192;          // sender: packets kept for retransmission
 // sender: when idle (setup applies the same rule to the configured nak_timeout)
-constexpr std::chrono::nanoseconds kHeartbeatInterval = contract::heartbeat_interval(kNakTimeout);
+constexpr std::chrono::nanoseconds kHeartbeatInterval = contract::heartbeat_interval(kFixedNakTimeout);
 constexpr std::chrono::milliseconds kRetransmitHoldoff{10};  // sender: ignore repeat NAKs
 }  // namespace nakcast
 
@@ -57,6 +60,7 @@ constexpr int kR = whole(contract::default_of("r", contract::kRicochet));  // da
 constexpr int kC = whole(contract::default_of("c", contract::kRicochet));  // members each repair is sent to
 // also NAK the sender while missing
 constexpr bool kNakFallback = whole(contract::default_of("nak_fallback", contract::kRicochet)) != 0;
+constexpr Duration kNakTimeout = table_us("nak_timeout", contract::kRicochet);  // the fallback's NAK interval
 constexpr std::chrono::microseconds kFlush = contract::kLecFlush;  // partial repair after this idle time
 constexpr std::chrono::seconds kGiveUp{1};        // missing this long = unrecoverable
 constexpr std::chrono::milliseconds kAnnounceInterval{500};  // JOIN refresh period

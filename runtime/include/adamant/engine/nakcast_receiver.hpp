@@ -29,7 +29,7 @@ namespace adamant::engine {
 
 struct NakcastReceiverConfig {
   std::uint32_t stream_id = defaults::kStreamId;
-  Duration nak_timeout = defaults::nakcast::kNakTimeout;
+  Duration nak_timeout = defaults::nakcast::kFixedNakTimeout;
   Nanos nak_jitter{0};          // max extra random delay (desynchronises receivers)
   std::uint64_t seed = defaults::kSeed;       // for the jitter
   std::uint64_t max_window = defaults::kMaxWindow;  // max sequences tracked ahead of the delivery point

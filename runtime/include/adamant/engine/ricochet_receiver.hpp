@@ -35,7 +35,7 @@ struct RicochetReceiverConfig {
   Nanos lec_flush = defaults::ricochet::kFlush;      // partial repair after this idle time
   Nanos lec_give_up = defaults::ricochet::kGiveUp;   // missing this long = unrecoverable
   bool lec_nak_fallback = defaults::ricochet::kNakFallback;  // also NAK the sender (after nak_timeout) while missing
-  Duration nak_timeout = defaults::nakcast::kNakTimeout;     // the fallback's NAK interval
+  Duration nak_timeout = defaults::ricochet::kNakTimeout;    // the fallback's NAK interval
   bool lec_repairs = true;        // false (FEC): use the sender's repairs, build none
   Nanos announce_interval = defaults::ricochet::kAnnounceInterval;  // JOIN refresh period
   Nanos member_timeout = defaults::ricochet::kMemberTimeout;        // silent members are dropped

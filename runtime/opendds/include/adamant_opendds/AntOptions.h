@@ -25,7 +25,7 @@ struct AdamantOpenDDS_Export AntOptions {
   std::string group;                   // group: multicast group (ant_replace: where this reader listens)
   std::uint16_t port;                  // port (ant_replace: 0 = a port the kernel picks, the default)
   std::string iface;                   // interface: IPv4 address of the multicast interface
-  std::int64_t nak_timeout_us;         // nak_timeout
+  std::int64_t nak_timeout_us;         // nak_timeout (0: ant_nakcast's `auto`, the default)
   int r;                               // r: Ricochet packets per repair
   int c;                               // c: Ricochet repair fan-out
   bool nak_fallback;                   // nak_fallback: Ricochet also NAKs what repairs missed

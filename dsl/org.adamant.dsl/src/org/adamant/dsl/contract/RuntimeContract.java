@@ -31,7 +31,7 @@ public final class RuntimeContract {
 	/** An engine parameter. Values ({@code min}, {@code max}, defaults) are in {@code unit}. */
 	public record Parameter(String name, String type, String unit, double min, double max, List<String> kinds,
 			Map<String, Double> defaults, List<String> modelNames, List<String> modelKinds, Map<String, String> aliases,
-			List<String> choices, String meaning) {
+			List<String> choices, String meaning, Optional<Keyword> keyword) {
 
 		/** The default for runtime kind {@code kind} ("ricochet"), in {@link #unit()}; empty if it does not take it. */
 		public Optional<Double> defaultFor(String kind) {
@@ -42,6 +42,11 @@ public final class RuntimeContract {
 			return kinds.contains(kind);
 		}
 
+		/** The word kind {@code kind} takes for a value ({@code nak_timeout = auto} for nakcast), if any. */
+		public Optional<Keyword> keywordFor(String kind) {
+			return keyword.filter(k -> k.kinds().contains(kind));
+		}
+
 		/** The language dimension of its values ("duration", "bandwidth"); empty for counts, flags and choices. */
 		public Optional<String> dimension() {
 			return switch (type) {
@@ -49,6 +54,13 @@ public final class RuntimeContract {
 			default -> Optional.empty();
 			};
 		}
+	}
+
+	/**
+	 * A value spelled as a word ({@code auto}), held as {@code value} in the parameter's unit, for the
+	 * runtime kinds {@code kinds}.
+	 */
+	public record Keyword(String name, double value, List<String> kinds) {
 	}
 
 	/** A unit: its symbol as written, its dimension, and its factor to the dimension's base unit. */
@@ -99,7 +111,7 @@ public final class RuntimeContract {
 			parameters.add(new Parameter(string(p, "name"), string(p, "type"), string(p, "unit"), number(p, "min"),
 					number(p, "max"), strings(p, "kinds"), Map.copyOf(defaults), strings(p, "model_names"),
 					strings(p, "model_kinds"), Map.copyOf(aliases), p.containsKey("choices") ? strings(p, "choices") : List.of(),
-					string(p, "meaning")));
+					string(p, "meaning"), keyword(p)));
 		}
 		this.wire = new LinkedHashMap<>();
 		map(root.get("wire"), "wire").forEach((name, v) -> wire.put(name, (int) number(map(v, name), "bytes")));
@@ -323,6 +335,14 @@ public final class RuntimeContract {
 			throw new IllegalArgumentException("\"" + key + "\" is not an array");
 		}
 		return (List<Object>) o;
+	}
+
+	private static Optional<Keyword> keyword(Map<String, Object> parameter) {
+		if (!parameter.containsKey("keyword")) {
+			return Optional.empty();
+		}
+		Map<String, Object> k = map(parameter.get("keyword"), "keyword");
+		return Optional.of(new Keyword(string(k, "name"), number(k, "value"), strings(k, "kinds")));
 	}
 
 	private static List<String> strings(Map<String, Object> m, String key) {

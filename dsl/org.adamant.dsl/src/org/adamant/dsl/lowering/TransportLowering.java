@@ -41,7 +41,7 @@ public final class TransportLowering {
 		long c = cValue.inUnit();
 		String cast = t.getCast().getLiteral();
 		String description = switch (kind) {
-		case "nakcast" -> "reliable " + cast + ", NAK after " + Format.microseconds(Math.round(timeout.value() * 1e6))
+		case "nakcast" -> "reliable " + cast + ", " + nakAfter(timeout)
 				+ (timeout.source() == ParameterValue.Source.CONTRACT ? " (runtime default)" : "");
 		case "ricochet" -> "lateral error correction over " + cast + ": each receiver XORs every " + r
 				+ " packets into a repair for " + c + " other receivers";
@@ -54,6 +54,12 @@ public final class TransportLowering {
 		default -> "best-effort " + cast + ", no recovery";
 		};
 		return Optional.of(new RuntimeTransport(kind, t, timeout, rValue, cValue, description, ""));
+	}
+
+	/** When a nakcast receiver NAKs a gap, in words. */
+	private static String nakAfter(ParameterValue timeout) {
+		return timeout.keyword().map(k -> "NAK after a random delay scaled to the measured round trip (" + k + ")")
+				.orElseGet(() -> "NAK after " + Format.microseconds(Math.round(timeout.value() * 1e6)));
 	}
 
 	/** Why a transport cannot run natively, for comments and errors. */
@@ -96,8 +102,7 @@ public final class TransportLowering {
 		String kind = reliable ? "nakcast" : "baseline";
 		ParameterValue timeout = TransportParameters.contractDefault("nak_timeout", kind);
 		String reason = reliable
-				? how + ": the QoS is reliable, so nakcast (NAK after "
-						+ Format.microseconds(Math.round(timeout.value() * 1e6)) + ", runtime default)"
+				? how + ": the QoS is reliable, so nakcast (" + nakAfter(timeout) + ", runtime default)"
 				: how + ": the QoS is best-effort, so baseline (no recovery)";
 		return Optional.of(new RuntimeTransport(kind, null, timeout, TransportParameters.contractDefault("r", kind),
 				TransportParameters.contractDefault("c", kind), "", reason));

@@ -1,6 +1,7 @@
 package org.adamant.dsl.prediction;
 
 import org.adamant.dsl.contract.RuntimeContract;
+import org.adamant.dsl.semantics.TransportParameters;
 
 /**
  * First-order models of how each transport class behaves for a flow, used by validation
@@ -72,12 +73,59 @@ public final class Predictions {
 	 * 1–3 % loss, T = 50 ms) recovers in about 63 ms at 10 Hz as at 100 Hz, because the heartbeat
 	 * reveals the gap after 10 ms. With min(1/f, h) the mean latency is within 5 % of the simulator at
 	 * 10–100 Hz (it was 3× too high at 10 Hz).
+	 *
+	 * <p>{@code nakTimeout} = the contract's {@code auto} (held as 0): {@link #autoDetection} and
+	 * {@link #autoNakDelay} in place of the heartbeat and T.
 	 */
 	public static FlowPrediction nakcast(String name, FlowScenario s, double nakTimeout) {
+		if (TransportParameters.isAuto(nakTimeout)) {
+			return repairedAfter(name, s, autoDetection(s) + autoNakDelay(s) + s.rttSeconds() + serialization(s)
+					+ s.lossFraction() * autoSecondTry(s));
+		}
+		double detection = Math.min(s.period(), heartbeatInterval(nakTimeout));
+		return repairedAfter(name, s, detection + nakTimeout * (1 + nakSuppressionFraction()) + s.rttSeconds() + serialization(s));
+	}
+
+	/**
+	 * NAKcast with {@code nak_timeout auto} (the contract's nak_auto_* rules). The gap shows at the next
+	 * packet or at the writer's first idle heartbeat, 1/16 of the publish interval clamped to
+	 * [250 us, 10 ms]: min(1/f, clamp(1/(16f), 250 us, 10 ms)). The receiver NAKs after a uniform random
+	 * delay in [0, 2·rtt·min(1, n/8)], n the receivers it has heard NAK (all of them, at most 8, once
+	 * every receiver has lost something), mean rtt·min(1, N/8) with rtt the NAK-to-repair time it
+	 * measures (the link's RTT); the multicast repair comes one RTT later. A receiver that also loses
+	 * the heartbeat or the repair (each with probability p) waits {@link #autoSecondTry}.
+	 */
+	static double autoDetection(FlowScenario s) {
+		RuntimeContract c = RuntimeContract.get();
+		double heartbeat = Math.min(Math.max(s.period() * c.timing("nak_auto_heartbeat_fraction"),
+				c.timing("nak_auto_heartbeat_min")), c.timing("heartbeat_max"));
+		return Math.min(s.period(), heartbeat);
+	}
+
+	/**
+	 * What a lost heartbeat or a lost repair adds under {@code nak_timeout auto}: the gap shows at the
+	 * next packet or the next idle heartbeat (min(1/f, 10 ms)) instead of the first heartbeat, and a
+	 * lost repair is NAKed again after max(3·rtt, 2 ms) plus a NAK delay.
+	 */
+	static double autoSecondTry(FlowScenario s) {
+		RuntimeContract c = RuntimeContract.get();
+		double laterDetection = Math.min(s.period(), c.timing("heartbeat_max")) - autoDetection(s);
+		double renak = Math.max(s.rttSeconds() * c.timing("nak_auto_renak"), c.timing("nak_auto_renak_min"))
+				+ autoNakDelay(s);
+		return laterDetection + renak;
+	}
+
+	/** The mean NAK delay of {@code nak_timeout auto}: half the spread 2·rtt·min(1, N/8). */
+	static double autoNakDelay(FlowScenario s) {
+		RuntimeContract c = RuntimeContract.get();
+		double share = Math.min(1.0, s.receivers() / c.timing("nak_auto_backoff_group"));
+		return s.rttSeconds() * c.timing("nak_auto_backoff") * share / 2;
+	}
+
+	/** NAKcast whose gaps are repaired {@code recovery} after the lost packet was due. */
+	private static FlowPrediction repairedAfter(String name, FlowScenario s, double recovery) {
 		double p = s.lossFraction();
 		double base = baseLatency(s);
-		double detection = Math.min(s.period(), heartbeatInterval(nakTimeout));
-		double recovery = detection + nakTimeout * (1 + nakSuppressionFraction()) + s.rttSeconds() + serialization(s);
 		double mean = base + p * (recovery + heldBehind(s, recovery));
 		double anyLost = 1 - Math.pow(1 - p, s.receivers());
 		double load = dataLoad(s, true) + anyLost * s.rateHz() * (s.payloadBytes() + headerBytes())

@@ -5,6 +5,7 @@ import java.util.Optional;
 import org.adamant.dsl.adamant.RuntimeMapping;
 import org.adamant.dsl.adamant.Transport;
 import org.adamant.dsl.adamant.TransportParameter;
+import org.adamant.dsl.contract.RuntimeContract;
 import org.adamant.dsl.prediction.Format;
 
 /**
@@ -28,7 +29,9 @@ public final class ParameterRange {
 					+ "receivers; use e.g. c = " + TransportParameters.contractDefault("c", "ricochet").inUnit();
 		} else if (("timeout".equals(name) || "nak_timeout".equals(name)) && v <= 0) {
 			problem = name + " = " + Format.duration(v) + " is out of range: a NAK timeout must be positive; use e.g. "
-					+ "25 ms or " + Format.duration(TransportParameters.contractDefault("nak_timeout", "nakcast").value());
+					+ "25 ms" + RuntimeContract.get().parameter("nak_timeout")
+							.flatMap(p -> p.keywordFor(TransportParameters.kind(transport))).map(k -> " or " + k.name())
+							.orElse("");
 		}
 		if (problem == null && transport != null) {
 			for (TransportParameter p : transport.getParameters()) {

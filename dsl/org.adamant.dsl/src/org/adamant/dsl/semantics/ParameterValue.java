@@ -1,5 +1,7 @@
 package org.adamant.dsl.semantics;
 
+import java.util.Optional;
+
 import org.adamant.dsl.contract.RuntimeContract;
 
 /**
@@ -27,10 +29,15 @@ public record ParameterValue(String name, String type, double value, String unit
 	}
 
 	/**
-	 * The value as the runtime writes and parses options: a duration in its largest exact unit (2s,
-	 * 25ms, 1500us, from microseconds), anything else as a whole number.
+	 * The value as the runtime writes and parses options: the contract's word for it ({@link #keyword}),
+	 * else a duration in its largest exact unit (2s, 25ms, 1500us, from microseconds), anything else as
+	 * a whole number.
 	 */
 	public String option() {
+		Optional<String> word = keyword();
+		if (word.isPresent()) {
+			return word.get();
+		}
 		if (!"duration".equals(type)) {
 			return String.valueOf(inUnit());
 		}
@@ -39,6 +46,15 @@ public record ParameterValue(String name, String type, double value, String unit
 			return (us / 1_000_000) + "s";
 		}
 		return us % 1000 == 0 ? (us / 1000) + "ms" : us + "us";
+	}
+
+	/**
+	 * The contract's word for this value ({@code auto} for a nak_timeout held as 0), when it is one:
+	 * the word's value is outside the parameter's range, so no number is mistaken for it.
+	 */
+	public Optional<String> keyword() {
+		return RuntimeContract.get().parameter(name).flatMap(RuntimeContract.Parameter::keyword)
+				.filter(k -> RuntimeContract.get().toBase(k.value(), unit) == value).map(RuntimeContract.Keyword::name);
 	}
 
 	/** The same parameter with another value from {@code from}. */

@@ -35,8 +35,10 @@ public final class TransportParameters {
 		if (transport.getMapping() instanceof RuntimeMapping m) {
 			for (Parameter given : m.getParams()) {
 				if (modelName.equals(given.getName())) {
-					return Quantities.parameter(modelName, given.getValue())
-							.map(v -> new ParameterValue(name, type, v, unit, Source.MODEL));
+					Optional<Double> v = given.getKeyword() != null
+							? keywordValue(p, given.getKeyword(), kind(transport))
+							: Quantities.parameter(modelName, given.getValue());
+					return v.map(x -> new ParameterValue(name, type, x, unit, Source.MODEL));
 				}
 			}
 		}
@@ -49,6 +51,18 @@ public final class TransportParameters {
 		return Optional.empty();
 	}
 
+	/**
+	 * The value in base units of {@code word} for parameter {@code p} of runtime kind {@code kind}: the
+	 * contract's keyword value when the kind takes that word, else empty (the validator reports it).
+	 */
+	public static Optional<Double> keywordValue(RuntimeContract.Parameter p, String word, String kind) {
+		if (p == null) {
+			return Optional.empty();
+		}
+		return p.keywordFor(kind).filter(k -> k.name().equals(word))
+				.map(k -> RuntimeContract.get().toBase(k.value(), p.unit()));
+	}
+
 	/** {@link #given}'s value in base units. */
 	public static Optional<Double> value(Transport transport, String modelName) {
 		return given(transport, modelName).map(ParameterValue::value);
@@ -58,14 +72,14 @@ public final class TransportParameters {
 	 * The runtime parameter {@code runtimeName} of {@code transport}: the first of its model names
 	 * (the contract's order: timeout before nak_timeout) the model or catalog gives, else the
 	 * contract's default for the transport's runtime kind. A duration of zero or less counts as not
-	 * given.
+	 * given, unless it is the contract's word for a value ({@code auto}).
 	 */
 	public static ParameterValue resolve(Transport transport, String runtimeName) {
 		RuntimeContract.Parameter p = contractParameter(runtimeName);
 		for (String modelName : p.modelNames()) {
 			Optional<ParameterValue> v = given(transport, modelName);
 			if (v.isPresent()) {
-				if (!"duration".equals(p.type()) || v.get().value() > 0) {
+				if (!"duration".equals(p.type()) || v.get().value() > 0 || v.get().keyword().isPresent()) {
 					return v.get();
 				}
 				break;
@@ -76,19 +90,28 @@ public final class TransportParameters {
 
 	/**
 	 * The contract's default of {@code runtimeName} for runtime kind {@code kind}; for a kind that does
-	 * not take the parameter (or none) the default of the first kind that does (nak_timeout: nakcast's,
-	 * r and c: ricochet's).
+	 * not take the parameter (or none: an OpenDDS mapping) the first fixed default of a kind that does
+	 * (nak_timeout: ricochet's 50 ms, as nakcast's is {@code auto}; r and c: ricochet's).
 	 */
 	public static ParameterValue contractDefault(String runtimeName, String kind) {
 		RuntimeContract.Parameter p = contractParameter(runtimeName);
-		String of = kind != null && p.takes(kind) ? kind : p.kinds().get(0);
+		String of = kind != null && p.takes(kind) ? kind
+				: p.kinds().stream().filter(k -> !defaultsToKeyword(p, k)).findFirst().orElse(p.kinds().get(0));
 		return new ParameterValue(p.name(), p.type(), RuntimeContract.get().defaultValue(p.name(), of), p.unit(),
 				Source.CONTRACT);
 	}
 
-	/** The NAK timeout of a transport in seconds (also OpenDDS's reliable multicast and rtps_udp). */
+	/**
+	 * The NAK timeout of a transport in seconds (also OpenDDS's reliable multicast and rtps_udp); 0 for
+	 * nakcast's {@code auto} ({@link #isAuto}).
+	 */
 	public static double nakTimeout(Transport transport) {
 		return resolve(transport, "nak_timeout").value();
+	}
+
+	/** Whether a NAK timeout of {@code seconds} is the contract's word ({@code auto}) rather than a duration. */
+	public static boolean isAuto(double seconds) {
+		return contractDefault("nak_timeout", "nakcast").with(seconds, Source.CONTRACT).keyword().isPresent();
 	}
 
 	/**
@@ -101,6 +124,10 @@ public final class TransportParameters {
 		}
 		return m.getKind() == RuntimeTransportKind.REPLACE && !transport.isReplacement() ? "fifo"
 				: m.getKind().getLiteral();
+	}
+
+	private static boolean defaultsToKeyword(RuntimeContract.Parameter p, String kind) {
+		return p.keywordFor(kind).map(k -> p.defaultFor(kind).orElse(Double.NaN) == k.value()).orElse(false);
 	}
 
 	private static RuntimeContract.Parameter contractParameter(String runtimeName) {

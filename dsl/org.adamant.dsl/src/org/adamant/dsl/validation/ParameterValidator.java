@@ -13,6 +13,7 @@ import org.adamant.dsl.adamant.Quantity;
 import org.adamant.dsl.adamant.RuntimeMapping;
 import org.adamant.dsl.adamant.Transport;
 import org.adamant.dsl.adamant.TransportParameter;
+import org.adamant.dsl.contract.RuntimeContract;
 import org.adamant.dsl.semantics.TransportParameters;
 import org.adamant.dsl.prediction.Format;
 import org.adamant.dsl.semantics.ParameterRange;
@@ -41,7 +42,25 @@ public class ParameterValidator extends AbstractAdamantRules {
 					parameter, P.getParameter_Name(), IssueCodes.UNKNOWN_PARAMETER);
 			return;
 		}
+		if (parameter.getKeyword() != null) {
+			checkKeyword(transport, parameter);
+			return;
+		}
 		checkRange(transport, parameter.getName(), parameter.getValue(), parameter, P.getParameter_Value());
+	}
+
+	/** A word for a value ({@code timeout = auto}) is one the contract defines for the transport's kind. */
+	private void checkKeyword(Transport transport, Parameter parameter) {
+		RuntimeContract.Parameter p = RuntimeContract.get().modelParameter(parameter.getName()).orElse(null);
+		String kind = TransportParameters.kind(transport);
+		if (TransportParameters.keywordValue(p, parameter.getKeyword(), kind).isPresent()) {
+			return;
+		}
+		String words = p == null ? "" : p.keywordFor(kind).map(k -> " or " + k.name()).orElse("");
+		error(parameter.getName() + " = " + parameter.getKeyword() + ": '" + parameter.getKeyword()
+				+ "' is not a value of " + parameter.getName() + (kind == null ? "" : " for runtime " + kind)
+				+ "; write a number with its unit" + words, parameter, P.getParameter_Keyword(),
+				IssueCodes.PARAMETER_OUT_OF_RANGE);
 	}
 
 	@Check

@@ -42,8 +42,7 @@ public final class NativeTransports {
 	private static String stated(RuntimeTransport t, OptionalLong pace) {
 		StringBuilder setters = new StringBuilder();
 		for (ParameterValue p : t.stated()) {
-			setters.append('.').append(p.name()).append('(')
-					.append("duration".equals(p.type()) ? p.option() : String.valueOf(p.inUnit())).append(')');
+			setters.append('.').append(p.name()).append('(').append(value(p)).append(')');
 		}
 		if (t.isReplaceFamily() && pace.isPresent()) {
 			setters.append(".pace(").append(pace.getAsLong()).append(')');
@@ -51,9 +50,20 @@ public final class NativeTransports {
 		return setters.toString();
 	}
 
-	/** Whether {@link #stated} writes a duration (25ms), which needs std::chrono_literals. */
+	/**
+	 * A stated value as C++: nak_timeout's word ({@code auto}) as the runtime's constant for it, other
+	 * durations as std::chrono literals (25ms), counts as numbers.
+	 */
+	private static String value(ParameterValue p) {
+		if (p.keyword().isPresent() && "nak_timeout".equals(p.name())) {
+			return "adamant::contract::kNakTimeoutAuto";
+		}
+		return "duration".equals(p.type()) ? p.option() : String.valueOf(p.inUnit());
+	}
+
+	/** Whether {@link #stated} writes a duration literal (25ms), which needs std::chrono_literals. */
 	public static boolean statesDuration(RuntimeTransport t) {
-		return t.stated().stream().anyMatch(p -> "duration".equals(p.type()));
+		return t.stated().stream().anyMatch(p -> "duration".equals(p.type()) && p.keyword().isEmpty());
 	}
 
 	/** What the transport is, why the endpoint runs it, and where the model declares it. */

@@ -65,7 +65,7 @@ final class ParameterFixes extends Fixer {
 			Transport transport = EcoreUtil2.getContainerOfType(mapping, Transport.class);
 			INode name = node(parameter.get(), P.getParameter_Name());
 			for (String known : Quantities.knownParameters(transport)) {
-				if (fitsValues(known, List.of(parameter.get().getValue()))) {
+				if (parameter.get().getValue() != null && fitsValues(known, List.of(parameter.get().getValue()))) {
 					add("Change to '" + known + "'", replaceEdit(name, known));
 				}
 			}
@@ -129,7 +129,7 @@ final class ParameterFixes extends Fixer {
 			return;
 		}
 		Optional<Parameter> parameter = within(at, Parameter.class);
-		if (parameter.isPresent()) {
+		if (parameter.isPresent() && parameter.get().getValue() != null) { // a word: no value to move into range
 			Transport t = EcoreUtil2.getContainerOfType(parameter.get(), Transport.class);
 			valueFix(parameter.get().getName(), parameter.get().getValue(), t,
 					node(parameter.get(), P.getParameter_Value()));
@@ -195,7 +195,7 @@ final class ParameterFixes extends Fixer {
 			if (v > 0 && v >= lo && v <= hi) {
 				return;
 			}
-			double nakDefault = TransportParameters.contractDefault("nak_timeout", "nakcast").value();
+			double nakDefault = TransportParameters.contractDefault("nak_timeout", null).value(); // a fixed one
 			double fixed = v <= 0 && lo <= nakDefault && nakDefault <= hi ? nakDefault : Math.min(hi, Math.max(lo, v));
 			if (!(fixed > 0) || Double.isInfinite(fixed)) {
 				return;

@@ -14,6 +14,7 @@ import java.util.Map;
 import org.adamant.dsl.prediction.FlowPrediction;
 import org.adamant.dsl.prediction.FlowScenario;
 import org.adamant.dsl.prediction.Predictions;
+import org.adamant.dsl.semantics.TransportParameters;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -101,6 +102,27 @@ class CalibrationTest {
 			"fec,4,2,3,50,949.217,0.998096",
 			"fec,4,2,3,100,530.550,0.998164" };
 
+	/**
+	 * NAKcast {@code nak_timeout auto}: receivers, loss %, rate Hz, measured mean latency us, measured
+	 * delivery; the same setup otherwise, recorded by {@code calibration/nakcast-auto-sim.sh} ({@code
+	 * ant-bench --mode sim --transport nakcast --nak-timeout auto --receivers N --loss L --rate F
+	 * --updates 10000 --seed 1}, the runtime of the commit that adds these points; the simulator runs in
+	 * simulated time, so the build type does not change its figures).
+	 */
+	private static final String[] SIMULATED_AUTO = {
+			"25,1,10,168.311,1.000000",
+			"25,1,25,129.747,1.000000",
+			"25,1,50,118.931,1.000000",
+			"25,1,100,111.666,1.000000",
+			"25,2,10,232.869,1.000000",
+			"25,2,25,160.781,1.000000",
+			"25,2,50,135.798,1.000000",
+			"25,2,100,123.085,1.000000",
+			"25,3,10,307.254,1.000000",
+			"25,3,25,191.793,1.000000",
+			"25,3,50,154.985,1.000000",
+			"25,3,100,136.527,1.000000" };
+
 	static final double LATENCY_TOLERANCE = 0.06;
 	static final double DELIVERY_TOLERANCE = 0.0006;
 
@@ -143,6 +165,25 @@ class CalibrationTest {
 			}
 		}
 		assertEquals(16, SIMULATED_FEC.length);
+		assertTrue(misses.isEmpty(), () -> String.join("\n", misses));
+	}
+
+	@Test
+	void nakcastAutoMatchesTheSimulatorWithinTheStatedTolerance() {
+		List<String> misses = new ArrayList<>();
+		for (String row : SIMULATED_AUTO) {
+			String[] f = row.split(",");
+			FlowScenario s = new FlowScenario(Double.parseDouble(f[2]), 12, Integer.parseInt(f[0]),
+					Double.parseDouble(f[1]) / 100, 200e-6, 0);
+			FlowPrediction p = Predictions.nakcast("nakcast", s, TransportParameters.contractDefault("nak_timeout",
+					"nakcast").value());
+			double latency = Double.parseDouble(f[3]) * 1e-6;
+			if (Math.abs(p.meanLatency() - latency) / latency > LATENCY_TOLERANCE
+					|| Math.abs(p.delivery() - Double.parseDouble(f[4])) > DELIVERY_TOLERANCE) {
+				misses.add(row + ": predicted " + p.meanLatency() * 1e6 + " us, delivery " + p.delivery());
+			}
+		}
+		assertEquals(12, SIMULATED_AUTO.length);
 		assertTrue(misses.isEmpty(), () -> String.join("\n", misses));
 	}
 

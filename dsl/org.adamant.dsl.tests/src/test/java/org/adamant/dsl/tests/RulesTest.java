@@ -285,8 +285,8 @@ class RulesTest {
 		// D = 0.01 + 0.0525 + 0.002 = 64.5 ms
 		String body = "environment lan { loss 1 % rtt 2 ms }\nqos Q { reliability reliable max_latency %s }\n"
 				+ "topic T : Scan qos Q\n"
-				+ "application gw { environment lan publish T rate 10 Hz payload 12 B transport nakcast }\n"
-				+ "application fc { instances 3 subscribe T transport nakcast }\n";
+				+ "application gw { environment lan publish T rate 10 Hz payload 12 B transport nakcast_50ms }\n"
+				+ "application fc { instances 3 subscribe T transport nakcast_50ms }\n";
 		fires(body.replace("%s", String.valueOf("50 ms")), IssueCodes.PREDICTED_LATENCY_EXCEEDS_BOUND, "64.5 ms", "50 ms");
 		silent(body.replace("%s", String.valueOf("100 ms")), IssueCodes.PREDICTED_LATENCY_EXCEEDS_BOUND);
 	}

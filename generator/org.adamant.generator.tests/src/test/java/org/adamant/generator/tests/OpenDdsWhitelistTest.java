@@ -194,7 +194,7 @@ class OpenDdsWhitelistTest {
 		// the whitelist test must actually see the transports
 		String all = String.join("\n", openDds(model, OpenDdsVersion.CURRENT).values());
 		for (String needle : List.of("\"tcp\"", "\"udp\"", "\"multicast\", {{\"reliable\", \"1\"}}",
-				"\"multicast\", {{\"reliable\", \"0\"}}", "\"rtps_udp\"", "\"ant_nakcast\", {{\"nak_timeout\", \"50ms\"}}",
+				"\"multicast\", {{\"reliable\", \"0\"}}", "\"rtps_udp\"", "\"ant_nakcast\", {{\"nak_timeout\", \"auto\"}}",
 				"OpenDDS::Multicast", "OpenDDS::InfoRepoDiscovery", "dds/DCPS/transport/tcp/Tcp.h",
 				"DCPSInfoRepo=file://repo.ior", "reliable=1", "config_store()->set(", "inst->load(heap, section)",
 				"dcps_multicast", "dcps_inforepodiscovery", "Adamant::opendds", "adamant_opendds/Ant.h")) {

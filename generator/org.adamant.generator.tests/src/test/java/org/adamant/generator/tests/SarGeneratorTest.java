@@ -202,7 +202,8 @@ class SarGeneratorTest {
 		assertTrue(bench.contains("NOTE: the model says payload 8 B, but S encodes to 12 B; the encoded size is used."),
 				bench);
 		// model order: transports in the order written, loops transports > receivers > loss > rate > runs
-		int first = bench.indexOf("SweepTransport::of(\"nakcast\").nak_timeout(50ms),");
+		// (the catalog's nakcast states its auto timing as the runtime's constant for it)
+		int first = bench.indexOf("SweepTransport::of(\"nakcast\").nak_timeout(adamant::contract::kNakTimeoutAuto),");
 		int second = bench.indexOf("SweepTransport::of(\"baseline\"),");
 		assertTrue(first > 0 && second > first, bench);
 		assertTrue(bench.contains("  sweep.receivers = {1, 3};\n"), bench);

@@ -4,7 +4,7 @@
 // Experiment nakcast_smoke: 1 writer and N readers exchange InfraredScan updates; one CSV row per point.
 //
 // Sweep, in the model's order (one point per combination):
-//   transports nakcast
+//   transports nakcast_50ms
 //   × receivers 3
 //   × loss 1 %
 //   × rate 100 Hz
@@ -47,7 +47,7 @@ int main(int argc, char** argv) {
   // the kind's defaults in the runtime's contract table.
   using namespace std::chrono_literals;
   sweep.transports = {
-      // transport nakcast: reliable multicast, NAK after 50 ms — from profiles/transports.adamant
+      // transport nakcast_50ms: reliable multicast, NAK after 50 ms — from profiles/transports.adamant
       adamant::bench::SweepTransport::of("nakcast").nak_timeout(50ms),
   };
   sweep.receivers = {3};

@@ -50,10 +50,12 @@ int main(int argc, char** argv) {
   // the kind's defaults in the runtime's contract table.
   using namespace std::chrono_literals;
   sweep.transports = {
-      // transport nakcast: reliable multicast, NAK after 50 ms — from profiles/transports.adamant
+      // transport nakcast: reliable multicast, NAK after a random delay scaled to the measured round trip
+      //   (auto) — from profiles/transports.adamant
       // sweep: nak_timeout 25 ms (this entry's value)
       adamant::bench::SweepTransport::of("nakcast").nak_timeout(25ms),
-      // transport nakcast: reliable multicast, NAK after 50 ms — from profiles/transports.adamant
+      // transport nakcast: reliable multicast, NAK after a random delay scaled to the measured round trip
+      //   (auto) — from profiles/transports.adamant
       // sweep: nak_timeout 50 ms (this entry's value)
       adamant::bench::SweepTransport::of("nakcast").nak_timeout(50ms),
       // transport ricochet: lateral error correction over multicast: each receiver XORs every 8 packets

@@ -30,7 +30,7 @@ int main(int argc, char** argv) {
   };
 
   // subscribe InfraredScan (ThermalScan) as stream 1
-  // transport nakcast: reliable multicast, NAK after 50 ms — from profiles/transports.adamant
+  // transport nakcast_50ms: reliable multicast, NAK after 50 ms — from profiles/transports.adamant
   std::uint64_t infrared_scan_sub_received = 0;
   std::uint64_t infrared_scan_sub_corrupt = 0;
   const adamant::TransportSettings infrared_scan_sub_transport =

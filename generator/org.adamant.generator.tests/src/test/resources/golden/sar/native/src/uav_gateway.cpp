@@ -29,7 +29,7 @@ int main(int argc, char** argv) {
   };
 
   // publish InfraredScan (ThermalScan) as stream 1 at 100 Hz
-  // transport nakcast: reliable multicast, NAK after 50 ms — from profiles/transports.adamant
+  // transport nakcast_50ms: reliable multicast, NAK after 50 ms — from profiles/transports.adamant
   const adamant::TransportSettings infrared_scan_pub_transport =
       adamant::TransportSettings::of(adamant::TransportKind::Nakcast).nak_timeout(50ms);
   adamant::Publisher infrared_scan_pub(adamant::app::channel(options, 1, infrared_scan_pub_transport));

@@ -9,13 +9,13 @@
 // bench does (transport_params: the point's transport options; bytes_* and the sender counters 0: not measured).
 //
 // Sweep, in the model's order (one point per combination, as the native bench):
-//   transports nakcast
+//   transports nakcast_50ms
 //   × receivers 3
 //   × loss 1 %
 //   × rate 100 Hz
 //   × runs 1..1
 //   = 1 points of 2000 updates each.
-// transport nakcast: the ADAMANT runtime's nakcast inside OpenDDS (transport type ant_nakcast, plugin Adamant::opendds) — from profiles/transports.adamant
+// transport nakcast_50ms: the ADAMANT runtime's nakcast inside OpenDDS (transport type ant_nakcast, plugin Adamant::opendds) — from profiles/transports.adamant
 // ant_* transports inject the point's loss at each reader (transport option loss).
 #include "sarEntities.h"
 #include "sarTransports.h"

@@ -32,7 +32,7 @@ aa::App application() {
   // Reader: topic, QoS profile, transport (configuration, type, options).
   a.readers = {
       // InfraredScan
-      // transport nakcast: the ADAMANT runtime's nakcast inside OpenDDS (transport type ant_nakcast, plugin Adamant::opendds) — from profiles/transports.adamant
+      // transport nakcast_50ms: the ADAMANT runtime's nakcast inside OpenDDS (transport type ant_nakcast, plugin Adamant::opendds) — from profiles/transports.adamant
       {"InfraredScan", entities::qos_ThermalScanQos(),
        {"fusion_center_InfraredScan_reader", "ant_nakcast", {{"nak_timeout", "50ms"}}}},
   };

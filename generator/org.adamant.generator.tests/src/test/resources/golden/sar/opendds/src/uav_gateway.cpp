@@ -32,7 +32,7 @@ aa::App application() {
   // seconds foreign readers get to synchronize, transport (configuration, type, options).
   a.writers = {
       // InfraredScan at 100 Hz
-      // transport nakcast: the ADAMANT runtime's nakcast inside OpenDDS (transport type ant_nakcast, plugin Adamant::opendds) — from profiles/transports.adamant
+      // transport nakcast_50ms: the ADAMANT runtime's nakcast inside OpenDDS (transport type ant_nakcast, plugin Adamant::opendds) — from profiles/transports.adamant
       {"InfraredScan", entities::qos_ThermalScanQos(), 100.0, 3, 0,
        {"uav_gateway_InfraredScan_writer", "ant_nakcast", {{"nak_timeout", "50ms"}}}},
   };

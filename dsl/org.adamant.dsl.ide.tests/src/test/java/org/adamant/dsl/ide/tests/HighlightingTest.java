@@ -25,7 +25,7 @@ class HighlightingTest {
 		INJECTOR.getInstance(ISemanticHighlightingCalculator.class).provideHighlightingFor(sar,
 				(offset, length, ids) -> styles.put(offset + ":" + text.substring(offset, offset + length), ids[0]),
 				CancelIndicator.NullImpl);
-		assertEquals(AdamantSemanticHighlightingCalculator.TRANSPORT, at(styles, text, "transport nakcast\n", 10, "nakcast"));
+		assertEquals(AdamantSemanticHighlightingCalculator.TRANSPORT, at(styles, text, "transport nakcast_50ms\n", 10, "nakcast_50ms"));
 		assertEquals(AdamantSemanticHighlightingCalculator.QOS, at(styles, text, "qos ThermalScanQos\n", 4, "ThermalScanQos"));
 		assertEquals(AdamantSemanticHighlightingCalculator.TOPIC, at(styles, text, "topic InfraredScan", 6, "InfraredScan"));
 		assertEquals(AdamantSemanticHighlightingCalculator.TYPE, at(styles, text, ": ThermalScan ", 2, "ThermalScan"));

@@ -30,7 +30,7 @@ class HoverTest {
 		int offset = text.indexOf("publish InfraredScan") + 2;
 		AdamantHoverText.Hover hover = AdamantHoverText.at(sar, offset).orElseThrow();
 		assertEquals(text.indexOf("publish InfraredScan"), hover.offset());
-		assertTrue(text.substring(hover.offset(), hover.offset() + hover.length()).endsWith("transport nakcast"));
+		assertTrue(text.substring(hover.offset(), hover.offset() + hover.length()).endsWith("transport nakcast_50ms"));
 
 		Publication p = (Publication) ((Application) ((Model) sar.getContents().get(0)).getElements().stream()
 				.filter(e -> e instanceof Application a && "uav_gateway".equals(a.getName())).findFirst().orElseThrow())
@@ -39,14 +39,14 @@ class HoverTest {
 		String md = hover.markdown();
 		assertTrue(md.startsWith("**publish InfraredScan** in application `uav_gateway`"), md);
 		assertTrue(md.contains("100 Hz × 12 B to 3 receiver(s); environment `datacenter_lan`: loss 1 %, rtt 200 us"), md);
-		assertTrue(md.contains("Transport **nakcast** (bound): predicted mean latency **"
+		assertTrue(md.contains("Transport **nakcast_50ms** (bound): predicted mean latency **"
 				+ Format.duration(nakcast.meanLatency()) + "**, delivery **"), md);
 		assertTrue(md.contains("ReLate2 **" + Format.duration(nakcast.relate2()) + "**"), md);
 		// the ranking table: a header and one row per catalog transport, the bound one marked
 		assertTrue(md.contains("| # | transport | mean latency | delivery | ReLate2 | feasible |"), md);
 		List<TransportRanking.Assessment> ranking = TransportRanking.rank(p);
 		assertEquals(ranking.size(), md.lines().filter(l -> l.matches("\\| \\d+ \\| .*")).count(), md);
-		assertTrue(md.lines().anyMatch(l -> l.matches("\\| \\d+ \\| nakcast ◀ \\| .* \\| yes \\|")), md);
+		assertTrue(md.lines().anyMatch(l -> l.matches("\\| \\d+ \\| nakcast_50ms ◀ \\| .* \\| yes \\|")), md);
 		assertTrue(md.contains("no: reliable-on-unreliable-transport"), md); // baseline cannot carry a reliable flow
 	}
 

@@ -116,7 +116,7 @@ class QuickFixesTest {
 				Arguments.of(IssueCodes.PREDICTED_LATENCY_EXCEEDS_BOUND, LAN + """
 						qos L { reliability reliable max_latency 40 ms }
 						topic T : Scan qos L
-						application a { environment lan publish T rate 100 Hz transport nakcast }
+						application a { environment lan publish T rate 100 Hz transport nakcast_50ms }
 						application b { environment lan instances 3 subscribe T }"""),
 				Arguments.of(IssueCodes.PREDICTED_LOSS_EXCEEDS_MAX_LOSS, LAN + """
 						qos M { reliability best_effort max_loss 0.5 % }
