@@ -49,6 +49,10 @@ public final class IssueCodes {
 	public static final String REPLACEMENT_UNSUPPORTED = PREFIX + "replacement-unsupported";
 	/** A priority requirement on a transport without message priorities. */
 	public static final String PRIORITY_UNSUPPORTED = PREFIX + "priority-unsupported";
+	/** unsequenced (delivery on arrival) with destination_order by_source_timestamp, which orders delivery. */
+	public static final String UNSEQUENCED_ORDERED = PREFIX + "unsequenced-ordered";
+	/** A priority outside 0..255, the one byte the runtime's messages carry. */
+	public static final String PRIORITY_OUT_OF_RANGE = PREFIX + "priority-out-of-range";
 	/** A transport parameter outside its valid range (r &ge; 2, 1 &le; c &lt; receivers, timeout &gt; 0, declared range). */
 	public static final String PARAMETER_OUT_OF_RANGE = PREFIX + "parameter-out-of-range";
 	/** A transport parameter the transport does not have. */

@@ -36,14 +36,19 @@ public final class NativeTransports {
 	/**
 	 * The setters (adamant::StatedTransport's, named as the contract's parameters) of the parameters
 	 * of the transport's kind the model states, e.g. {@code .r(4).c(3)}; the runtime applies the
-	 * contract's defaults for the others. Durations as std::chrono literals ({@link #statesDuration}).
+	 * contract's defaults for the others. Durations as std::chrono literals ({@link #statesDuration}),
+	 * flags as true/false ({@code .sequenced(false)}: delivered on arrival).
 	 * {@code pace}: the replace/fifo writer's pace in B/s, when the model has one.
 	 */
 	private static String stated(RuntimeTransport t, OptionalLong pace) {
 		StringBuilder setters = new StringBuilder();
 		for (ParameterValue p : t.stated()) {
-			setters.append('.').append(p.name()).append('(')
-					.append("duration".equals(p.type()) ? p.option() : String.valueOf(p.inUnit())).append(')');
+			String value = switch (p.type()) {
+			case "duration" -> p.option();
+			case "flag" -> p.inUnit() != 0 ? "true" : "false";
+			default -> String.valueOf(p.inUnit());
+			};
+			setters.append('.').append(p.name()).append('(').append(value).append(')');
 		}
 		if (t.isReplaceFamily() && pace.isPresent()) {
 			setters.append(".pace(").append(pace.getAsLong()).append(')');
