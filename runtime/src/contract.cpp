@@ -55,7 +55,12 @@ std::string to_json() {
   root["regenerate"] = "ant-contract --json > runtime/contract/contract.json";
 
   Json kinds = Json::array();
-  for (const Kind& k : kKinds) kinds.push_back({{"name", std::string(k.name)}, {"meaning", std::string(k.meaning)}});
+  for (const Kind& k : kKinds)
+    kinds.push_back({{"name", std::string(k.name)},
+                     {"meaning", std::string(k.meaning)},
+                     {"offers", k.offers.empty() ? Json::array() : split(k.offers, '|')}});
+  root["capabilities"] = Json::array();
+  for (std::string_view c : kCapabilities) root["capabilities"].push_back(std::string(c));
   root["kinds"] = kinds;
 
   Json params = Json::array();
@@ -75,6 +80,8 @@ std::string to_json() {
     j["model_kinds"] = kind_names(p.model_kinds);
     j["aliases"] = aliases(p.aliases);
     if (!p.choices.empty()) j["choices"] = split(p.choices, '|');
+    if (!p.keyword.empty())
+      j["keyword"] = {{"name", std::string(p.keyword)}, {"value", number(0)}, {"kinds", kind_names(p.keyword_kinds)}};
     j["meaning"] = std::string(p.meaning);
     params.push_back(j);
   }

@@ -7,7 +7,10 @@
 #include <adamant/units.hpp>
 
 #include "point_common.hpp"
+#include "point_overrides.hpp"
+#include "point_selection.hpp"
 #include "reader_process.hpp"
+#include "stats_log.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -40,7 +43,7 @@ constexpr std::uint64_t kResultMagic = 0x4144524553554C54ull;  // "ADRESULT"
 
 struct ReaderResult {
   std::uint64_t delivered = 0, unrecoverable = 0, corrupt = 0, order_errors = 0, drops = 0,
-                naks = 0, repairs = 0, recovered = 0;
+                naks = 0, nak_sequences = 0, repairs = 0, recovered = 0;
   engine::WireBytes sent;
   std::vector<std::int64_t> latencies_ns;
   std::vector<std::uint64_t> sequences;  // of each latency's update
@@ -51,10 +54,10 @@ struct ReaderResult {
 template <class R, class F>
 void result_fields(R& r, F&& f) {
   f(r.delivered), f(r.unrecoverable), f(r.corrupt), f(r.order_errors), f(r.drops), f(r.naks);
-  f(r.repairs), f(r.recovered);
+  f(r.nak_sequences), f(r.repairs), f(r.recovered);
   f(r.sent.data), f(r.sent.nak), f(r.sent.repair), f(r.sent.retransmit), f(r.sent.control);
 }
-constexpr std::size_t kResultFields = 13;
+constexpr std::size_t kResultFields = 14;
 
 using detail::Failure;
 using detail::ReaderProcess;
@@ -82,7 +85,7 @@ std::optional<GilbertLoss> gilbert(const std::vector<double>& burst) {
 }
 
 struct ReaderArgs {
-  std::string transport = "nakcast", group, iface, params, streams;
+  std::string transport = "nakcast", group, iface, params, streams, stats_file;
   std::vector<double> burst;
   double rate = 1;
   int port = 0, index = 0, result_fd = -1, ctrl_fd = -1;
@@ -112,8 +115,9 @@ int run_reader(const ReaderArgs& a, const HarnessSpec& spec) {
   cfg.burst = gilbert(a.burst);
 
   ReaderResult r;
-  r.latencies_ns.reserve(total);
-  r.sequences.reserve(total);
+  r.latencies_ns.resize(total);  // touched now, not as updates arrive: RSS shows only the engine's growth
+  r.sequences.resize(total);
+  r.latencies_ns.clear(), r.sequences.clear();
   std::uint64_t last_seq = 0;
   Subscriber sub(cfg, [&](const Sample& s) {
     r.latencies_ns.push_back(now_ns() - s.send_time_ns);  // first: keep check cost out of it
@@ -123,9 +127,11 @@ int run_reader(const ReaderArgs& a, const HarnessSpec& spec) {
     last_seq = s.sequence;
   });
   detail::write_ready(result.get());
+  detail::StatsLog stats(a.stats_file, "reader", a.index);
 
   for (;;) {
     sub.poll_until(now_ns() + 5'000'000);
+    stats.sample(now_ns(), sub.engine().state_entries(), r.latencies_ns.size());
     if (sub.accounted_through() >= total) break;
     pollfd p{ctrl.get(), POLLIN, 0};
     if (::poll(&p, 1, 0) > 0) break;  // writer closed the control pipe: stop now
@@ -134,6 +140,7 @@ int run_reader(const ReaderArgs& a, const HarnessSpec& spec) {
   r.unrecoverable = sub.stats().unrecoverable;
   r.drops = sub.injected_drops();
   r.naks = sub.stats().naks_sent;
+  r.nak_sequences = sub.stats().nak_sequences;
   r.repairs = sub.stats().repairs_sent;
   r.recovered = sub.stats().recovered;
   r.sent = sub.sent_bytes();
@@ -156,7 +163,7 @@ bool all(const std::vector<std::unique_ptr<ReaderProcess>>& kids, bool (ReaderPr
 }
 
 struct WriterOptions {
-  std::string csv, group = "239.255.0.1", iface = "127.0.0.1";
+  std::string csv, cdf, group = "239.255.0.1", iface = "127.0.0.1", stats_file;  // cdf: --cdf FILE, "" = none
   int port = 0;
   std::optional<int> linger_ms;
   std::vector<double> burst;  // Gilbert loss at the readers: P(good->bad), P(bad->good); empty: --loss
@@ -185,6 +192,7 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
     // the program's own options (parsed before harness_main, e.g. ant-bench --payload) must reach
     // the re-executed reader too, or it would build a different spec than the writer
     if (opt.burst.size() == 2) args.insert(args.end(), {"--reader-burst", exact(opt.burst[0]) + "," + exact(opt.burst[1])});
+    if (!opt.stats_file.empty()) args.insert(args.end(), {"--reader-stats-file", opt.stats_file});
     args.insert(args.end(), spec.reader_args.begin(), spec.reader_args.end());
     auto kid = std::make_unique<ReaderProcess>(i);
     args.insert(args.end(), {"--reader-result-fd", std::to_string(kid->child_result_fd()), "--reader-ctrl-fd",
@@ -202,23 +210,26 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
   }
 
   // Wait until every reader has joined the group.
-  const std::int64_t ready_deadline = now_ns() + 10'000'000'000;
+  // Generous: a reader plans every update first (a 10-minute point at 16 kHz: 9.6 M slots).
+  const std::int64_t ready_deadline = now_ns() + 60'000'000'000;
   while (!all(kids, &ReaderProcess::ready)) {
     drain_all(kids);
     for (auto& k : kids)
       if (k->eof() && !k->ready())
         throw Failure("reader " + std::to_string(k->index()) + " died before becoming ready");
-    if (now_ns() > ready_deadline) throw Failure("readers not ready within 10 s");
+    if (now_ns() > ready_deadline) throw Failure("readers not ready within 60 s");
     pub.service_for(2ms);
   }
   // Heartbeats (highest = 0) before the first update fix every reader's start point at 1,
   // so even a lost first update is recovered.
   pub.service_for(100ms);
 
+  detail::StatsLog stats(opt.stats_file, "writer", 0);
   const std::int64_t t0 = now_ns();
   const std::uint64_t total = plan.total();
   for (std::uint64_t seq = 1; seq <= total; ++seq) {
     const auto& slot = plan.slot(seq);
+    stats.sample(now_ns(), pub.engine().state_entries(), seq - 1);
     pub.service_until(t0 + slot.offset_ns);  // absolute schedule: no cumulative drift
     auto payload = plan.payload(seq);
     const ByteView bytes{payload.data(), payload.size()};
@@ -241,17 +252,21 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
     }
   }
 
+  stats.sample(now_ns(), pub.engine().state_entries(), total, /*now=*/true);
   std::chrono::milliseconds linger = detail::linger_for(pt);
   if (opt.linger_ms) linger = std::chrono::milliseconds(*opt.linger_ms);
   const std::int64_t linger_end = now_ns() + std::chrono::duration_cast<std::chrono::nanoseconds>(linger).count();
   while (!all(kids, &ReaderProcess::eof) && now_ns() < linger_end) {
     pub.service_for(5ms);
+    stats.sample(now_ns(), pub.engine().state_entries(), total);
     drain_all(kids);
   }
   for (auto& k : kids) k->stop();
-  const std::int64_t report_deadline = now_ns() + 5'000'000'000;
+  // 5 s, plus 2 us per update per reader: each reports 16 bytes per update (154 MB at 16 kHz for 10 minutes).
+  const std::int64_t report_wait_ns = 5'000'000'000 + static_cast<std::int64_t>(total) * pt.receivers * 2'000,
+                     report_deadline = now_ns() + report_wait_ns;
   while (!all(kids, &ReaderProcess::eof)) {
-    if (now_ns() > report_deadline) throw Failure("readers did not report within 5 s of stop");
+    if (now_ns() > report_deadline) throw Failure("readers did not report within " + std::to_string(report_wait_ns / 1'000'000'000) + " s of stop");
     pub.service_for(5ms);
     drain_all(kids);
   }
@@ -275,12 +290,14 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
     t.order_errors += r->order_errors;
     t.drops += r->drops;
     t.naks += r->naks;
+    t.nak_sequences += r->nak_sequences;
     t.repairs += r->repairs;
     t.recovered += r->recovered;
     bytes.add(r->sent);
     delivered.push_back(std::move(r->sequences));
   }
   t.retransmits = pub.stats().retransmitted;
+  t.repaired = pub.stats().repaired;
   t.repairs += pub.stats().repairs_sent;  // FEC: the sender's repairs
   bytes.add(pub.sent_bytes());
   std::vector<metrics::Row> rows;
@@ -290,7 +307,7 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
   }
   detail::set_replaced(plan, pt, delivered, rows);
   detail::set_sender_counts(pub.engine(), plan, rows);
-  detail::finish_point(spec, pt, rows, t, opt.csv, "real");
+  detail::finish_point(spec, pt, rows, t, opt.csv, opt.cdf, "real");
 }
 
 std::string default_csv(const std::string& name) {
@@ -322,7 +339,8 @@ metrics::LinkSettings sim_link(const sim::NetConfig& net) {
 }
 
 // Runs one point in the simulator and appends its CSV row; throws Failure.
-void run_sim_point(const HarnessSpec& spec, const Point& pt, const sim::NetConfig& net, const std::string& csv) {
+void run_sim_point(const HarnessSpec& spec, const Point& pt, const sim::NetConfig& net, const std::string& csv,
+                   const std::string& cdf) {
   detail::check_point(pt);
   const auto w0 = std::chrono::steady_clock::now();
   const auto res = sim::run_point(spec, pt, net);
@@ -333,6 +351,8 @@ void run_sim_point(const HarnessSpec& spec, const Point& pt, const sim::NetConfi
   t.order_errors = res.order_errors;
   t.drops = res.injected_drops;
   t.naks = res.naks;
+  t.nak_sequences = res.nak_sequences;
+  t.repaired = res.repaired;
   t.retransmits = res.retransmits;
   t.repairs = res.repairs_sent;
   t.recovered = res.recovered;
@@ -344,83 +364,8 @@ void run_sim_point(const HarnessSpec& spec, const Point& pt, const sim::NetConfi
               static_cast<unsigned long long>(res.duplicated));
   std::vector<metrics::Row> rows = res.rows;
   for (auto& row : rows) row.link = sim_link(net);
-  detail::finish_point(spec, pt, rows, t, csv, "sim");
+  detail::finish_point(spec, pt, rows, t, csv, cdf, "sim");
 }
-
-// Values given on the command line that replace the spec's for every point.
-struct PointOverrides {
-  std::optional<std::string> transport;
-  std::optional<int> receivers, updates;
-  std::optional<double> loss, rate;
-  std::optional<std::uint64_t> seed;
-  std::optional<std::string> nak_timeout, enqueue_timeout, retry_timeout;
-  std::optional<int> r, c;
-  bool nak_fallback = false;
-  std::optional<std::uint32_t> tags;
-  std::optional<std::uint64_t> pace;
-  std::optional<std::string> pace_mode;
-
-  void add_to(CLI::App& app) {
-    const std::string g = "Point (every point of the spec)";
-    app.add_option("--transport", transport, "one of " + transport_names())->group(g);
-    app.add_option("--receivers", receivers, "reader processes / simulated readers")
-        ->check(CLI::PositiveNumber)->group(g);
-    app.add_option("--loss", loss, "loss injected at each reader, percent")->check(CLI::Range(0.0, 100.0))->group(g);
-    app.add_option("--rate", rate, "updates per second")->check(CLI::PositiveNumber)->group(g);
-    app.add_option("--updates", updates, "updates per point")->check(CLI::NonNegativeNumber)->group(g);
-    app.add_option("--seed", seed, "loss-injection seed")->group(g);
-    const std::string e = "Engine parameters (every point; recorded in the transport_params column)";
-    auto table_range = [](std::string_view name) {  // a count's range in the contract table
-      const contract::Range r = contract::range_of(name);
-      return CLI::Range(static_cast<long long>(r.min), static_cast<long long>(r.max));
-    };
-    app.add_option("--nak-timeout", nak_timeout, "nakcast (and ricochet fallback): e.g. 25ms, 50000us")->group(e);
-    const LecParams ricochet = lec_params(TransportKind::Ricochet, {}, {}), fec = lec_params(TransportKind::Fec, {}, {});
-    app.add_option("--r", r, "ricochet, fec: data packets per repair (fec: per block); default ricochet " +
-                                 std::to_string(ricochet.r) + ", fec " + std::to_string(fec.r))
-        ->check(table_range("r"))->group(e);
-    app.add_option("--c", c, "ricochet: members each repair goes to; fec: repairs per block (<= r); default ricochet " +
-                                 std::to_string(ricochet.c) + ", fec " + std::to_string(fec.c))
-        ->check(table_range("c"))->group(e);
-    app.add_flag("--nak-fallback", nak_fallback, "ricochet: also NAK the sender after --nak-timeout")->group(e);
-    app.add_option("--tags", tags, "replace/fifo: update i carries tag (i-1) mod TAGS")
-        ->check(table_range("tags"))->group(e);
-    app.add_option("--pace", pace, "replace/fifo: pacing in bytes/s, or where --pace-mode estimate starts (0: sim the link's "
-                   "slowest phase; real: unpaced, or " + std::to_string(defaults::replace::kBweInitialBytesPerS) +
-                   " when estimating)")->group(e);
-    app.add_option("--pace-mode", pace_mode,
-                   "replace/fifo: fixed (--pace) or estimate (from ACKs, starting at --pace)")
-        ->check(CLI::IsMember({"fixed", "estimate"}))->group(e);
-    app.add_option("--enqueue-timeout", enqueue_timeout, "replace/fifo: drop messages queued longer (0 = never)")
-        ->group(e);
-    app.add_option("--retry-timeout", retry_timeout, "replace/fifo: abandon unacknowledged messages after")->group(e);
-  }
-
-  // Applies the overrides; throws Failure on a bad duration or transport.
-  void apply(Point& p) const {
-    auto dur = [](const std::optional<std::string>& v, const char* opt, Duration& out) {
-      if (!v) return;
-      auto d = detail::parse_duration(*v);
-      if (!d) throw Failure(std::string("bad duration '") + *v + "' for " + opt + " (e.g. 25ms, 500us, 2s)");
-      out = *d;
-    };
-    if (transport) p.transport = transport_from_name(*transport);
-    if (receivers) p.receivers = *receivers;
-    if (loss) p.loss_pct = *loss;
-    if (rate) p.rate_hz = *rate;
-    if (updates) p.updates = *updates;
-    if (seed) p.seed = *seed;
-    dur(nak_timeout, "--nak-timeout", p.nak_timeout);
-    dur(enqueue_timeout, "--enqueue-timeout", p.enqueue_timeout);
-    dur(retry_timeout, "--retry-timeout", p.retry_timeout);
-    if (r) p.lec_r = *r;
-    if (c) p.lec_c = *c;
-    if (nak_fallback) p.lec_nak_fallback = true;
-    if (tags) p.tags = *tags;
-    if (pace) p.pace_bytes_per_s = *pace;
-    if (pace_mode) p.estimate_bandwidth = *pace_mode == "estimate";
-  }
-};
 
 std::string describe(const Point& p) {
   char buf[256];
@@ -437,13 +382,19 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
   WriterOptions opt;
   opt.csv = default_csv(spec.name);
   std::optional<int> runs, linger;
-  PointOverrides over;
+  detail::PointOverrides over;
   over.add_to(app);
   app.add_option("--csv", opt.csv, "CSV file to append one row per point to");
+  app.add_option("--cdf", opt.cdf, "CSV file to append each row's latency at every whole percentile to");
+  std::string only;
+  bool list = false;
+  app.add_option("--only", only, "run only these points, by index in --list-points (e.g. 0,3,5-7)");
+  app.add_flag("--list-points", list, "print the points (index, fields) as CSV and run none");
   app.add_option("--runs", runs, "repeat every point N times (run + k, seed + k)")->check(CLI::PositiveNumber);
   app.add_option("--port", opt.port, "real: first UDP port (point i uses port+i; 0 = derive from pid)");
   app.add_option("--group", opt.group, "real: multicast group");
   app.add_option("--iface", opt.iface, "real: multicast interface address");
+  app.add_option("--stats-file", opt.stats_file, "real: each process appends its engine's state size there each second");
   app.add_option("--linger-ms", linger, "time to keep repairing after the last update");
   std::string mode = "real", bandwidth;
   std::size_t queue = 0;
@@ -483,6 +434,7 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
   app.add_option("--reader-burst", ra.burst)->expected(2)->delimiter(',')->group(hidden);
   app.add_option("--reader-result-fd", ra.result_fd)->group(hidden);
   app.add_option("--reader-ctrl-fd", ra.ctrl_fd)->group(hidden);
+  app.add_option("--reader-stats-file", ra.stats_file)->group(hidden);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -515,6 +467,20 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
   } catch (const std::exception& e) {
     std::fprintf(stderr, "%s: %s\n", spec.name.c_str(), e.what());
     return 2;
+  }
+  try {
+    if (!only.empty()) {
+      std::vector<Point> chosen;
+      for (const std::size_t i : detail::parse_point_indices(only, points.size())) chosen.push_back(points[i]);
+      points = std::move(chosen);
+    }
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "%s: %s\n", spec.name.c_str(), e.what());
+    return 2;
+  }
+  if (list) {
+    std::fputs(detail::list_points(points).c_str(), stdout);
+    return 0;
   }
   opt.linger_ms = linger;
   if (opt.port == 0) opt.port = 20000 + static_cast<int>(::getpid() % 1000) * 40;
@@ -551,7 +517,7 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
 
   for (std::size_t i = 0; i < points.size(); ++i) {
     try {
-      if (sim_mode) run_sim_point(spec, points[i], net, opt.csv);
+      if (sim_mode) run_sim_point(spec, points[i], net, opt.csv, opt.cdf);
       else run_point(spec, points[i], opt, opt.port + static_cast<int>(i % 1000));  // fresh port per point
     } catch (const std::exception& e) {
       std::fprintf(stderr, "%s: %s point %zu (%s) FAILED: %s\n", spec.name.c_str(), sim_mode ? "sim" : "real", i,

@@ -1,6 +1,7 @@
 #include "point_common.hpp"
 
 #include <adamant/contract.hpp>
+#include <adamant/latency_cdf.hpp>
 #include <adamant/replace.hpp>
 
 #include <algorithm>
@@ -206,7 +207,7 @@ std::chrono::milliseconds linger_for(const Point& pt) {
   if (pt.transport == TransportKind::Baseline)
     return std::max<std::chrono::milliseconds>(
         200ms, std::chrono::milliseconds(static_cast<std::int64_t>(10 * 1000 / pt.rate_hz)));
-  return std::max<std::chrono::milliseconds>(2000ms, 40 * nak);
+  return std::max<std::chrono::milliseconds>(2000ms, 40 * nak);  // auto (0): 2 s
 }
 
 void set_bytes(metrics::Row& row, const engine::WireBytes& b) {
@@ -321,13 +322,26 @@ bool to_duration(const std::string& v, std::chrono::microseconds& out) {
   return true;
 }
 
+// nak_timeout: a duration or the contract's keyword (`auto`, held as 0).
+std::string_view nak_keyword() { return contract::find_parameter("nak_timeout")->keyword; }
+
+bool to_nak_timeout(const std::string& v, std::chrono::microseconds& out) {
+  if (v == nak_keyword()) {
+    out = contract::kNakTimeoutAuto;
+    return true;
+  }
+  return to_duration(v, out);
+}
+
 const Param kParams[] = {
     {"nak_timeout",
      [](TransportKind k, const Point& p) {
        return k == TransportKind::Nakcast || (k == TransportKind::Ricochet && p.lec_nak_fallback);
      },
-     [](const Point& p) { return format_duration(p.nak_timeout); },
-     [](Point& p, const std::string& v) { return to_duration(v, p.nak_timeout); }},
+     [](const Point& p) {
+       return p.nak_timeout == contract::kNakTimeoutAuto ? std::string(nak_keyword()) : format_duration(p.nak_timeout);
+     },
+     [](Point& p, const std::string& v) { return to_nak_timeout(v, p.nak_timeout); }},
     {"r", lec, [](const Point& p) { return std::to_string(lec_params(p.transport, p.lec_r, p.lec_c).r); },
      [](Point& p, const std::string& v) { return to_count(v, p.lec_r, "r"); }},
     {"c", lec, [](const Point& p) { return std::to_string(lec_params(p.transport, p.lec_r, p.lec_c).c); },
@@ -400,16 +414,28 @@ bool apply_params(std::string_view list, Point& pt, std::string& error) {
   return true;
 }
 
+// ", NAKs per lost packet X" (NAKed sequences over the distinct sequences the writer repaired)
+// when the writer repaired any.
+std::string naks_per_lost(const Totals& t) {
+  if (t.repaired == 0) return "";
+  char buf[96];
+  std::snprintf(buf, sizeof buf, ", NAKs per lost packet %.3f (%llu / %llu)",
+                static_cast<double>(t.nak_sequences) / static_cast<double>(t.repaired),
+                static_cast<unsigned long long>(t.nak_sequences), static_cast<unsigned long long>(t.repaired));
+  return buf;
+}
+
 void finish_point(const HarnessSpec& spec, const Point& pt,
                   const std::vector<metrics::Row>& rows, const Totals& t, const std::string& csv,
-                  const char* mode) {
+                  const std::string& cdf, const char* mode) {
   for (const auto& row : rows) {
   metrics::append_csv(csv, row);
+  if (!cdf.empty()) metrics::append_cdf_csv(cdf, row);
   std::printf(
       "[%s/%s] %s%s%s receivers=%d loss=%g%% rate=%gHz run=%d: sent %llu, received %llu, delivery %.6f | "
       "latency us mean %.1f sd %.1f p50 %.1f p90 %.1f p99 %.1f max %.1f | ReLate %.1f ReLate2 %.1f | "
       "injected drops %llu, NAKs %llu, retransmits %llu, repairs %llu, recovered %llu, "
-      "unrecoverable %llu\n",
+      "unrecoverable %llu%s\n",
       spec.name.c_str(), mode, std::string(to_string(pt.transport)).c_str(), row.stream.empty() ? "" : " stream=", row.stream.c_str(),
       pt.receivers, pt.loss_pct, row.rate_hz, pt.run,
       static_cast<unsigned long long>(row.sent), static_cast<unsigned long long>(row.received),
@@ -417,7 +443,7 @@ void finish_point(const HarnessSpec& spec, const Point& pt,
       row.lat.max_us, row.relate, row.relate2, static_cast<unsigned long long>(t.drops),
       static_cast<unsigned long long>(t.naks), static_cast<unsigned long long>(t.retransmits),
       static_cast<unsigned long long>(t.repairs), static_cast<unsigned long long>(t.recovered),
-      static_cast<unsigned long long>(t.unrecoverable));
+      static_cast<unsigned long long>(t.unrecoverable), naks_per_lost(t).c_str());
   }
   std::fflush(stdout);
   if (t.corrupt) throw Failure(std::to_string(t.corrupt) + " corrupt payload(s) delivered");

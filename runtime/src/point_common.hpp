@@ -27,6 +27,8 @@ struct Failure : std::runtime_error {
 struct Totals {
   std::uint64_t unrecoverable = 0, corrupt = 0, order_errors = 0, drops = 0, naks = 0,
                 retransmits = 0, repairs = 0, recovered = 0;
+  std::uint64_t nak_sequences = 0;  // sequences the readers' NAKs asked for
+  std::uint64_t repaired = 0;       // distinct sequences the writer retransmitted
 };
 
 // The point's streams as they run: rates scaled, update counts, payload functions set, and
@@ -87,10 +89,11 @@ using adamant::parse_duration;
 // applies such a list to `pt`; false (with `error` set) on an unknown name or a bad value.
 std::string all_params(const Point& pt);
 bool apply_params(std::string_view list, Point& pt, std::string& error);
-// Appends the CSV row, prints the summary line (tagged with `mode`), and throws Failure
-// for corrupt payloads or (for in-order transports) out-of-order deliveries.
+// Appends the CSV rows (and, when `cdf` names a file, their latency percentiles), prints the
+// summary line (tagged with `mode`), and throws Failure for corrupt payloads or (for in-order
+// transports) out-of-order deliveries.
 void finish_point(const HarnessSpec& spec, const Point& pt,
                   const std::vector<metrics::Row>& rows, const Totals& t, const std::string& csv,
-                  const char* mode);
+                  const std::string& cdf, const char* mode);
 
 }  // namespace adamant::bench::detail

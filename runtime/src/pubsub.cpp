@@ -163,6 +163,7 @@ struct Subscriber::Impl {
   std::function<void(const Sample&)> on_sample;
   std::function<void(const engine::Event&)> on_event;
   LossInjector loss;
+  ReceiveFaultInjector faults;
   engine::Output out;
   engine::WireBytes sent;
   std::optional<auth::Authenticator> auth;
@@ -173,7 +174,8 @@ struct Subscriber::Impl {
         group(group_endpoint(cfg)),
         sock(io::UdpSocket::open_receiver(cfg.group, cfg.port, cfg.iface)),
         on_sample(std::move(cb)),
-        loss(LossModel{cfg.loss_pct, cfg.burst}, cfg.seed) {
+        loss(LossModel{cfg.loss_pct, cfg.burst}, cfg.seed),
+        faults(ReceiveFaults{}, cfg.seed) {
     if (!cfg.psk.empty()) auth.emplace(cfg.psk);
     if (cfg.transport.kind == TransportKind::Ricochet) {
       uni.emplace(io::UdpSocket::open_sender(cfg.iface));
@@ -202,18 +204,23 @@ struct Subscriber::Impl {
     Endpoint from;
     while (auto n = s.try_recv(buf.data(), buf.size(), from)) {
       if (loss.drop()) continue;  // every datagram kind (data, repairs, heartbeats, membership)
-      ByteView v{buf.data(), *n};
-      if (auth) {
-        auto opened = auth->open(v);
-        if (!opened) continue;
-        v = *opened;
-      }
-      engine->on_datagram(v, from, now, out);
-      flush();
+      if (!faults.take(buf.data(), *n, from, now.count())) continue;
+      take(ByteView{buf.data(), *n}, from, now);
     }
   }
 
+  void take(ByteView v, const Endpoint& from, Nanos now) {
+    if (auth) {
+      auto opened = auth->open(v);
+      if (!opened) return;
+      v = *opened;
+    }
+    engine->on_datagram(v, from, now, out);
+    flush();
+  }
+
   void pump(Nanos now) {
+    for (const auto& h : faults.due(now.count())) take(ByteView{h.bytes.data(), h.bytes.size()}, Endpoint{h.ipv4, h.port}, now);
     receive_from(sock, now);
     if (uni) receive_from(*uni, now);
     engine->on_tick(now, out);
@@ -222,15 +229,18 @@ struct Subscriber::Impl {
 
   void flush() {
     send_all(uni ? *uni : sock, group, out, sent, auth);
-    for (const auto& d : out.deliveries)
-      if (on_sample) on_sample(Sample{d.sequence, d.send_time_ns, ByteView{d.payload.data(), d.payload.size()}});
+    // Events first: a SessionReset comes before the new session's first delivery.
     if (on_event)
       for (const auto& e : out.events) on_event(e);
+    for (const auto& d : out.deliveries)
+      if (on_sample) on_sample(Sample{d.sequence, d.send_time_ns, ByteView{d.payload.data(), d.payload.size()}});
     out.clear();
   }
 
   void poll_until(std::int64_t deadline) {
     run_until(deadline, *engine, [this](Nanos now) { pump(now); }, [this](Nanos t) {
+      if (const auto held = faults.next_due_ns())  // a held-back datagram is due
+        t = std::max(Nanos{0}, std::min(t, Nanos{*held - monotonic_now_ns()}));
       if (uni) io::wait_any_readable(sock, *uni, t);
       else sock.wait_readable(t);
     });
@@ -250,7 +260,9 @@ void Subscriber::poll_until(std::int64_t deadline) { impl_->poll_until(deadline)
 void Subscriber::on_event(std::function<void(const engine::Event&)> h) { impl_->on_event = std::move(h); }
 const engine::ReceiverStats& Subscriber::stats() const { return impl_->engine->stats(); }
 std::uint64_t Subscriber::accounted_through() const { return impl_->engine->accounted_through(); }
+const engine::ReceiverEngine& Subscriber::engine() const { return *impl_->engine; }
 std::uint64_t Subscriber::injected_drops() const { return impl_->loss.drops(); }
+void Subscriber::inject(const ReceiveFaults& faults) { impl_->faults = ReceiveFaultInjector(faults, impl_->cfg.seed); }
 const engine::WireBytes& Subscriber::sent_bytes() const { return impl_->sent; }
 std::uint64_t Subscriber::auth_rejected() const { return impl_->auth ? impl_->auth->rejected() : 0; }
 std::vector<int> Subscriber::fds() const {

@@ -15,6 +15,12 @@ engine::NakcastSenderConfig nakcast_sender(const ChannelConfig& cfg, std::uint32
   sc.stream_id = cfg.stream_id;
   sc.session = session;
   const Nanos t = cfg.transport.nak_timeout;
+  if (cfg.transport.kind == TransportKind::Nakcast && t == contract::kNakTimeoutAuto) {
+    sc.adaptive = true;
+    sc.heartbeat_interval = contract::kHeartbeatMax;
+    sc.retransmit_holdoff = contract::kNakAutoHoldoff;  // below the receivers' shortest re-NAK wait
+    return sc;
+  }
   sc.heartbeat_interval = contract::heartbeat_interval(t);
   sc.retransmit_holdoff = t / 2;  // below the receivers' re-NAK interval
   return sc;
@@ -63,6 +69,8 @@ engine::ReceiverConfig receiver_config(const ChannelConfig& cfg, Endpoint self, 
       nc.stream_id = cfg.stream_id;
       nc.nak_timeout = t.nak_timeout;
       nc.nak_jitter = contract::nak_jitter(t.nak_timeout);  // small random spread, see nakcast_receiver.hpp
+      nc.adaptive = t.nak_timeout == contract::kNakTimeoutAuto;
+      nc.self = self;
       nc.seed = seed;
       return nc;
     }
@@ -70,7 +78,10 @@ engine::ReceiverConfig receiver_config(const ChannelConfig& cfg, Endpoint self, 
     case TransportKind::Fec: {
       engine::RicochetReceiverConfig rc;
       rc.stream_id = cfg.stream_id;
-      rc.nak_timeout = t.nak_timeout;
+      // auto is nakcast's: the NAK fallback keeps ricochet's fixed default
+      rc.nak_timeout = t.nak_timeout == contract::kNakTimeoutAuto
+                           ? Duration{static_cast<Duration::rep>(contract::default_of("nak_timeout", contract::kRicochet))}
+                           : t.nak_timeout;
       rc.seed = seed;
       rc.self = self;
       rc.member_id = member_id;

@@ -13,6 +13,8 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <iterator>
 #include <set>
 #include <stdexcept>
 #include <variant>
@@ -211,10 +213,29 @@ TEST(Units, CommandLinesReadTheLanguagesUnits) {
   EXPECT_FALSE(units::parse_bandwidth_schedule("5KB/s@10"));        // a phase length needs its unit
 }
 
+// A kind offers only capabilities the table names, and not both full and probabilistic recovery.
+TEST(Table, KindsOfferOnlyNamedCapabilities) {
+  for (const auto& k : c::kKinds) {
+    std::string_view rest = k.offers;
+    std::set<std::string_view> seen;
+    while (!rest.empty()) {
+      const auto cut = rest.find('|');
+      const std::string_view word = rest.substr(0, cut);
+      EXPECT_NE(std::find(std::begin(c::kCapabilities), std::end(c::kCapabilities), word), std::end(c::kCapabilities))
+          << k.name << " offers " << word;
+      seen.insert(word);
+      rest = cut == std::string_view::npos ? std::string_view{} : rest.substr(cut + 1);
+    }
+    EXPECT_FALSE(seen.count("reliable") && seen.count("probabilistic")) << k.name;
+  }
+}
+
 TEST(Json, HoldsTheWholeTable) {
   const auto j = nlohmann::json::parse(c::to_json());
   EXPECT_EQ(j["contract_version"], c::kVersion);
   EXPECT_EQ(j["kinds"].size(), std::size(c::kKinds));
+  EXPECT_EQ(j["kinds"][1]["offers"], nlohmann::json::parse(R"(["reliable","ordered"])"));
+  EXPECT_EQ(j["capabilities"].size(), std::size(c::kCapabilities));
   EXPECT_EQ(j["parameters"].size(), std::size(c::kParameters));
   EXPECT_EQ(j["units"].size(), std::size(c::kUnits));
   EXPECT_EQ(j["result_columns"].size(), metrics::columns().size());

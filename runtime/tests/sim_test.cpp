@@ -240,3 +240,25 @@ TEST(Sim, FecR4C1RecoversSingleLossesPerBlockAt3PctLoss25Receivers) {
   EXPECT_EQ(r.naks, 0u);
   expect_identical(r, run(p));
 }
+
+// nak_timeout auto: every loss repaired, at most 1.5 NAKed sequences per lost packet at 25
+// receivers (suppression), and a mean latency far below the fixed 25 ms timeout's.
+TEST(Sim, NakcastAutoSuppressesNaksAt25ReceiversAndRecoversFasterThanFixed) {
+  bench::Point p = point(TransportKind::Nakcast, 25, 3.0);
+  p.nak_timeout = contract::kNakTimeoutAuto;
+  const auto a = run(p);
+  EXPECT_EQ(a.row.delivery, 1.0);
+  EXPECT_EQ(a.order_errors, 0u);
+  ASSERT_GT(a.repaired, 100u);
+  EXPECT_LE(static_cast<double>(a.nak_sequences) / static_cast<double>(a.repaired), 1.5);
+  p.nak_timeout = 25ms;
+  const auto f = run(p);
+  EXPECT_EQ(f.row.delivery, 1.0);
+  EXPECT_LT(a.row.lat.mean_us, 0.25 * f.row.lat.mean_us);
+}
+
+TEST(Sim, NakcastAutoSameSeedIsBitIdentical) {
+  bench::Point p = point(TransportKind::Nakcast, 5, 3.0, 500);
+  p.nak_timeout = contract::kNakTimeoutAuto;
+  expect_identical(run(p), run(p));
+}

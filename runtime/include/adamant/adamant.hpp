@@ -8,6 +8,7 @@
 #include <adamant/codec.hpp>
 #include <adamant/engine.hpp>
 #include <adamant/replace.hpp>
+#include <adamant/latency_cdf.hpp>
 #include <adamant/metrics.hpp>
 #include <adamant/pubsub.hpp>
 #include <adamant/stated_transport.hpp>

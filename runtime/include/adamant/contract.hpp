@@ -36,19 +36,33 @@ enum KindBit : unsigned {
   kFec = 1u << 5,
 };
 
+// What a kind's engine does for the messages of a flow, as the language's capability table reads it
+// (org.adamant.dsl.semantics.TransportCapabilities): a list of these words, separated by '|'.
+//   reliable       recovers every lost message (as long as the writer keeps it)
+//   probabilistic  recovers most lost messages, not every one
+//   ordered        delivers a flow's messages in the order they were sent
+//   replacement    a newer message of a tag supersedes a queued or unacknowledged older one
+//   priorities     sends a more urgent message before a queued less urgent one
+inline constexpr std::string_view kCapabilities[] = {"reliable", "probabilistic", "ordered", "replacement",
+                                                     "priorities"};
+
 struct Kind {
   std::string_view name;     // adamant::parse_transport's name, `maps to runtime NAME`
   KindBit bit;
   std::string_view meaning;  // one line
+  std::string_view offers;   // capabilities, '|'-separated (kCapabilities)
 };
 
 inline constexpr Kind kKinds[] = {
-    {"baseline", kBaseline, "best-effort multicast, no recovery"},
-    {"nakcast", kNakcast, "reliable in-order multicast: receivers NAK gaps, the writer retransmits"},
-    {"ricochet", kRicochet, "lateral error correction: receivers send each other XOR repairs; out of order"},
-    {"replace", kReplace, "Mockets-style reliable paced sender; a newer message of a tag supersedes older ones"},
-    {"fifo", kFifo, "the replace sender without replacement (every message, in order)"},
-    {"fec", kFec, "sender-based XOR forward error correction; receivers send nothing; out of order"},
+    {"baseline", kBaseline, "best-effort multicast, no recovery", ""},
+    {"nakcast", kNakcast, "reliable in-order multicast: receivers NAK gaps, the writer retransmits",
+     "reliable|ordered"},
+    {"ricochet", kRicochet, "lateral error correction: receivers send each other XOR repairs; out of order",
+     "probabilistic"},
+    {"replace", kReplace, "Mockets-style reliable paced sender; a newer message of a tag supersedes older ones",
+     "reliable|ordered|replacement|priorities"},
+    {"fifo", kFifo, "the replace sender without replacement (every message, in order)", "reliable|ordered|priorities"},
+    {"fec", kFec, "sender-based XOR forward error correction; receivers send nothing; out of order", "probabilistic"},
 };
 
 // ------------------------------------------------------------------ units
@@ -121,6 +135,8 @@ struct Parameter {
   std::string_view aliases;   // other spellings, "where=name" joined by ';'
   std::string_view choices;   // ValueType::Choice: the values, '|' separated, default index first
   std::string_view meaning;   // one line
+  std::string_view keyword = "";  // a value spelled as a word ("auto"), held as 0 in `unit`
+  unsigned keyword_kinds = 0;     // KindBit mask: the kinds that take the keyword
 };
 
 inline constexpr double kMaxDurationUs = 1e13;  // the largest duration a parameter takes (~115 days)
@@ -128,7 +144,9 @@ inline constexpr double kMaxDurationUs = 1e13;  // the largest duration a parame
 inline constexpr Parameter kParameters[] = {
     {"nak_timeout", ValueType::Duration, "us", 1, kMaxDurationUs, kNakcast | kRicochet,
      {{kNakcast | kRicochet, 50'000}}, "timeout|nak_timeout", kNakcast, "", "",
-     "a receiver NAKs a gap after this long (ricochet: only with nak_fallback)"},
+     "a receiver NAKs a gap after this long (ricochet: only with nak_fallback); nakcast `auto`: after a "
+     "random delay scaled to the measured round trip, suppressed by another receiver's NAK",
+     "auto", kNakcast},
     {"r", ValueType::Count, "", 1, 64, kRicochet | kFec,
      {{kRicochet, 8}, {kFec, 4}}, "r", kRicochet | kFec, "cpp=lec_r", "",
      "ricochet: data packets XORed into one repair; fec: data packets per block"},
@@ -233,6 +251,17 @@ inline constexpr int kHeartbeatDivisor = 2;                 // heartbeat = NAK t
 inline constexpr std::chrono::microseconds kHeartbeatMin{1'000};
 inline constexpr std::chrono::microseconds kHeartbeatMax{10'000};
 inline constexpr int kNakJitterDivisor = 10;                // NAK jitter: uniform [0, NAK timeout / this]
+// nak_timeout auto (held as 0): the receivers' NAK timing follows the round trip they measure.
+inline constexpr std::chrono::microseconds kNakTimeoutAuto{0};
+inline constexpr std::chrono::microseconds kNakAutoInitialRtt{1'000};
+inline constexpr int kNakAutoBackoffRtts = 2;        // NAK delay: uniform [0, this * rtt * group share]
+inline constexpr int kNakAutoBackoffGroup = 8;       // group share = min(1, receivers heard NAKing + 1) / this
+inline constexpr int kNakAutoRenakRtts = 3;          // re-NAK: max(this * rtt, renak_min) + a NAK delay
+inline constexpr std::chrono::microseconds kNakAutoRenakMin{2'000};
+inline constexpr int kNakAutoRttGainDivisor = 8;     // rtt += (sample - rtt) / this
+inline constexpr std::chrono::microseconds kNakAutoHoldoff{1'000};
+inline constexpr int kNakAutoHeartbeatDivisor = 16;   // first idle heartbeat: publish interval / this
+inline constexpr std::chrono::microseconds kNakAutoHeartbeatMin{250};
 inline constexpr std::chrono::microseconds kLecFlush{50'000};
 inline constexpr std::chrono::microseconds kFecFlush{50'000};
 inline constexpr std::chrono::microseconds kReplaceMinRto{20'000};
@@ -247,6 +276,27 @@ inline constexpr Timing kTiming[] = {
     {"heartbeat_max", static_cast<double>(kHeartbeatMax.count()), "us", "longest heartbeat interval"},
     {"nak_jitter_fraction", 1.0 / kNakJitterDivisor, "",
      "a receiver delays each NAK by a uniform random [0, nak_timeout * this]"},
+    {"nak_auto_initial_rtt", static_cast<double>(kNakAutoInitialRtt.count()), "us",
+     "nak_timeout auto: a receiver's round-trip estimate before its first NAK is answered"},
+    {"nak_auto_backoff", static_cast<double>(kNakAutoBackoffRtts), "",
+     "nak_timeout auto: a receiver NAKs a gap after a uniform random [0, rtt * this * min(1, n / "
+     "nak_auto_backoff_group)], n = 1 + the other receivers it has heard NAK"},
+    {"nak_auto_backoff_group", static_cast<double>(kNakAutoBackoffGroup), "",
+     "nak_timeout auto: receivers heard NAKing at which the NAK delay reaches its full spread"},
+    {"nak_auto_renak", static_cast<double>(kNakAutoRenakRtts), "",
+     "nak_timeout auto: after a NAK (its own or another receiver's) a receiver re-NAKs after "
+     "max(rtt * this, nak_auto_renak_min) plus a NAK delay"},
+    {"nak_auto_renak_min", static_cast<double>(kNakAutoRenakMin.count()), "us",
+     "nak_timeout auto: shortest re-NAK wait (twice the writer's hold-off)"},
+    {"nak_auto_rtt_gain", 1.0 / kNakAutoRttGainDivisor, "",
+     "nak_timeout auto: rtt += (NAK-to-repair sample - rtt) * this"},
+    {"nak_auto_holdoff", static_cast<double>(kNakAutoHoldoff.count()), "us",
+     "nak_timeout auto: the writer repairs a sequence at most once this long"},
+    {"nak_auto_heartbeat_fraction", 1.0 / kNakAutoHeartbeatDivisor, "",
+     "nak_timeout auto: the writer's first idle heartbeat after data = clamp(mean publish interval * this, "
+     "nak_auto_heartbeat_min, heartbeat_max); later ones every heartbeat_max"},
+    {"nak_auto_heartbeat_min", static_cast<double>(kNakAutoHeartbeatMin.count()), "us",
+     "nak_timeout auto: shortest first idle heartbeat"},
     {"lec_flush", static_cast<double>(kLecFlush.count()), "us",
      "ricochet: a receiver sends a partial repair after this long without data"},
     {"fec_flush", static_cast<double>(kFecFlush.count()), "us",

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <adamant/engine.hpp>
+#include <adamant/receive_faults.hpp>
 #include <adamant/types.hpp>
 
 #include <chrono>
@@ -63,7 +64,11 @@ class Subscriber {
   void on_event(std::function<void(const engine::Event&)> handler);
   const engine::ReceiverStats& stats() const;
   std::uint64_t accounted_through() const;  // see ReceiverEngine::accounted_through
+  const engine::ReceiverEngine& engine() const;  // read only, e.g. its state_entries()
   std::uint64_t injected_drops() const;     // datagrams dropped by loss injection
+  // Reordering, duplication and a partition on receive from now on (adamant/receive_faults.hpp);
+  // drawn from the channel's loss seed.
+  void inject(const ReceiveFaults& faults);
   const engine::WireBytes& sent_bytes() const;  // by kind (NAKs, repairs, JOIN/LEAVE)
   std::uint64_t auth_rejected() const;  // datagrams dropped: no / wrong HMAC (psk set)
   // Ricochet: changes r and c at run time (false for other transports).

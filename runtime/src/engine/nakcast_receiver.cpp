@@ -7,14 +7,38 @@
 
 namespace adamant::engine {
 
-NakcastReceiver::NakcastReceiver(NakcastReceiverConfig cfg) : cfg_(cfg), rng_(cfg.seed) {
+NakcastReceiver::NakcastReceiver(NakcastReceiverConfig cfg)
+    : cfg_(cfg), rng_(cfg.seed), rtt_(contract::kNakAutoInitialRtt) {
   if (cfg_.max_window == 0) cfg_.max_window = 1;
 }
 
 Nanos NakcastReceiver::nak_delay() {
-  if (cfg_.nak_jitter.count() <= 0) return cfg_.nak_timeout;
-  std::uniform_int_distribution<Nanos::rep> d(0, cfg_.nak_jitter.count());
-  return cfg_.nak_timeout + Nanos{d(rng_)};
+  const Nanos base = cfg_.adaptive ? Nanos{0} : Nanos{cfg_.nak_timeout};
+  const auto heard = static_cast<Nanos::rep>(std::min<std::size_t>(peers_.size() + 1, contract::kNakAutoBackoffGroup));
+  const Nanos spread =
+      cfg_.adaptive ? rtt_ * contract::kNakAutoBackoffRtts * heard / contract::kNakAutoBackoffGroup : cfg_.nak_jitter;
+  if (spread.count() <= 0) return base;
+  std::uniform_int_distribution<Nanos::rep> d(0, spread.count());
+  return base + Nanos{d(rng_)};
+}
+
+Nanos NakcastReceiver::renak_delay() {
+  if (!cfg_.adaptive) return nak_delay();
+  return std::max<Nanos>(rtt_ * contract::kNakAutoRenakRtts, contract::kNakAutoRenakMin) + nak_delay();
+}
+
+void NakcastReceiver::on_peer_nak(ByteView payload, const Endpoint& from, Nanos now) {
+  if (from != cfg_.self && peers_.size() < contract::kNakAutoBackoffGroup &&
+      std::find(peers_.begin(), peers_.end(), from) == peers_.end())
+    peers_.push_back(from);
+  const auto ranges = wire::decode_nak_ranges(payload);  // validated by decode()
+  for (const auto& r : *ranges)
+    for (auto it = missing_.lower_bound(r.first); it != missing_.end() && it->first <= r.last; ++it) {
+      Missing& m = it->second;
+      if (m.naks == 0 && !m.heard) ++suppressed_;  // our own NAK, looped back, is not one
+      m.heard = true;
+      m.due = std::max(m.due, now + renak_delay());
+    }
 }
 
 void NakcastReceiver::start(std::uint32_t session, std::uint64_t first, Output& out, bool reset) {
@@ -39,7 +63,7 @@ void NakcastReceiver::note_highest(std::uint64_t seq, bool received, Nanos now, 
   if (last_missing > highest_known_) {
     out.events.push_back({EventKind::GapDetected, highest_known_ + 1, last_missing});
     const Nanos due = now + nak_delay();  // one delay per detected gap
-    for (std::uint64_t s = highest_known_ + 1; s <= last_missing; ++s) missing_[s] = Missing{due, 0};
+    for (std::uint64_t s = highest_known_ + 1; s <= last_missing; ++s) missing_[s] = Missing{due, 0, std::nullopt, false};
   }
   highest_known_ = seq;
 }
@@ -74,6 +98,10 @@ void NakcastReceiver::on_datagram(ByteView bytes, const Endpoint& from, Nanos no
   if (!pkt) return;
   const auto& h = pkt->header;
   const bool starts = h.kind == wire::Kind::Data || h.kind == wire::Kind::Heartbeat;
+  if (h.kind == wire::Kind::Nak && cfg_.adaptive && session_ && *session_ == h.session) {
+    on_peer_nak(pkt->payload, from, now);  // another receiver's NAK (or ours, looped back)
+    return;
+  }
   if (h.kind != wire::Kind::Data && h.kind != wire::Kind::Heartbeat &&
       h.kind != wire::Kind::Retransmit)
     return;  // NAKs are for the sender; Ricochet kinds are not ours
@@ -101,14 +129,20 @@ void NakcastReceiver::on_datagram(ByteView bytes, const Endpoint& from, Nanos no
   }
   note_highest(seq, true, now, out);
   if (seq < next_expected_) return;  // fell behind the window while noting
-  missing_.erase(seq);
+  if (auto it = missing_.find(seq); it != missing_.end()) {
+    const Missing& m = it->second;
+    // Karn's rule: only a repair of a sequence NAKed once times the round trip.
+    if (cfg_.adaptive && h.kind == wire::Kind::Retransmit && m.naks == 1 && m.asked && now > *m.asked)
+      rtt_ += (now - *m.asked - rtt_) / contract::kNakAutoRttGainDivisor;
+    missing_.erase(it);
+  }
   buffer_.emplace(seq, Buffered{h.send_time_ns, detail::copy_bytes(pkt->payload)});
   deliver_ready(out);
 }
 
 void NakcastReceiver::on_tick(Nanos now, Output& out) {
   if (!sender_) return;
-  detail::NakBatch naks(*session_, cfg_.stream_id, *sender_, now, out, stats_.naks_sent);
+  detail::NakBatch naks(*session_, cfg_.stream_id, *sender_, now, out, stats_, cfg_.adaptive);
   std::uint64_t give_up_below = 0;
   for (auto& [seq, m] : missing_) {
     if (m.due > now) continue;
@@ -116,8 +150,8 @@ void NakcastReceiver::on_tick(Nanos now, Output& out) {
       give_up_below = seq + 1;  // sender seems gone; stop asking
       continue;
     }
-    ++m.naks;
-    m.due = now + nak_delay();  // re-NAK if the repair is lost too
+    if (++m.naks == 1) m.asked = now;
+    m.due = now + renak_delay();  // re-NAK if the repair is lost too
     naks.add(seq);
   }
   naks.flush();

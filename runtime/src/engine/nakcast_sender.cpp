@@ -7,6 +7,10 @@
 
 namespace adamant::engine {
 
+namespace {
+constexpr int kIntervalGainDivisor = 8;  // mean publish interval += (sample - mean) / this
+}  // namespace
+
 NakcastSender::NakcastSender(NakcastSenderConfig cfg) : cfg_(cfg) {
   if (cfg_.history == 0) cfg_.history = 1;
 }
@@ -22,6 +26,12 @@ std::uint64_t NakcastSender::publish(ByteView payload, Nanos now, Output& out) {
   history_.push_back({seq, now.count(), detail::copy_bytes(payload), std::nullopt});
   while (history_.size() > cfg_.history) history_.pop_front();
   last_send_ = now;  // data reveals the highest sequence too, so it defers the heartbeat
+  if (last_publish_ && now > *last_publish_) {
+    const Nanos sample = now - *last_publish_;
+    interval_ = interval_.count() == 0 ? sample : interval_ + (sample - interval_) / kIntervalGainDivisor;
+  }
+  last_publish_ = now;
+  data_since_heartbeat_ = true;
   ++stats_.published;
   return seq;
 }
@@ -31,7 +41,14 @@ void NakcastSender::heartbeat(Nanos now, Output& out) {
                            wire::encode_heartbeat(cfg_.session, cfg_.stream_id, highest(),
                                                   lowest_available(), now.count())});
   last_send_ = now;
+  data_since_heartbeat_ = false;
   ++stats_.heartbeats;
+}
+
+Nanos NakcastSender::idle_gap() const {
+  if (!cfg_.adaptive || !data_since_heartbeat_) return cfg_.heartbeat_interval;
+  return std::clamp<Nanos>(interval_ / contract::kNakAutoHeartbeatDivisor, contract::kNakAutoHeartbeatMin,
+                           std::max<Nanos>(cfg_.heartbeat_interval, contract::kNakAutoHeartbeatMin));
 }
 
 void NakcastSender::on_datagram(ByteView bytes, const Endpoint&, Nanos now, Output& out) {
@@ -60,6 +77,7 @@ void NakcastSender::on_datagram(ByteView bytes, const Endpoint&, Nanos now, Outp
       Entry& e = history_[static_cast<std::size_t>(s - low)];
       // Several receivers often NAK the same loss; one multicast repair serves them all.
       if (e.last_retransmit && now - *e.last_retransmit < cfg_.retransmit_holdoff) continue;
+      if (!e.last_retransmit) ++stats_.repaired;
       e.last_retransmit = now;
       wire::Header h{wire::Kind::Retransmit, cfg_.session, cfg_.stream_id, s, e.send_time_ns, 0};
       out.datagrams.push_back(
@@ -73,12 +91,12 @@ void NakcastSender::on_datagram(ByteView bytes, const Endpoint&, Nanos now, Outp
 }
 
 void NakcastSender::on_tick(Nanos now, Output& out) {
-  if (!last_send_ || now - *last_send_ >= cfg_.heartbeat_interval) heartbeat(now, out);
+  if (!last_send_ || now - *last_send_ >= idle_gap()) heartbeat(now, out);
 }
 
 std::optional<Nanos> NakcastSender::next_deadline() const {
   if (!last_send_) return Nanos{std::numeric_limits<Nanos::rep>::min()};
-  return *last_send_ + cfg_.heartbeat_interval;
+  return *last_send_ + idle_gap();
 }
 
 }  // namespace adamant::engine

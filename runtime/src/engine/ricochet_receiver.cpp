@@ -291,7 +291,7 @@ void RicochetReceiver::on_tick(Nanos now, Output& out) {
     pending_bytes_ -= pending_.front().bytes.size();
     pending_.pop_front();
   }
-  detail::NakBatch naks(session_.value_or(0), cfg_.stream_id, sender_.value_or(Endpoint{}), now, out, stats_.naks_sent);
+  detail::NakBatch naks(session_.value_or(0), cfg_.stream_id, sender_.value_or(Endpoint{}), now, out, stats_);
   std::vector<std::uint64_t> lost;
   for (auto& [seq, m] : missing_) {
     if (now - m.since >= cfg_.lec_give_up) {

@@ -78,7 +78,8 @@ struct ReceiverStats {
   std::uint64_t delivered = 0;
   std::uint64_t unrecoverable = 0;
   std::uint64_t duplicates = 0;
-  std::uint64_t naks_sent = 0;
+  std::uint64_t naks_sent = 0;      // NAK messages (a copy to the group too counts once)
+  std::uint64_t nak_sequences = 0;  // sequences those NAKs asked for
   std::uint64_t rejected = 0;
   std::uint64_t repairs_sent = 0;  // Ricochet: repair packets sent to peers
   std::uint64_t recovered = 0;     // Ricochet: packets rebuilt from a repair
@@ -88,6 +89,7 @@ struct SenderStats {
   std::uint64_t published = 0;
   std::uint64_t naks_received = 0;
   std::uint64_t retransmitted = 0;
+  std::uint64_t repaired = 0;  // distinct sequences retransmitted (the lost packets NAKed)
   std::uint64_t not_in_history = 0;
   std::uint64_t heartbeats = 0;
   std::uint64_t rejected = 0;

@@ -3,6 +3,13 @@
 // until repaired, and declared unrecoverable after max_naks or when the sender's heartbeat
 // says it left the history.
 //
+// Adaptive timing (nak_timeout auto): the NAK delay is a uniform random [0, backoff * rtt *
+// share], where rtt is the receiver's running estimate of NAK-to-repair round trips (its first
+// NAK of a sequence only, Karn's rule) and share grows with the receivers heard NAKing (a small
+// group has little to suppress, so it waits less). NAKs also go to the group, and a NAK heard for a sequence this
+// receiver misses counts as its own (suppression): it waits for the repair, re-NAKing after
+// max(renak * rtt, renak_min) plus a NAK delay. The constants are the contract's nak_auto_*.
+//
 // Late-join rule: a receiver's stream starts at the first sequence it learns of — the
 // sequence of the first DATA it receives, or highest+1 from the first HEARTBEAT (so a
 // receiver that is up before publishing starts sends heartbeats with highest = 0 and
@@ -27,6 +34,8 @@ struct NakcastReceiverConfig {
   std::uint64_t seed = defaults::kSeed;       // for the jitter
   std::uint64_t max_window = defaults::kMaxWindow;  // max sequences tracked ahead of the delivery point
   int max_naks = defaults::nakcast::kMaxNaks;                // per sequence, then declared unrecoverable
+  bool adaptive = false;  // nak_timeout auto (see above); nak_timeout and nak_jitter unused
+  Endpoint self{};        // adaptive: this receiver's address (its own NAKs come back from the group)
 };
 
 class NakcastReceiver final : public ReceiverEngine {
@@ -41,11 +50,16 @@ class NakcastReceiver final : public ReceiverEngine {
 
   bool started() const { return session_.has_value(); }
   std::size_t missing_count() const { return missing_.size(); }
+  Nanos rtt_estimate() const { return rtt_; }        // adaptive timing's round-trip estimate
+  std::uint64_t suppressed() const { return suppressed_; }  // sequences whose NAK another's replaced
+  std::size_t naking_peers() const { return peers_.size(); }  // other receivers heard NAKing
 
  private:
   struct Missing {
     Nanos due;
     int naks = 0;
+    std::optional<Nanos> asked;  // when this receiver first NAKed it (an RTT sample's start)
+    bool heard = false;          // another receiver's NAK for it arrived first
   };
   struct Buffered {
     std::int64_t send_time_ns;
@@ -56,6 +70,8 @@ class NakcastReceiver final : public ReceiverEngine {
   void declare_unrecoverable_below(std::uint64_t seq, Output& out);
   void deliver_ready(Output& out);
   Nanos nak_delay();
+  Nanos renak_delay();
+  void on_peer_nak(ByteView ranges, const Endpoint& from, Nanos now);
 
   NakcastReceiverConfig cfg_;
   std::mt19937_64 rng_;
@@ -65,6 +81,9 @@ class NakcastReceiver final : public ReceiverEngine {
   std::uint64_t highest_known_ = 0;  // highest sequence known to exist
   std::map<std::uint64_t, Missing> missing_;
   std::map<std::uint64_t, Buffered> buffer_;  // received out of order
+  Nanos rtt_;
+  std::vector<Endpoint> peers_;  // bounded by kNakAutoBackoffGroup: only the share needs them
+  std::uint64_t suppressed_ = 0;
   ReceiverStats stats_;
 };
 

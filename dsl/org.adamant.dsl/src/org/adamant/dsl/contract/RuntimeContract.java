@@ -65,6 +65,8 @@ public final class RuntimeContract {
 	private final String source;
 	private final int version;
 	private final List<String> kinds;
+	private final Map<String, List<String>> offers;
+	private final List<String> capabilities;
 	private final List<Parameter> parameters;
 	private final Map<String, Integer> wire;
 	private final Map<String, Double> timing;
@@ -77,8 +79,15 @@ public final class RuntimeContract {
 		this.source = source;
 		this.version = (int) number(root, "contract_version");
 		this.kinds = new ArrayList<>();
+		this.offers = new LinkedHashMap<>();
 		for (Object k : list(root, "kinds")) {
-			kinds.add(string(map(k, "kinds[]"), "name"));
+			String name = string(map(k, "kinds[]"), "name");
+			kinds.add(name);
+			offers.put(name, strings(map(k, "kinds[]"), "offers"));
+		}
+		this.capabilities = new ArrayList<>();
+		for (Object c : list(root, "capabilities")) {
+			capabilities.add((String) c);
 		}
 		this.parameters = new ArrayList<>();
 		for (Object o : list(root, "parameters")) {
@@ -177,6 +186,20 @@ public final class RuntimeContract {
 
 	public int version() {
 		return version;
+	}
+
+	/** What the runtime kind's engine does for a flow ("reliable", "ordered", ...; {@link #capabilities()}). */
+	public List<String> offers(String kind) {
+		List<String> o = offers.get(kind);
+		if (o == null) {
+			throw missing("kind " + kind);
+		}
+		return o;
+	}
+
+	/** The capabilities a kind may offer, in the table's order. */
+	public List<String> capabilities() {
+		return List.copyOf(capabilities);
 	}
 
 	/** The runtime's transport kinds ("baseline", "nakcast", ...), in the table's order. */

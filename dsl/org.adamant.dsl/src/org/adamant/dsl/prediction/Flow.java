@@ -18,6 +18,7 @@ import org.adamant.dsl.adamant.Topic;
 import org.adamant.dsl.semantics.Dimension;
 import org.adamant.dsl.semantics.EffectiveQos;
 import org.adamant.dsl.semantics.EncodedSize;
+import org.adamant.dsl.semantics.Pairing;
 import org.adamant.dsl.semantics.Quantities;
 import org.eclipse.emf.common.util.TreeIterator;
 import org.eclipse.emf.ecore.EObject;
@@ -27,7 +28,9 @@ import org.eclipse.xtext.util.OnChangeEvictingCache;
 /**
  * One data flow of a model: a publication, the application that publishes it, its environment (the
  * publisher's), its subscribers and, when the rate is known, the {@link FlowScenario} predictions use.
- * Receivers = the sum of {@code instances} (default 1) of the applications subscribing to the topic.
+ * Receivers = the sum of {@code instances} (default 1) of the applications subscribing to the topic
+ * whose subscription pairs with the publication ({@link Pairing#staticMismatches}: same domain,
+ * partition, type, bound transport and a request/offered match); a mismatched reader gets nothing.
  */
 public final class Flow {
 
@@ -36,24 +39,56 @@ public final class Flow {
 	private final Environment environment;
 	private final List<Subscription> subscriptions;
 	private final int receivers;
+	/** B/s the other flows of the environment that send every update need of its link (0: none, or alone). */
+	private final double othersLoad;
 	private final FlowScenario scenario;
 
-	private Flow(Publication publication) {
+	private Flow(Publication publication, boolean shared) {
 		this.publication = publication;
 		this.application = publication.eContainer() instanceof Application a ? a : null;
 		Environment env = application == null ? null : application.getEnvironment();
 		this.environment = env == null || env.eIsProxy() ? null : env;
-		this.subscriptions = subscriptionsOf(publication.getTopic(), publication);
+		this.subscriptions = subscriptionsOf(publication.getTopic(), publication).stream()
+				.filter(s -> Pairing.staticMismatches(publication, s).isEmpty()).toList();
 		int n = 0;
 		for (Subscription s : subscriptions) {
 			n += s.eContainer() instanceof Application a && a.getInstances() > 0 ? a.getInstances() : 1;
 		}
 		this.receivers = n;
+		this.othersLoad = shared ? LinkLoad.othersFixedLoad(publication, environment) : 0;
 		this.scenario = buildScenario();
 	}
 
+	/** The flow on the link it shares with the other flows of its environment. */
 	public static Flow of(Publication publication) {
-		return new Flow(publication);
+		return new Flow(publication, true);
+	}
+
+	/** The flow as if it had its environment's link to itself (what the others' predictions subtract). */
+	public static Flow standalone(Publication publication) {
+		return new Flow(publication, false);
+	}
+
+	/** What the environment's other flows without replacement offer its link, in B/s. */
+	public double othersLoad() {
+		return othersLoad;
+	}
+
+	/**
+	 * The worst-case bandwidth this flow has, in B/s: the environment's ({@link #minBandwidth}) less
+	 * {@link #othersLoad} (at least 1 B/s: a link the others fill is still a constrained one); 0 = unconstrained.
+	 */
+	public double bandwidth() {
+		return residual(minBandwidth(environment));
+	}
+
+	/** The time-weighted mean bandwidth this flow has ({@link #meanBandwidth} less the others' load). */
+	public double meanBandwidthLeft() {
+		return residual(meanBandwidth(environment));
+	}
+
+	private double residual(double link) {
+		return link <= 0 ? 0 : Math.max(1, link - othersLoad);
 	}
 
 	public Publication publication() {
@@ -81,6 +116,7 @@ public final class Flow {
 		return environment;
 	}
 
+	/** The subscriptions that pair with the publication (its receivers). */
 	public List<Subscription> subscriptions() {
 		return subscriptions;
 	}
@@ -159,7 +195,7 @@ public final class Flow {
 				.orElseGet(() -> topic() == null ? 0.0 : encodedSize(topic().getType()));
 		double rtt = environment == null ? 0 : Quantities.base(environment.getRtt(), Dimension.DURATION).orElse(0.0);
 		return new FlowScenario(rate.get(), payload, receivers, lossPercent(environment) / 100.0, rtt,
-				minBandwidth(environment), topic() == null ? 1 : replacementTags(topic().getType(), rate.get()));
+				bandwidth(), topic() == null ? 1 : replacementTags(topic().getType(), rate.get()));
 	}
 
 	/** How often one key instance is taken to publish when the model does not say: once a second. */
@@ -181,12 +217,15 @@ public final class Flow {
 		return type != null && type.getMembers().stream().anyMatch(Member::isKey);
 	}
 
-	/** Subscriptions of {@code topic} anywhere in the resource set of {@code context}. */
+	/**
+	 * Subscriptions of {@code topic} anywhere in the resource set of {@code context}: of every topic of
+	 * its name, as DDS matches topics by name (whether they pair is {@link Pairing}'s question).
+	 */
 	public static List<Subscription> subscriptionsOf(Topic topic, EObject context) {
 		return endpointsOf(topic, context, Subscription.class);
 	}
 
-	/** Publications of {@code topic} anywhere in the resource set of {@code context}. */
+	/** Publications of {@code topic} (of every topic of its name) anywhere in the resource set of {@code context}. */
 	public static List<Publication> publicationsOf(Topic topic, EObject context) {
 		return endpointsOf(topic, context, Publication.class);
 	}
@@ -207,7 +246,7 @@ public final class Flow {
 			return result;
 		}
 		for (Resource r : resources(context)) {
-			result.addAll(endpointsByTopic(r).getOrDefault(topic, List.of()));
+			result.addAll(endpointsByTopic(r).getOrDefault(topic.getName(), List.of()));
 		}
 		return result;
 	}
@@ -216,16 +255,17 @@ public final class Flow {
 	private static final OnChangeEvictingCache CACHE = new OnChangeEvictingCache();
 
 	/**
-	 * The endpoints of one resource by topic, computed once per version of the resource: every
+	 * The endpoints of one resource by topic name, computed once per version of the resource: every
 	 * endpoint-to-flow question (receivers, writers of a reader, the flows of an environment) would
 	 * otherwise walk every resource again, which made validating 1,000 flows quadratic.
 	 */
-	private static Map<Topic, List<Endpoint>> endpointsByTopic(Resource resource) {
+	private static Map<String, List<Endpoint>> endpointsByTopic(Resource resource) {
 		return CACHE.get(Flow.class.getName() + ".endpointsByTopic", resource, () -> {
-			Map<Topic, List<Endpoint>> byTopic = new HashMap<>();
+			Map<String, List<Endpoint>> byTopic = new HashMap<>();
 			for (TreeIterator<EObject> it = resource.getAllContents(); it.hasNext();) {
-				if (it.next() instanceof Endpoint e && e.getTopic() != null) {
-					byTopic.computeIfAbsent(e.getTopic(), t -> new ArrayList<>()).add(e);
+				if (it.next() instanceof Endpoint e && e.getTopic() != null && !e.getTopic().eIsProxy()
+						&& e.getTopic().getName() != null) {
+					byTopic.computeIfAbsent(e.getTopic().getName(), t -> new ArrayList<>()).add(e);
 				}
 			}
 			return byTopic;

@@ -1,7 +1,9 @@
 package org.adamant.dsl.prediction;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import org.adamant.dsl.adamant.Application;
@@ -15,6 +17,7 @@ import org.adamant.dsl.semantics.Quantities;
 import org.eclipse.emf.common.util.TreeIterator;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.resource.Resource;
+import org.eclipse.xtext.util.OnChangeEvictingCache;
 
 /**
  * The load every flow of an environment puts on its link, summed: each publication of an application
@@ -22,6 +25,10 @@ import org.eclipse.emf.ecore.resource.Resource;
  * or {@code auto}) — data × fan-out for unicast, plus repairs, NAKs, retransmissions and ACKs — or,
  * without a transport, its data alone (multicast where the environment has it, else one copy per
  * receiver). Flows without receivers send nothing and are left out.
+ *
+ * <p>Each flow's prediction accounts for the others ({@link #othersFixedLoad}): the link a flow sees is
+ * the environment's bandwidth less what the other flows without replacement need (they send every
+ * update); flows with replacement yield, sending only the newest update when the link is busy.
  */
 public final class LinkLoad {
 
@@ -64,13 +71,67 @@ public final class LinkLoad {
 		if (flow.scenario().isEmpty()) {
 			return Optional.empty();
 		}
-		Transport t = Bindings.resolve(p).transport();
+		return share(p, flow, Bindings.resolve(p).transport());
+	}
+
+	private static Optional<Share> share(Publication p, Flow flow, Transport t) {
 		Optional<FlowPrediction> prediction = t == null ? Optional.empty() : TransportRanking.predict(flow, t);
 		if (prediction.isPresent()) {
 			return Optional.of(new Share(p, t, prediction.get().offeredLoad()));
 		}
 		boolean multicast = flow.environment() == null || !flow.environment().isMulticastUnavailable();
 		return Optional.of(new Share(p, null, Predictions.unreliable("data", flow.scenario().get(), multicast).offeredLoad()));
+	}
+
+	/**
+	 * What the other flows of the publication's environment that send every update (no replacement)
+	 * offer its link, in B/s: each predicted alone ({@link Flow#standalone}), over its bound transport
+	 * or the one {@code auto} ranks first for it alone. 0 without an environment or a bandwidth.
+	 */
+	public static double othersFixedLoad(Publication publication, Environment env) {
+		if (env == null || publication.eResource() == null || phases(env).isEmpty()) {
+			return 0;
+		}
+		double sum = 0;
+		for (Map.Entry<Publication, Share> e : standaloneShares(env, publication).entrySet()) {
+			if (e.getKey() != publication && !e.getValue().replacement()) {
+				sum += e.getValue().load();
+			}
+		}
+		return sum;
+	}
+
+	/** Evicted when the publication's resource changes, like {@link Flow}'s endpoint index. */
+	private static final OnChangeEvictingCache CACHE = new OnChangeEvictingCache();
+
+	/** Every flow of {@code env}, each predicted alone on the whole link; computed once per resource version. */
+	private static Map<Publication, Share> standaloneShares(Environment env, EObject context) {
+		return CACHE.get(List.of(LinkLoad.class.getName(), env), context.eResource(), () -> {
+			Map<Publication, Share> result = new LinkedHashMap<>();
+			for (Resource r : Flow.resources(context)) {
+				for (TreeIterator<EObject> it = r.getAllContents(); it.hasNext();) {
+					if (it.next() instanceof Publication p && p.eContainer() instanceof Application a
+							&& a.getEnvironment() == env) {
+						standaloneShare(p).ifPresent(s -> result.put(p, s));
+					}
+				}
+			}
+			return result;
+		});
+	}
+
+	private static Optional<Share> standaloneShare(Publication p) {
+		Flow flow = Flow.standalone(p);
+		if (flow.scenario().isEmpty()) {
+			return Optional.empty();
+		}
+		Transport t = Bindings.bound(p);
+		if (t == null && p.getBinding() != null && p.getBinding().isAuto()) {
+			t = TransportRanking.rank(flow, TransportRanking.catalog(p)).stream()
+					.filter(TransportRanking.Assessment::feasible).map(TransportRanking.Assessment::transport).findFirst()
+					.orElse(null);
+		}
+		return share(p, flow, t);
 	}
 
 	/** The link's phases: one for a constant bandwidth, the steps of a schedule; empty when unconstrained. */

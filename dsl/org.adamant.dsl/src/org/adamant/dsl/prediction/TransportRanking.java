@@ -15,16 +15,14 @@ import org.adamant.dsl.adamant.LatencyBudgetPolicy;
 import org.adamant.dsl.adamant.MaxLatencyRequirement;
 import org.adamant.dsl.adamant.MaxLossRequirement;
 import org.adamant.dsl.adamant.OpenDdsMapping;
-import org.adamant.dsl.adamant.OrderingKind;
-import org.adamant.dsl.adamant.PresentationPolicy;
-import org.adamant.dsl.adamant.PriorityRequirement;
+import org.adamant.dsl.adamant.Policy;
 import org.adamant.dsl.adamant.Publication;
-import org.adamant.dsl.adamant.ReplacementRequirement;
 import org.adamant.dsl.adamant.RuntimeMapping;
 import org.adamant.dsl.adamant.RuntimeTransportKind;
 import org.adamant.dsl.adamant.Subscription;
 import org.adamant.dsl.adamant.Transport;
-import org.adamant.dsl.adamant.TransportReliability;
+import org.adamant.dsl.semantics.ParameterRange;
+import org.adamant.dsl.semantics.TransportCapabilities;
 import org.adamant.dsl.semantics.TransportParameters;
 import org.adamant.dsl.semantics.Dimension;
 import org.adamant.dsl.semantics.EffectiveQos;
@@ -159,8 +157,9 @@ public final class TransportRanking {
 
 	/** "application 'gw' (publish Scans)" */
 	public static String describe(Endpoint endpoint) {
-		String app = endpoint.eContainer() instanceof Application a ? a.getName() : "?";
-		String topic = endpoint.getTopic() == null || endpoint.getTopic().eIsProxy() ? "?" : endpoint.getTopic().getName();
+		String app = endpoint.eContainer() instanceof Application a && a.getName() != null ? a.getName() : "?";
+		String topic = endpoint.getTopic() == null || endpoint.getTopic().eIsProxy() || endpoint.getTopic().getName() == null
+				? "?" : endpoint.getTopic().getName();
 		return "application '" + app + "' (" + (endpoint instanceof Publication ? "publish " : "subscribe ") + topic + ")";
 	}
 
@@ -168,7 +167,11 @@ public final class TransportRanking {
 		return qos.source() == null ? "its QoS" : "QoS profile '" + qos.source().getName() + "'";
 	}
 
-	/** What {@code endpoint}'s QoS and environment need from {@code transport} and it does not offer. */
+	/**
+	 * What {@code endpoint}'s QoS and environment need from {@code transport} and it does not offer:
+	 * each stated policy's needs ({@link TransportCapabilities#NEEDS}) against what the transport
+	 * offers, and multicast where the environment has none.
+	 */
 	public static List<Finding> capability(Endpoint endpoint, Transport transport) {
 		List<Finding> result = new ArrayList<>();
 		if (transport == null || transport.eIsProxy()) {
@@ -177,33 +180,21 @@ public final class TransportRanking {
 		EffectiveQos qos = EffectiveQos.of(endpoint);
 		String who = describe(endpoint);
 		String t = "transport '" + transport.getName() + "'";
-		if (qos.isReliable() && transport.getReliability() == TransportReliability.NONE) {
-			result.add(new Finding(IssueCodes.RELIABLE_ON_UNRELIABLE_TRANSPORT, true, who + " is reliable (" + profile(qos)
-					+ " sets reliability reliable) but " + t + " does not recover losses (reliability none); bind a "
-					+ "reliable transport such as nakcast, or make the profile best_effort"));
-		}
-		Optional<PresentationPolicy> presentation = qos.get(PresentationPolicy.class);
-		if (presentation.isPresent() && presentation.get().isOrdered() && transport.getOrdering() != OrderingKind.ORDERED) {
-			result.add(new Finding(IssueCodes.ORDERED_ON_UNORDERED_TRANSPORT, true, who + " needs ordered delivery ("
-					+ profile(qos) + " sets presentation ... ordered) but " + t + " is unordered; bind an ordered "
-					+ "transport such as nakcast or opendds_tcp, or drop 'ordered'"));
+		for (Policy policy : qos.policies()) {
+			for (TransportCapabilities.Need need : TransportCapabilities.needs(policy)) {
+				if (!TransportCapabilities.satisfies(transport, need)) {
+					result.add(new Finding(need.code(), need.error(), who + " " + need.asks() + " ("
+							+ EffectiveQos.written(policy) + " in " + profile(qos) + ") but " + t
+							+ (need.needs() ? " cannot " : " can ") + need.capability().does
+							+ "; " + need.fix()));
+				}
+			}
 		}
 		Environment env = endpoint.eContainer() instanceof Application a ? a.getEnvironment() : null;
 		if (env != null && !env.eIsProxy() && env.isMulticastUnavailable() && transport.getCast() == CastKind.MULTICAST) {
 			result.add(new Finding(IssueCodes.MULTICAST_UNAVAILABLE, true, who + " runs in environment '" + env.getName()
 					+ "' where multicast is unavailable, but " + t + " is multicast; bind a unicast transport such as "
 					+ "opendds_tcp or opendds_udp"));
-		}
-		if (qos.get(ReplacementRequirement.class).isPresent() && !transport.isReplacement()) {
-			result.add(new Finding(IssueCodes.REPLACEMENT_UNSUPPORTED, true, who + " requires replacement (" + profile(qos)
-					+ ") but " + t + " cannot replace queued updates; bind a transport declared with 'replacement' "
-					+ "(e.g. mockets in profiles/tactical.adamant) or drop the requirement"));
-		}
-		Optional<PriorityRequirement> priority = qos.get(PriorityRequirement.class);
-		if (priority.isPresent() && !transport.isPriorities()) {
-			result.add(new Finding(IssueCodes.PRIORITY_UNSUPPORTED, false, who + " asks for priority "
-					+ priority.get().getValue() + " (" + profile(qos) + ") but " + t + " has no message priorities "
-					+ "(its queue is FIFO); bind a transport declared with 'priorities' or drop the requirement"));
 		}
 		return result;
 	}
@@ -215,6 +206,11 @@ public final class TransportRanking {
 	 */
 	public static List<Finding> parameters(Flow flow, Transport transport) {
 		List<Finding> result = new ArrayList<>();
+		for (String name : Quantities.knownParameters(transport)) {
+			TransportParameters.value(transport, name).flatMap(v -> ParameterRange.problem(transport, name, v))
+					.ifPresent(problem -> result.add(new Finding(IssueCodes.PARAMETER_OUT_OF_RANGE, true,
+							"transport '" + transport.getName() + "': " + problem)));
+		}
 		if (transport.getMapping() instanceof RuntimeMapping m
 				&& m.getKind() == RuntimeTransportKind.RICOCHET
 				&& flow.receivers() > 0) {
@@ -246,28 +242,32 @@ public final class TransportRanking {
 		String t = "transport '" + transport.getName() + "'";
 		Environment env = flow.environment();
 		EffectiveQos qos = flow.qos();
-		double min = Flow.minBandwidth(env);
-		double mean = Flow.meanBandwidth(env);
+		double min = flow.bandwidth();
+		double mean = flow.meanBandwidthLeft();
 		double load = p.offeredLoad();
 		if (min > 0 && load > min) {
-			String envName = env.getName();
+			// "of environment 'radio_link'", or what its other flows leave of it
+			String of = flow.othersLoad() > 0
+					? " left of environment '" + env.getName() + "' by its other flows without replacement (they need "
+							+ Format.bandwidth(flow.othersLoad()) + ")"
+					: " of environment '" + env.getName() + "'";
 			if (transport.isReplacement()) {
 				result.add(new Finding(IssueCodes.BANDWIDTH_EXCEEDED, false, who + " over " + t + " offers "
 						+ Format.bandwidth(load) + ", " + Format.percent(100 * load / min) + " of the "
-						+ Format.bandwidth(min) + " of environment '" + envName + "'; replacement keeps the queue "
-						+ "bounded by sending only the newest update (about " + Format.percent(100 * min / load)
-						+ " of them); lower the rate or payload if every update matters"));
+						+ Format.bandwidth(min) + of + "; replacement keeps the queue bounded by sending only the "
+						+ "newest update (about " + Format.percent(100 * min / load) + " of them); lower the rate or "
+						+ "payload if every update matters"));
 			} else if (mean > 0 && load > mean || env.getSchedule() == null) {
 				double base = env.getSchedule() == null ? min : mean;
 				result.add(new Finding(IssueCodes.UNBOUNDED_QUEUE_GROWTH, true, who + " over " + t + " offers "
 						+ Format.bandwidth(load) + ", " + Format.percent(100 * load / base) + " of the "
-						+ Format.bandwidth(base) + (env.getSchedule() == null ? "" : " mean") + " bandwidth of environment '"
-						+ envName + "': the queue grows by " + Format.number(load - base) + " B/s without bound and "
+						+ Format.bandwidth(base) + (env.getSchedule() == null ? "" : " mean") + " bandwidth" + of
+						+ ": the queue grows by " + Format.number(load - base) + " B/s without bound and "
 						+ "latency with it; lower the rate or payload, or bind a transport with replacement"));
 			} else {
 				result.add(new Finding(IssueCodes.BANDWIDTH_EXCEEDED, false, who + " over " + t + " offers "
 						+ Format.bandwidth(load) + ", " + Format.percent(100 * load / min) + " of the "
-						+ Format.bandwidth(min) + " low phase of environment '" + envName + "': the queue grows by "
+						+ Format.bandwidth(min) + " low phase" + of + ": the queue grows by "
 						+ Format.number(load - min) + " B/s while it lasts and drains afterwards; bind a transport "
 						+ "with replacement to keep latency flat"));
 			}

@@ -3,7 +3,6 @@ package org.adamant.dsl.validation;
 import java.util.Comparator;
 import java.util.List;
 
-import org.adamant.dsl.adamant.Endpoint;
 import org.adamant.dsl.adamant.Publication;
 import org.adamant.dsl.adamant.Transport;
 import org.adamant.dsl.prediction.Finding;
@@ -13,8 +12,9 @@ import org.adamant.dsl.semantics.Bindings;
 import org.eclipse.xtext.validation.Check;
 
 /**
- * One flow against its transport: receivers, the transport's capabilities, the deadline against the
- * rate, flow-dependent parameters, the predicted feasibility, and {@code transport auto}'s choice.
+ * One flow against its transport: receivers, the deadline against the rate, flow-dependent
+ * parameters, the predicted feasibility, and {@code transport auto}'s choice (capabilities:
+ * {@link CapabilityValidator}).
  */
 public class FlowValidator extends AbstractAdamantRules {
 
@@ -30,17 +30,6 @@ public class FlowValidator extends AbstractAdamantRules {
 					+ "its imports subscribes to '" + topic + "', so its updates reach nobody and no latency, "
 					+ "delivery or load is predicted for it; add `subscribe " + topic + "` to an application, or "
 					+ "remove the publication", publication, P.getEndpoint_Topic(), IssueCodes.NO_SUBSCRIBER);
-		}
-	}
-
-	@Check
-	public void checkTransportCapabilities(Endpoint endpoint) {
-		Transport transport = Bindings.bound(endpoint);
-		if (transport == null) {
-			return;
-		}
-		for (Finding f : TransportRanking.capability(endpoint, transport)) {
-			report(f, endpoint.getBinding(), P.getTransportBinding_Transport());
 		}
 	}
 

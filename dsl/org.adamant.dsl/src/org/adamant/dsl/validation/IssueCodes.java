@@ -11,7 +11,10 @@ public final class IssueCodes {
 	public static final String MISSING_UNIT = PREFIX + "missing-unit";
 	/** A unit that is not one of its dimension's units (e.g. Hz for a duration). */
 	public static final String WRONG_UNIT = PREFIX + "wrong-unit";
-	/** A negative rate, size, duration or bandwidth, or a percentage over 100. */
+	/**
+	 * A negative rate, size, duration or bandwidth, a percentage over 100, an infinite number, a zero
+	 * rate or bandwidth, a rate above the language's limit, a loss of 100 % or a reversed loss range.
+	 */
 	public static final String VALUE_OUT_OF_RANGE = PREFIX + "value-out-of-range";
 	/** An import that is not a readable regular .adamant file relative to the importing file. */
 	public static final String BAD_IMPORT = PREFIX + "bad-import";
@@ -27,10 +30,22 @@ public final class IssueCodes {
 	public static final String RESOURCE_LIMITS_INCONSISTENT = PREFIX + "resource-limits-inconsistent";
 	/** time_based_filter minimum_separation longer than the deadline period. */
 	public static final String TIME_FILTER_EXCEEDS_DEADLINE = PREFIX + "time-filter-exceeds-deadline";
-	/** A QoS profile that (indirectly) extends itself. */
+	/** A QoS profile that (indirectly) extends itself; reported once per cycle, on its first profile in the file. */
 	public static final String EXTENDS_CYCLE = PREFIX + "extends-cycle";
 
-	// ---- requested/offered compatibility between a writer and a reader of a topic
+	/** history keep_all (error) or keep_last N &gt; 1 (warning) where replacement supersedes queued updates. */
+	public static final String HISTORY_CONTRADICTS_REPLACEMENT = PREFIX + "history-contradicts-replacement";
+
+	// ---- whether a writer and a reader of a topic communicate (semantics.Pairing)
+	/** Writer and reader in different DDS domains. */
+	public static final String INCOMPATIBLE_DOMAIN = PREFIX + "incompatible-domain";
+	/** Writer and reader without a common partition. */
+	public static final String INCOMPATIBLE_PARTITION = PREFIX + "incompatible-partition";
+	/** Writer and reader of one topic name with different types. */
+	public static final String INCOMPATIBLE_TYPE = PREFIX + "incompatible-type";
+	/** Writer and reader on transports of different kinds or parameters. */
+	public static final String INCOMPATIBLE_TRANSPORT = PREFIX + "incompatible-transport";
+	// requested/offered (RxO) policies
 	public static final String INCOMPATIBLE_RELIABILITY = PREFIX + "incompatible-reliability";
 	public static final String INCOMPATIBLE_DURABILITY = PREFIX + "incompatible-durability";
 	public static final String INCOMPATIBLE_DEADLINE = PREFIX + "incompatible-deadline";
@@ -41,7 +56,10 @@ public final class IssueCodes {
 	public static final String INCOMPATIBLE_PRESENTATION = PREFIX + "incompatible-presentation";
 
 	// ---- transport capabilities and parameters
-	/** presentation ordered on a transport that does not deliver in order. */
+	/**
+	 * An ordering policy on a transport that does not deliver in order: presentation ordered (error),
+	 * destination_order by_source_timestamp (warning: late updates are dropped).
+	 */
 	public static final String ORDERED_ON_UNORDERED_TRANSPORT = PREFIX + "ordered-on-unordered-transport";
 	/** A multicast transport in an environment whose multicast is unavailable. */
 	public static final String MULTICAST_UNAVAILABLE = PREFIX + "multicast-unavailable";
@@ -53,6 +71,13 @@ public final class IssueCodes {
 	public static final String UNSEQUENCED_ORDERED = PREFIX + "unsequenced-ordered";
 	/** A priority outside 0..255, the one byte the runtime's messages carry. */
 	public static final String PRIORITY_OUT_OF_RANGE = PREFIX + "priority-out-of-range";
+	/**
+	 * A DDS policy only the DDS layer implements (durability beyond volatile, manual liveliness,
+	 * exclusive ownership) on a transport of the runtime, whose native applications ignore it.
+	 */
+	public static final String DDS_POLICY_UNSUPPORTED = PREFIX + "dds-policy-unsupported";
+	/** A catalog transport that declares a capability its kind does not offer (the declaration is not believed). */
+	public static final String CAPABILITY_NOT_OFFERED = PREFIX + "capability-not-offered";
 	/** A transport parameter outside its valid range (r &ge; 2, 1 &le; c &lt; receivers, timeout &gt; 0, declared range). */
 	public static final String PARAMETER_OUT_OF_RANGE = PREFIX + "parameter-out-of-range";
 	/** A transport parameter the transport does not have. */
@@ -64,6 +89,9 @@ public final class IssueCodes {
 	 * nanoseconds where RTPS has seconds and 2^-32 fractions, so each side reads the other's wrong.
 	 */
 	public static final String MIXED_VENDOR_DURATION = PREFIX + "mixed-vendor-duration";
+
+	/** An instance, receiver, update or run count below 1. */
+	public static final String COUNT_OUT_OF_RANGE = PREFIX + "count-out-of-range";
 
 	/** A publication whose topic no application subscribes to: its updates reach nobody. */
 	public static final String NO_SUBSCRIBER = PREFIX + "no-subscriber";
@@ -94,6 +122,17 @@ public final class IssueCodes {
 	public static final String NO_FEASIBLE_TRANSPORT = PREFIX + "no-feasible-transport";
 
 	// ---- names
+	/** Two elements of one kind with the same name in one file (or two members, parameters, ... of one element). */
+	public static final String DUPLICATE_NAME = PREFIX + "duplicate-name";
+	/** A name or string that reaches generated code with a control character (newline, NUL, ...) in it. */
+	public static final String CONTROL_CHARACTER = PREFIX + "control-character";
+
+	// ---- data types
+	/** A struct that contains itself, directly or through other structs or sequences. */
+	public static final String TYPE_CONTAINS_ITSELF = PREFIX + "type-contains-itself";
+	/** Structs or sequences nested deeper than the language allows. */
+	public static final String TYPE_NESTING_TOO_DEEP = PREFIX + "type-nesting-too-deep";
+
 	/**
 	 * A simple name that two or more imported files define (and the file itself does not): it must
 	 * be written qualified, {@code <model name>.<name>}. The issue data are the qualified names.

@@ -11,24 +11,21 @@ import org.adamant.dsl.adamant.DestinationOrderKind;
 import org.adamant.dsl.adamant.DestinationOrderPolicy;
 import org.adamant.dsl.adamant.HistoryPolicy;
 import org.adamant.dsl.adamant.PriorityRequirement;
-import org.adamant.dsl.adamant.Publication;
 import org.adamant.dsl.adamant.QosProfile;
+import org.adamant.dsl.adamant.ReplacementRequirement;
 import org.adamant.dsl.adamant.ResourceLimitsPolicy;
-import org.adamant.dsl.adamant.Subscription;
 import org.adamant.dsl.adamant.TimeBasedFilterPolicy;
 import org.adamant.dsl.adamant.UnsequencedRequirement;
-import org.adamant.dsl.prediction.Flow;
 import org.adamant.dsl.prediction.Format;
-import org.adamant.dsl.prediction.TransportRanking;
 import org.adamant.dsl.semantics.Dimension;
+import org.adamant.dsl.semantics.Limits;
 import org.adamant.dsl.semantics.EffectiveQos;
-import org.adamant.dsl.semantics.QosCompatibility;
 import org.adamant.dsl.semantics.Quantities;
 import org.eclipse.xtext.validation.Check;
 
 /**
- * DDS consistency of a QoS profile (history, resource limits, time-based filter, extends) and the
- * requested/offered compatibility of a topic's writers and readers.
+ * DDS consistency of a QoS profile (history, resource limits, time-based filter, extends, history
+ * against replacement). Writer/reader compatibility is {@link PairCompatibilityValidator}'s.
  */
 public class QosValidator extends AbstractAdamantRules {
 
@@ -39,7 +36,8 @@ public class QosValidator extends AbstractAdamantRules {
 
 	@Check
 	public void checkHistoryDepth(HistoryPolicy history) {
-		if (!history.isKeepAll() && history.getDepth() < 1) {
+		if (!history.isKeepAll() && history.getDepth() < 1
+				&& NodeText.of(history, P.getHistoryPolicy_Depth(), 24).matches("\\d{1,9}")) { // else a syntax error
 			error("history keep_last " + history.getDepth() + " keeps no sample: the depth must be at least 1; write "
 					+ "keep_last 1 (only the newest) or more", history, P.getHistoryPolicy_Depth(),
 					IssueCodes.HISTORY_DEPTH_INVALID);
@@ -71,19 +69,8 @@ public class QosValidator extends AbstractAdamantRules {
 
 	@Check
 	public void checkQosConsistency(QosProfile profile) {
-		// extends cycle
-		Set<QosProfile> seen = new HashSet<>();
-		List<String> chain = new ArrayList<>();
-		for (QosProfile p = profile; p != null && !p.eIsProxy(); p = p.getParent()) {
-			chain.add(p.getName());
-			if (!seen.add(p)) {
-				if (p == profile) {
-					error("QoS profile '" + profile.getName() + "' extends itself (" + String.join(" extends ", chain)
-							+ "); remove one 'extends' from the cycle", profile, P.getQosProfile_Parent(),
-							IssueCodes.EXTENDS_CYCLE);
-				}
-				return; // a cycle further up is reported on its own profiles
-			}
+		if (inExtendsCycle(profile)) {
+			return;
 		}
 		EffectiveQos qos = EffectiveQos.of(profile);
 		String name = "QoS profile '" + profile.getName() + "'";
@@ -106,6 +93,13 @@ public class QosValidator extends AbstractAdamantRules {
 						P.getResourceLimitsPolicy_MaxSamples(), IssueCodes.RESOURCE_LIMITS_INCONSISTENT);
 			}
 		}
+		Optional<ReplacementRequirement> replacement = qos.get(ReplacementRequirement.class);
+		if (replacement.isPresent() && history.isPresent() && history.get().isKeepAll()
+				&& (replacement.get().eContainer() == profile || history.get().eContainer() == profile)) {
+			error(name + ": history keep_all keeps every sample, but replacement lets a newer update supersede a "
+					+ "queued one; keep_last 1 if only the newest matters, or drop replacement if every sample does",
+					history.get(), P.getHistoryPolicy_KeepAll(), IssueCodes.HISTORY_CONTRADICTS_REPLACEMENT);
+		}
 		Optional<TimeBasedFilterPolicy> filter = qos.get(TimeBasedFilterPolicy.class);
 		Optional<DeadlinePolicy> deadline = qos.get(DeadlinePolicy.class);
 		if (filter.isPresent() && deadline.isPresent()
@@ -122,22 +116,37 @@ public class QosValidator extends AbstractAdamantRules {
 		}
 	}
 
-	// ------------------------------------------------------------------ request/offered compatibility
-
-	/** Every writer of the reader's topic (in any application the model sees) against this reader. */
-	@Check
-	public void checkCompatibility(Subscription reader) {
-		if (reader.getTopic() == null || reader.getTopic().eIsProxy()) {
-			return;
-		}
-		EffectiveQos requested = EffectiveQos.of(reader);
-		for (Publication writer : Flow.publicationsOf(reader.getTopic(), reader)) {
-			for (QosCompatibility.Mismatch m : QosCompatibility.check(EffectiveQos.of(writer), requested)) {
-				error("Incompatible " + m.policy() + " on topic '" + reader.getTopic().getName() + "': writer "
-						+ TransportRanking.describe(writer) + " offers " + m.offered() + ", reader "
-						+ TransportRanking.describe(reader) + " requests " + m.requested() + "; " + m.fix(), reader,
-						P.getEndpoint_Topic(), m.code());
+	/**
+	 * True when the profile's `extends` chain loops. A cycle is reported once, on its first profile in
+	 * the file, naming its length and a few of its profiles; a profile above a cycle is left to it.
+	 */
+	private boolean inExtendsCycle(QosProfile profile) {
+		Set<QosProfile> seen = new HashSet<>();
+		List<QosProfile> chain = new ArrayList<>();
+		for (QosProfile p = profile; p != null && !p.eIsProxy(); p = p.getParent()) {
+			if (!seen.add(p)) {
+				if (p == profile && chain.stream().noneMatch(q -> q.eResource() == profile.eResource()
+						&& q.eContainer() == profile.eContainer() && before(q, profile))) {
+					List<String> names = new ArrayList<>();
+					for (int i = 0; i <= Math.min(chain.size(), Limits.CYCLE_NAMES_SHOWN); i++) {
+						names.add(chain.get(i % chain.size()).getName());
+					}
+					String how = chain.size() == 1 ? "extends itself" : "is in an extends cycle of " + chain.size()
+							+ " profiles";
+					error("QoS profile '" + profile.getName() + "' " + how + " (" + String.join(" extends ", names)
+							+ (names.size() <= chain.size() ? " extends ..." : "")
+							+ "); remove one 'extends' from the cycle", profile, P.getQosProfile_Parent(),
+							IssueCodes.EXTENDS_CYCLE);
+				}
+				return true;
 			}
+			chain.add(p);
 		}
+		return false;
+	}
+
+	private static boolean before(QosProfile a, QosProfile b) {
+		List<?> elements = (List<?>) b.eContainer().eGet(b.eContainingFeature());
+		return elements.indexOf(a) < elements.indexOf(b);
 	}
 }

@@ -36,9 +36,9 @@ import org.eclipse.xtext.validation.Issue;
  * that would have to change that file.
  *
  * <p>Fixable codes: {@link #FIXABLE_CODES}, and {@link #LINKING} (a name that resolves to nothing: the
- * closest visible names, for typos). The QoS incompatibility codes ({@code incompatible-*})
- * and {@code no-feasible-transport} get no fix: they need a design decision between two profiles
- * or a new transport, which the message explains.
+ * closest visible names, for typos). The pair codes ({@code incompatible-*}) align the reader to the
+ * writer or back ({@link PairFixes}), except {@code incompatible-type}; {@code no-feasible-transport}
+ * gets no fix: it needs a new transport, which the message explains.
  */
 public final class AdamantQuickFixes {
 
@@ -65,7 +65,8 @@ public final class AdamantQuickFixes {
 	/** The fix groups, one per concern; each issue code belongs to one group. */
 	private static final List<Group> GROUPS = List.of(new Group(UnitFixes.CODES, UnitFixes::new),
 			new Group(QosFixes.CODES, QosFixes::new), new Group(TransportFixes.CODES, TransportFixes::new),
-			new Group(ParameterFixes.CODES, ParameterFixes::new));
+			new Group(ParameterFixes.CODES, ParameterFixes::new), new Group(PairFixes.CODES, PairFixes::new),
+			new Group(DuplicateFixes.CODES, DuplicateFixes::new));
 
 	/** Issue codes that get at least one fix when the element to change is in the issue's document. */
 	public static final Set<String> FIXABLE_CODES = GROUPS.stream().flatMap(g -> g.codes().stream())

@@ -14,7 +14,10 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
 
+import org.adamant.dsl.adamant.DestinationOrderKind;
+import org.adamant.dsl.adamant.DestinationOrderPolicy;
 import org.adamant.dsl.adamant.Endpoint;
+import org.adamant.dsl.adamant.HistoryPolicy;
 import org.adamant.dsl.adamant.MaxLossRequirement;
 import org.adamant.dsl.adamant.PresentationPolicy;
 import org.adamant.dsl.adamant.PriorityRequirement;
@@ -53,7 +56,8 @@ final class TransportFixes extends Fixer {
 	static final Set<String> CODES = Set.of(IssueCodes.RELIABLE_ON_UNRELIABLE_TRANSPORT,
 			IssueCodes.ORDERED_ON_UNORDERED_TRANSPORT, IssueCodes.MULTICAST_UNAVAILABLE, IssueCodes.REPLACEMENT_UNSUPPORTED,
 			IssueCodes.PRIORITY_UNSUPPORTED, IssueCodes.BANDWIDTH_EXCEEDED, IssueCodes.UNBOUNDED_QUEUE_GROWTH,
-			IssueCodes.PREDICTED_LATENCY_EXCEEDS_BOUND, IssueCodes.PREDICTED_LOSS_EXCEEDS_MAX_LOSS);
+			IssueCodes.PREDICTED_LATENCY_EXCEEDS_BOUND, IssueCodes.PREDICTED_LOSS_EXCEEDS_MAX_LOSS,
+			IssueCodes.HISTORY_CONTRADICTS_REPLACEMENT, IssueCodes.DDS_POLICY_UNSUPPORTED);
 
 	TransportFixes(Resource resource, List<Fix> fixes) {
 		super(resource, fixes);
@@ -87,7 +91,15 @@ final class TransportFixes extends Fixer {
 				.ifPresent(r -> remove("Drop the replacement requirement from QoS profile '" + profileName(r) + "'", r));
 		case IssueCodes.PRIORITY_UNSUPPORTED -> qos.get(PriorityRequirement.class)
 				.ifPresent(r -> remove("Drop the priority requirement from QoS profile '" + profileName(r) + "'", r));
-		case IssueCodes.ORDERED_ON_UNORDERED_TRANSPORT -> qos.get(PresentationPolicy.class).ifPresent(this::dropOrdered);
+		case IssueCodes.ORDERED_ON_UNORDERED_TRANSPORT -> {
+			qos.get(PresentationPolicy.class).filter(PresentationPolicy::isOrdered).ifPresent(this::dropOrdered);
+			qos.get(DestinationOrderPolicy.class).filter(d -> d.getKind() == DestinationOrderKind.BY_SOURCE_TIMESTAMP)
+					.ifPresent(d -> replace("Order by reception timestamp in QoS profile '" + profileName(d) + "'", d,
+							P.getDestinationOrderPolicy_Kind(), DestinationOrderKind.BY_RECEPTION_TIMESTAMP.getLiteral()));
+		}
+		case IssueCodes.HISTORY_CONTRADICTS_REPLACEMENT -> qos.get(HistoryPolicy.class).filter(this::local)
+				.ifPresent(h -> add("Keep only the newest sample (history keep_last 1) in QoS profile '"
+						+ profileName(h) + "'", replaceEdit(NodeModelUtils.findActualNodeFor(h), "history keep_last 1")));
 		case IssueCodes.PREDICTED_LOSS_EXCEEDS_MAX_LOSS -> raiseMaxLoss(endpoint, binding.getTransport(), qos);
 		default -> {
 		}

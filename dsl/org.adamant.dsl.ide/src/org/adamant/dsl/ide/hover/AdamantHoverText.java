@@ -17,6 +17,9 @@ import org.adamant.dsl.prediction.FlowPrediction;
 import org.adamant.dsl.prediction.FlowScenario;
 import org.adamant.dsl.prediction.Format;
 import org.adamant.dsl.prediction.TransportRanking;
+import org.adamant.dsl.semantics.EffectiveQos;
+import org.adamant.dsl.semantics.Pairing;
+import org.adamant.dsl.semantics.QosCompatibility;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.xtext.EcoreUtil2;
 import org.eclipse.xtext.nodemodel.ILeafNode;
@@ -82,7 +85,41 @@ public final class AdamantHoverText {
 		} else if (endpoint instanceof Subscription s) {
 			subscription(s, md);
 		}
+		unpaired(endpoint, md);
+		qos(endpoint, md);
 		return md.toString();
+	}
+
+	/** The endpoint's QoS, policy by policy: as its profile states it, or the DDS default of its role. */
+	private static void qos(Endpoint endpoint, StringBuilder md) {
+		EffectiveQos qos = EffectiveQos.of(endpoint);
+		md.append("\nQoS of this ").append(qos.role().word())
+				.append(qos.source() == null ? " (no profile)" : " (profile `" + qos.source().getName() + "`)")
+				.append("; *italic*: the DDS default:\n\n| policy | value |\n|---|---|\n");
+		for (EffectiveQos.Row row : qos.rows()) {
+			md.append("| ").append(row.keyword()).append(" | ")
+					.append(row.stated() ? "`" + row.value() + "`" : "*" + row.value() + "*").append(" |\n");
+		}
+	}
+
+	/** The other side's endpoints this one does not communicate with, and why ({@link Pairing}). */
+	private static void unpaired(Endpoint endpoint, StringBuilder md) {
+		if (endpoint.getTopic() == null || endpoint.getTopic().eIsProxy()) {
+			return;
+		}
+		List<? extends Endpoint> others = endpoint instanceof Publication ? Flow.subscriptionsOf(endpoint.getTopic(), endpoint)
+				: Flow.publicationsOf(endpoint.getTopic(), endpoint);
+		for (Endpoint other : others) {
+			Publication w = endpoint instanceof Publication p ? p : (Publication) other;
+			Subscription r = endpoint instanceof Subscription s ? s : (Subscription) other;
+			List<QosCompatibility.Mismatch> mismatches = Pairing.mismatches(w, r);
+			if (!mismatches.isEmpty()) {
+				md.append("\nNo exchange with ").append(TransportRanking.describe(other)).append(": ")
+						.append(String.join("; ", mismatches.stream().map(m -> m.policy() + " " + m.offered()
+								+ " (writer) vs " + m.requested() + " (reader)").toList()))
+						.append(".\n");
+			}
+		}
 	}
 
 	private static void publication(Publication p, StringBuilder md) {
@@ -155,6 +192,11 @@ public final class AdamantHoverText {
 			if (bandwidth > 0) {
 				md.append(", bandwidth ").append(Format.bandwidth(bandwidth))
 						.append(env.getSchedule() == null ? "" : " (lowest step)");
+				if (flow.othersLoad() > 0) {
+					md.append(", of which the other flows without replacement need ")
+							.append(Format.bandwidth(flow.othersLoad())).append(": ")
+							.append(Format.bandwidth(flow.bandwidth())).append(" left for this one");
+				}
 			}
 		} else {
 			md.append("; no environment (lossless, unconstrained)");

@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.adamant.dsl.adamant.Model;
 import org.adamant.dsl.adamant.Publication;
+import org.adamant.dsl.adamant.Subscription;
 import org.adamant.dsl.adamant.Transport;
 import org.adamant.dsl.lowering.RuntimeTransport;
 import org.adamant.dsl.lowering.TransportLowering;
@@ -13,6 +14,9 @@ import org.adamant.dsl.prediction.FlowPrediction;
 import org.adamant.dsl.prediction.TransportRanking;
 import org.adamant.dsl.prediction.TransportRanking.Assessment;
 import org.adamant.dsl.semantics.Bindings;
+import org.adamant.dsl.semantics.EffectiveQos;
+import org.adamant.dsl.semantics.Pairing;
+import org.adamant.dsl.semantics.QosCompatibility;
 import org.adamant.generator.opendds.OpenDdsTransports;
 import org.eclipse.emf.common.util.TreeIterator;
 import org.eclipse.emf.ecore.EObject;
@@ -26,11 +30,19 @@ import org.eclipse.emf.ecore.EObject;
  * @param transport  the transport the flow gets (for auto: the catalog-wide choice), null when none
  * @param targets    for auto: what each generator target runs (it may differ from the catalog choice)
  * @param rateHz     null when the rate is unknown
+ * @param lossPct    the end-host loss of the flow's environment in percent; null when unknown
  * @param prediction for {@code transport}; null when there is none
+ * @param qos        the writer's QoS, policy by policy, stated or the DDS default ({@link EffectiveQos#rows})
+ * @param unpaired   the subscriptions of the topic that do not pair with the writer, and why
  * @param failure    why the flow could not be analysed, else null (the other fields are then empty)
  */
 record FlowExplanation(String application, String topic, String binding, String transport, List<TargetChoice> targets,
-		int receivers, Double rateHz, FlowPrediction prediction, List<Assessment> ranking, String failure) {
+		int receivers, Double rateHz, Double lossPct, FlowPrediction prediction, List<Assessment> ranking,
+		List<EffectiveQos.Row> qos, List<Unpaired> unpaired, String failure) {
+
+	/** A subscription of the flow's topic that gets nothing from it, with each mismatch. */
+	record Unpaired(String reader, List<QosCompatibility.Mismatch> mismatches) {
+	}
 
 	/**
 	 * What a generator target runs for an auto flow: the same ranking restricted to the transports it
@@ -52,8 +64,8 @@ record FlowExplanation(String application, String topic, String binding, String 
 					try {
 						flows.add(of(p));
 					} catch (RuntimeException e) {
-						flows.add(new FlowExplanation("?", "?", null, null, List.of(), 0, null, null, List.of(),
-								"cannot analyse: " + e.getClass().getSimpleName()));
+						flows.add(new FlowExplanation("?", "?", null, null, List.of(), 0, null, null, null, List.of(),
+								List.of(), List.of(), "cannot analyse: " + e.getClass().getSimpleName()));
 					}
 				}
 			}
@@ -76,9 +88,19 @@ record FlowExplanation(String application, String topic, String binding, String 
 			binding = resolution.transport().getName();
 			chosen = TransportRanking.assess(flow, resolution.transport());
 		}
+		List<Unpaired> unpaired = new ArrayList<>();
+		if (flow.topic() != null) {
+			for (Subscription s : Flow.subscriptionsOf(flow.topic(), p)) {
+				List<QosCompatibility.Mismatch> m = Pairing.mismatches(p, s);
+				if (!m.isEmpty()) {
+					unpaired.add(new Unpaired(TransportRanking.describe(s), m));
+				}
+			}
+		}
 		return new FlowExplanation(flow.applicationName(), flow.topicName(), binding,
 				chosen == null ? null : chosen.name(), targets, flow.receivers(), flow.rateHz().orElse(null),
-				chosen == null ? null : chosen.prediction(), ranking, null);
+				flow.scenario().map(s -> s.lossFraction() * 100).orElse(null),
+				chosen == null ? null : chosen.prediction(), ranking, EffectiveQos.of(p).rows(), unpaired, null);
 	}
 
 	private static List<TargetChoice> targets(Publication p, Transport catalogChoice) {

@@ -6,11 +6,13 @@ import java.util.List;
 import org.adamant.dsl.prediction.Finding;
 import org.adamant.dsl.prediction.FlowPrediction;
 import org.adamant.dsl.prediction.TransportRanking.Assessment;
+import org.adamant.dsl.semantics.EffectiveQos;
 
 /**
  * {@code validate --explain --format json}: the flows of {@link FlowTable} as a JSON array, in SI
  * units named by the keys (seconds, bytes per second, hertz; delivery as a fraction). Numbers that
- * are unknown or unbounded are null.
+ * are unknown or unbounded are null; {@code qos} lists the writer's policies ({@code default}: the
+ * DDS default, not stated), {@code unpaired} the subscriptions it does not reach.
  */
 final class FlowJson {
 
@@ -46,6 +48,7 @@ final class FlowJson {
 		}
 		b.append(",\"receivers\":").append(f.receivers());
 		b.append(",\"rateHz\":").append(Json.number(f.rateHz()));
+		b.append(",\"lossPct\":").append(Json.number(f.lossPct()));
 		prediction(b, f.prediction());
 		List<String> ranking = new ArrayList<>();
 		int rank = 1;
@@ -53,6 +56,20 @@ final class FlowJson {
 			ranking.add(assessment(rank++, a));
 		}
 		b.append(",\"ranking\":[").append(String.join(",", ranking)).append(']');
+		List<String> qos = new ArrayList<>();
+		for (EffectiveQos.Row r : f.qos()) {
+			qos.add("{\"policy\":" + Json.string(r.keyword()) + ",\"value\":" + Json.string(r.value())
+					+ ",\"default\":" + !r.stated() + "}");
+		}
+		b.append(",\"qos\":[").append(String.join(",", qos)).append(']');
+		List<String> unpaired = new ArrayList<>();
+		for (FlowExplanation.Unpaired u : f.unpaired()) {
+			List<String> m = u.mismatches().stream().map(x -> "{\"code\":" + Json.string(x.code()) + ",\"policy\":"
+					+ Json.string(x.policy()) + ",\"writer\":" + Json.string(x.offered()) + ",\"reader\":"
+					+ Json.string(x.requested()) + "}").toList();
+			unpaired.add("{\"reader\":" + Json.string(u.reader()) + ",\"mismatches\":[" + String.join(",", m) + "]}");
+		}
+		b.append(",\"unpaired\":[").append(String.join(",", unpaired)).append(']');
 		return b.append('}').toString();
 	}
 
@@ -67,7 +84,7 @@ final class FlowJson {
 		StringBuilder b = new StringBuilder("{\"rank\":").append(rank);
 		b.append(",\"transport\":").append(Json.string(a.name()));
 		b.append(",\"feasible\":").append(a.feasible());
-		b.append(",\"relate2Seconds\":").append(Json.number(a.prediction() == null ? null : a.relate2()));
+		prediction(b, a.prediction());
 		List<String> reasons = new ArrayList<>();
 		for (Finding f : FlowTable.excludedBecause(a)) {
 			reasons.add("{\"code\":" + Json.string(f.code()) + ",\"message\":" + Json.string(f.message()) + "}");

@@ -12,7 +12,8 @@ import org.adamant.dsl.prediction.TransportRanking.Assessment;
 /**
  * {@code validate --explain} as text: one row per flow (publication) with the transport, receivers,
  * rate, predicted load, mean latency, delivery and ReLate2, then the {@code auto} ranking of the
- * catalog with the reason each excluded transport cannot carry the flow.
+ * catalog with the reason each excluded transport cannot carry the flow, the writer's QoS with its
+ * DDS defaults, and the subscriptions it does not reach.
  */
 final class FlowTable {
 
@@ -37,6 +38,7 @@ final class FlowTable {
 		for (FlowExplanation f : flows) {
 			if (f.failure() == null) {
 				ranking(out, f);
+				qos(out, f);
 			}
 		}
 		out.println();
@@ -72,6 +74,17 @@ final class FlowTable {
 			for (Finding reason : excludedBecause(a)) {
 				out.println("         [" + reason.code() + "] " + reason.message().replace('\n', ' '));
 			}
+		}
+	}
+
+	/** The writer's QoS (a DDS default marked with *) and the readers it does not reach. */
+	private static void qos(PrintWriter out, FlowExplanation f) {
+		out.println("  QoS of the writer " + f.application() + " / " + f.topic() + " (* = DDS default): "
+				+ String.join(", ", f.qos().stream().map(r -> r.keyword() + " " + (r.stated() ? "" : "*") + r.value())
+						.toList()));
+		for (FlowExplanation.Unpaired u : f.unpaired()) {
+			out.println("  not a receiver: " + u.reader() + ": " + String.join("; ", u.mismatches().stream()
+					.map(m -> m.policy() + " " + m.offered() + " (writer) vs " + m.requested() + " (reader)").toList()));
 		}
 	}
 

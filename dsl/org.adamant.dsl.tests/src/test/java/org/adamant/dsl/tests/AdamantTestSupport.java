@@ -63,6 +63,24 @@ final class AdamantTestSupport {
 		return validate(resource);
 	}
 
+	/** {@code n} issues with {@code code} in {@link #issuesOf}; the first's message contains every fragment. */
+	static Issue fires(int n, String body, String code, String... fragments) throws IOException {
+		List<Issue> all = issuesOf(body);
+		List<Issue> hits = withCode(all, code);
+		org.junit.jupiter.api.Assertions.assertEquals(n, hits.size(), all::toString);
+		for (String f : fragments) {
+			org.junit.jupiter.api.Assertions.assertTrue(hits.get(0).getMessage().contains(f),
+					() -> "'" + f + "' not in: " + hits.get(0).getMessage());
+		}
+		return hits.get(0);
+	}
+
+	/** No issue with {@code code} in {@link #issuesOf}. */
+	static void silent(String body, String code) throws IOException {
+		List<Issue> all = issuesOf(body);
+		org.junit.jupiter.api.Assertions.assertTrue(withCode(all, code).isEmpty(), all::toString);
+	}
+
 	static List<Issue> withCode(List<Issue> issues, String code) {
 		return issues.stream().filter(i -> code.equals(i.getCode())).toList();
 	}

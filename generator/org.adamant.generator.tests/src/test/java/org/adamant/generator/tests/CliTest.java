@@ -122,6 +122,7 @@ class CliTest {
 		assertEquals("ricochet_r4", t.getAsJsonObject("targets").getAsJsonObject("native").get("transport").getAsString());
 		assertEquals(25, t.get("receivers").getAsInt());
 		assertEquals(100, t.get("rateHz").getAsDouble());
+		assertEquals(3, t.get("lossPct").getAsDouble());
 		assertTrue(t.get("loadBytesPerSecond").getAsDouble() > 0, r.out());
 		assertTrue(t.get("meanLatencySeconds").getAsDouble() > 0, r.out());
 		assertTrue(t.get("delivery").getAsDouble() >= 0.99 && t.get("delivery").getAsDouble() <= 1, r.out());
@@ -131,6 +132,10 @@ class CliTest {
 		assertEquals("ricochet_r4", first.get("transport").getAsString());
 		assertTrue(first.get("feasible").getAsBoolean());
 		assertEquals(0, first.getAsJsonArray("excludedBecause").size());
+		// every ranked transport carries its prediction, so measured points can be set beside it
+		assertEquals(t.get("meanLatencySeconds").getAsDouble(), first.get("meanLatencySeconds").getAsDouble(), 1e-12);
+		assertEquals(t.get("delivery").getAsDouble(), first.get("delivery").getAsDouble(), 1e-12);
+		assertTrue(first.get("relate2Seconds").getAsDouble() > 0, r.out());
 		// at 3 % loss with at most 1 % lost, best-effort baseline cannot carry the flow: said in words
 		List<JsonObject> excluded = ranking.asList().stream().map(JsonElement::getAsJsonObject)
 				.filter(a -> !a.get("feasible").getAsBoolean()).toList();
@@ -152,6 +157,42 @@ class CliTest {
 		assertFalse(lonely.has("targets"), lonely.toString());
 		// the summary stays on stderr, stdout is the JSON alone
 		assertTrue(r.err().contains("0 errors"), r.err());
+	}
+
+	/** The issue's case: a native writer in domain 0, an OpenDDS reader in domain 3. */
+	static final String TWO_DOMAINS = """
+			model pairs
+			import "transports.adamant"
+			struct S { @key uint32 id; float v; }
+			topic T : S
+			application gw { publish T rate 10 Hz transport nakcast }
+			application fc { domain 3 subscribe T transport opendds_tcp }
+			""";
+
+	@Test
+	void explainShowsDefaultsAndTheReadersAWriterDoesNotReach(@TempDir Path dir) throws IOException {
+		Path file = Models.write(dir, "pairs.adamant", TWO_DOMAINS);
+		Result r = cli("validate", "--explain", file.toString());
+		assertEquals(1, r.code(), r.out() + r.err());
+		assertTrue(r.out().contains("[adamant.incompatible-domain]"), r.out());
+		assertTrue(r.out().contains("[adamant.incompatible-transport]"), r.out());
+		assertTrue(Pattern.compile("gw +\\| T +\\| nakcast +\\| no receivers ").matcher(r.out()).find(), r.out());
+		assertTrue(r.out().contains("QoS of the writer gw / T (* = DDS default): reliability *reliable max_blocking_time "
+				+ "100 ms, durability *volatile, history *keep_last 1"), r.out());
+		assertTrue(r.out().contains("not a receiver: application 'fc' (subscribe T): domain 0 (writer) vs 3 (reader)"),
+				r.out());
+		Result json = cli("validate", "--explain", "--format", "json", file.toString());
+		JsonObject flow = JsonParser.parseString(json.out()).getAsJsonObject().getAsJsonArray("flows").get(0)
+				.getAsJsonObject();
+		JsonObject reliability = flow.getAsJsonArray("qos").get(0).getAsJsonObject();
+		assertEquals("reliability", reliability.get("policy").getAsString());
+		assertEquals("reliable max_blocking_time 100 ms", reliability.get("value").getAsString());
+		assertTrue(reliability.get("default").getAsBoolean());
+		JsonObject unpaired = flow.getAsJsonArray("unpaired").get(0).getAsJsonObject();
+		assertEquals("application 'fc' (subscribe T)", unpaired.get("reader").getAsString());
+		List<String> codes = unpaired.getAsJsonArray("mismatches").asList().stream()
+				.map(m -> m.getAsJsonObject().get("code").getAsString()).toList();
+		assertEquals(List.of("adamant.incompatible-domain", "adamant.incompatible-transport"), codes);
 	}
 
 	@Test

@@ -77,4 +77,26 @@ class HoverTest {
 		String md = AdamantHoverText.markdown(resource, text(resource).indexOf("publish")).orElseThrow();
 		assertTrue(md.contains("No prediction: the publication needs a rate with a unit, e.g. `rate 10 Hz`."), md);
 	}
+
+	@Test
+	void defaultsAndUnpairedEndpoints() {
+		XtextResource resource = load(HEADER + """
+				qos R { reliability reliable history keep_last 4 }
+				topic T : Scan
+				application a { publish T rate 10 Hz transport nakcast }
+				application b { domain 2 subscribe T qos R transport nakcast }
+				""");
+		String text = text(resource);
+		String writer = AdamantHoverText.markdown(resource, text.indexOf("publish")).orElseThrow();
+		// the writer states nothing: DDS defaults, a writer's reliability among them
+		assertTrue(writer.contains("QoS of this writer (no profile)"), writer);
+		assertTrue(writer.contains("| reliability | *reliable max_blocking_time 100 ms* |"), writer);
+		assertTrue(writer.contains("| durability | *volatile* |"), writer);
+		assertTrue(writer.contains("No exchange with application 'b' (subscribe T): domain 0 (writer) vs 2 (reader)"), writer);
+		String reader = AdamantHoverText.markdown(resource, text.indexOf("subscribe")).orElseThrow();
+		assertTrue(reader.contains("QoS of this reader (profile `R`)"), reader);
+		assertTrue(reader.contains("| reliability | `reliable` |"), reader);
+		assertTrue(reader.contains("| history | `keep_last 4` |"), reader);
+		assertTrue(reader.contains("| deadline | *infinite* |"), reader);
+	}
 }

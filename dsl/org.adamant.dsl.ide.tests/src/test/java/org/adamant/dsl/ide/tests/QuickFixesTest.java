@@ -61,6 +61,8 @@ class QuickFixesTest {
 						"qos Q { resource_limits max_samples 2 max_samples_per_instance 5 }"),
 				Arguments.of(IssueCodes.TIME_FILTER_EXCEEDS_DEADLINE, "qos Q { deadline 10 ms time_based_filter 20 ms }"),
 				Arguments.of(IssueCodes.EXTENDS_CYCLE, "qos A extends B { }\nqos B extends A { }"),
+				Arguments.of(IssueCodes.DUPLICATE_NAME, "struct X { uint32 a; }\nstruct X { uint32 b; }"),
+				Arguments.of(IssueCodes.DUPLICATE_NAME, "struct M { uint32 a; float a; }"),
 				Arguments.of(IssueCodes.ORDERED_ON_UNORDERED_TRANSPORT, """
 						qos O { reliability best_effort presentation topic ordered }
 						topic T : Scan qos O
@@ -120,7 +122,58 @@ class QuickFixesTest {
 						qos M { reliability best_effort max_loss 0.5 % }
 						topic T : Scan qos M
 						application a { environment lan publish T rate 100 Hz transport baseline }
-						application b { environment lan instances 3 subscribe T }"""));
+						application b { environment lan instances 3 subscribe T }"""),
+				Arguments.of(IssueCodes.ORDERED_ON_UNORDERED_TRANSPORT, """
+						qos O { destination_order by_source_timestamp }
+						topic T : Scan qos O
+						application a { publish T rate 10 Hz transport baseline }
+						application b { subscribe T }"""),
+				Arguments.of(IssueCodes.HISTORY_CONTRADICTS_REPLACEMENT, """
+						qos H { reliability reliable history keep_all }
+						topic T : Scan qos H
+						application a { environment radio_link publish T rate 1 Hz transport mockets }
+						application b { environment radio_link subscribe T }"""),
+				Arguments.of(IssueCodes.DDS_POLICY_UNSUPPORTED, """
+						qos D { reliability reliable ownership exclusive }
+						topic T : Scan qos D
+						application a { publish T rate 10 Hz transport nakcast }
+						application b { subscribe T }"""),
+				Arguments.of(IssueCodes.INCOMPATIBLE_DOMAIN, """
+						topic T : Scan
+						application a { publish T rate 10 Hz }
+						application b { domain 3 subscribe T }"""),
+				Arguments.of(IssueCodes.INCOMPATIBLE_DOMAIN, """
+						topic T : Scan
+						application a { domain 1 publish T rate 10 Hz }
+						application b { domain 3 subscribe T }"""),
+				Arguments.of(IssueCodes.INCOMPATIBLE_PARTITION, """
+						qos A { partition "red" }
+						qos B { partition "blue" }
+						topic T : Scan
+						application a { publish T qos A rate 10 Hz }
+						application b { subscribe T qos B }"""),
+				Arguments.of(IssueCodes.INCOMPATIBLE_TRANSPORT, """
+						topic T : Scan
+						application a { publish T rate 10 Hz transport nakcast }
+						application b { subscribe T transport opendds_tcp }"""),
+				Arguments.of(IssueCodes.INCOMPATIBLE_TRANSPORT, """
+						topic T : Scan
+						application a { publish T rate 10 Hz transport nakcast }
+						application b { subscribe T transport nakcast_25ms }"""),
+				Arguments.of(IssueCodes.INCOMPATIBLE_RELIABILITY, pair("reliability best_effort", "reliability reliable")),
+				Arguments.of(IssueCodes.INCOMPATIBLE_DURABILITY, pair("", "durability transient_local")),
+				Arguments.of(IssueCodes.INCOMPATIBLE_DEADLINE, pair("deadline 200 ms", "deadline 150 ms")),
+				Arguments.of(IssueCodes.INCOMPATIBLE_LATENCY_BUDGET, pair("latency_budget 10 ms", "latency_budget 5 ms")),
+				Arguments.of(IssueCodes.INCOMPATIBLE_LIVELINESS, pair("", "liveliness manual_by_topic")),
+				Arguments.of(IssueCodes.INCOMPATIBLE_OWNERSHIP, pair("ownership exclusive", "")),
+				Arguments.of(IssueCodes.INCOMPATIBLE_DESTINATION_ORDER, pair("", "destination_order by_source_timestamp")),
+				Arguments.of(IssueCodes.INCOMPATIBLE_PRESENTATION, pair("", "presentation topic coherent")));
+	}
+
+	/** A writer with profile W and a reader with profile R of one topic (the reader's topic has none). */
+	private static String pair(String writer, String reader) {
+		return "qos W { " + writer + " }\nqos R { " + reader + " }\ntopic T : Scan\n"
+				+ "application a { publish T qos W rate 10 Hz }\napplication b { subscribe T qos R }";
 	}
 
 	@ParameterizedTest(name = "{0}: {1}")
@@ -198,7 +251,7 @@ class QuickFixesTest {
 	}
 
 	@Test
-	void noFixForDesignDecisionsOrElementsInOtherFiles() {
+	void pairFixesAlignOneSideAndTypesAreADesignDecision() {
 		XtextResource resource = load(HEADER + """
 				qos W { reliability best_effort }
 				qos R { reliability reliable }
@@ -207,8 +260,10 @@ class QuickFixesTest {
 				application b { subscribe T qos R transport nakcast }
 				""");
 		Issue incompatible = withCode(validate(resource), IssueCodes.INCOMPATIBLE_RELIABILITY).get(0);
-		assertEquals(List.of(), AdamantQuickFixes.fixesFor(resource, incompatible));
-		assertFalse(AdamantQuickFixes.FIXABLE_CODES.contains(IssueCodes.INCOMPATIBLE_RELIABILITY));
+		assertEquals(List.of("Give the reader the writer's QoS profile 'W'", "Give the writer the reader's QoS profile 'R'"),
+				titles(resource, incompatible));
+		// which of two declarations of a type is right the model cannot tell
+		assertFalse(AdamantQuickFixes.FIXABLE_CODES.contains(IssueCodes.INCOMPATIBLE_TYPE));
 		// the profile to relax is in this file, but a reliable-on-unreliable in a catalog-only model has no profile fix
 		XtextResource imported = load(HEADER + """
 				topic T : Scan qos BlueForceTrack
