@@ -246,7 +246,7 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
       pub.publish(bytes, plan.tag(seq));
     } else {
       const auto& st = plan.streams[slot.stream];
-      pub.publish(bytes, plan.tag(seq), st.priority, st.replaces);
+      pub.publish(bytes, plan.tag(seq), detail::stream_class(st), st.replaces);
     }
     if (seq % 50 == 0 && seq < total) {
       // No reader can be complete before the last update, so EOF now means it died: fail fast.

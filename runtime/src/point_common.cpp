@@ -105,7 +105,7 @@ std::string streams_arg(const Point& pt) {
     if (!out.empty()) out += ';';
     out += s.name + ':' + exact_double(s.rate_hz) + ':' + std::to_string(s.payload_bytes) + ':' +
            std::to_string(s.first_tag) + ':' + std::to_string(s.tags) + ':' + std::to_string(s.priority) + ':' +
-           (s.replaces ? "1" : "0");
+           (s.replaces ? "1" : "0") + ':' + (s.reliable ? "1" : "0") + ':' + (s.sequenced ? "1" : "0");
   }
   return out;
 }
@@ -122,7 +122,7 @@ std::vector<Stream> parse_streams_arg(const HarnessSpec& spec, const std::string
     std::size_t a = 0;
     for (std::size_t b; (b = item.find(':', a)) != std::string::npos; a = b + 1) f.push_back(item.substr(a, b - a));
     f.push_back(item.substr(a));
-    if (f.size() != 7) throw Failure("malformed stream '" + item + "'");
+    if (f.size() != 9) throw Failure("malformed stream '" + item + "'");
     Stream s;
     try {
       s.name = f[0];
@@ -132,6 +132,8 @@ std::vector<Stream> parse_streams_arg(const HarnessSpec& spec, const std::string
       s.tags = static_cast<std::uint32_t>(std::stoul(f[4]));
       s.priority = static_cast<std::uint8_t>(std::stoul(f[5]));
       s.replaces = f[6] == "1";
+      s.reliable = f[7] == "1";
+      s.sequenced = f[8] == "1";
     } catch (const std::exception&) {
       throw Failure("malformed stream '" + item + "'");
     }
@@ -189,6 +191,7 @@ ChannelConfig point_channel(const Point& pt, bool reader, int index) {
   cfg.transport.lec_nak_fallback = pt.lec_nak_fallback;
   cfg.transport.pace_bytes_per_s = pt.pace_bytes_per_s;
   cfg.transport.estimate_bandwidth = pt.estimate_bandwidth;
+  cfg.transport.sequenced = pt.sequenced;
   cfg.transport.enqueue_timeout = pt.enqueue_timeout;
   cfg.transport.retry_timeout = pt.retry_timeout;
   cfg.transport.min_receivers = static_cast<std::size_t>(pt.receivers);

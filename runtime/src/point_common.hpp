@@ -54,6 +54,9 @@ bool counter_check(std::size_t bytes, ByteView b);
 // The streams as a reader option ("name:rate:bytes:first_tag:tags:priority:replaces", ';'
 // between streams; rates exact) and back, taking each stream's payload functions from the
 // spec's stream of that name (throws Failure on a malformed list).
+// A multi-stream point's stream as the replace/fifo sender sends it: its delivery class and priority.
+inline engine::MessageClass stream_class(const Stream& s) { return {s.reliable, s.sequenced, s.priority}; }
+
 std::string streams_arg(const Point& pt);
 std::vector<Stream> parse_streams_arg(const HarnessSpec& spec, const std::string& text);
 

@@ -149,6 +149,13 @@ void Publisher::publish(ByteView payload, std::uint32_t tag, std::uint8_t priori
   impl_->pump(now);  // answer pending NAKs without blocking
 }
 
+void Publisher::publish(ByteView payload, std::uint32_t tag, const engine::MessageClass& cls, bool replaces) {
+  const Nanos now{monotonic_now_ns()};
+  impl_->engine->publish_in_class(tag, cls, replaces, payload, now, impl_->out);
+  send_all(impl_->sock, impl_->group, impl_->out, impl_->sent, impl_->auth);
+  impl_->pump(now);  // answer pending NAKs without blocking
+}
+
 void Publisher::service_for(std::chrono::milliseconds d) {
   impl_->service_until(monotonic_now_ns() + std::chrono::duration_cast<Nanos>(d).count());
 }

@@ -55,6 +55,7 @@ engine::SenderConfig sender_config(const ChannelConfig& cfg, std::uint32_t sessi
   rc.enqueue_timeout = t.enqueue_timeout;
   rc.retry_timeout = t.retry_timeout;
   rc.min_receivers = t.min_receivers;
+  rc.default_class.sequenced = t.sequenced;
   return rc;
 }
 

@@ -314,7 +314,7 @@ class PointSim {
       writer_->publish_tagged(plan_.tag(seq), bytes, q_.now(), out_);
     } else {
       const auto& st = plan_.streams[plan_.slot(seq).stream];
-      writer_->publish_message(plan_.tag(seq), st.priority, st.replaces, bytes, q_.now(), out_);
+      writer_->publish_in_class(plan_.tag(seq), bench::detail::stream_class(st), st.replaces, bytes, q_.now(), out_);
     }
     handle(0, false);
     if (seq < plan_.total())

@@ -44,11 +44,39 @@ StatedTransport StatedTransport::pace(std::uint64_t bytes_per_s) const {
   return t;
 }
 
+StatedTransport StatedTransport::enqueue_timeout(Duration timeout) const {
+  StatedTransport t = *this;
+  t.enqueue_timeout_ = timeout;
+  return t;
+}
+
+StatedTransport StatedTransport::retry_timeout(Duration timeout) const {
+  StatedTransport t = *this;
+  t.retry_timeout_ = timeout;
+  return t;
+}
+
+StatedTransport StatedTransport::pace_mode(PaceMode mode) const {
+  StatedTransport t = *this;
+  t.pace_mode_ = mode;
+  return t;
+}
+
+StatedTransport StatedTransport::sequenced(bool in_order) const {
+  StatedTransport t = *this;
+  t.sequenced_ = in_order;
+  return t;
+}
+
 std::string StatedTransport::foreign_parameter() const {
   const std::pair<const char*, bool> stated[] = {{"nak_timeout", nak_timeout_.has_value()},
                                                  {"r", r_.has_value()},
                                                  {"c", c_.has_value()},
-                                                 {"pace", pace_.has_value()}};
+                                                 {"pace", pace_.has_value()},
+                                                 {"enqueue_timeout", enqueue_timeout_.has_value()},
+                                                 {"retry_timeout", retry_timeout_.has_value()},
+                                                 {"pace_mode", pace_mode_.has_value()},
+                                                 {"sequenced", sequenced_.has_value()}};
   for (const auto& [parameter, is_stated] : stated)
     if (is_stated && !takes(kind_, parameter)) return parameter;
   return "";

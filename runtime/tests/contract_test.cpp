@@ -76,6 +76,7 @@ TEST(Table, SettingsAndBenchDefaultsAreTheTables) {
   EXPECT_EQ(us(ts.enqueue_timeout), dflt_us("enqueue_timeout", c::kReplace));
   EXPECT_EQ(us(ts.retry_timeout), dflt_us("retry_timeout", c::kReplace));
   EXPECT_EQ(ts.estimate_bandwidth, dflt("pace_mode", c::kReplace) != 0);
+  EXPECT_EQ(ts.sequenced, dflt("sequenced", c::kReplace) != 0);
 
   const bench::Point pt{};
   EXPECT_EQ(us(pt.nak_timeout), dflt_us("nak_timeout", c::kNakcast));
@@ -85,6 +86,7 @@ TEST(Table, SettingsAndBenchDefaultsAreTheTables) {
   EXPECT_EQ(pt.pace_bytes_per_s, dflt("pace", c::kReplace));
   EXPECT_EQ(us(pt.enqueue_timeout), dflt_us("enqueue_timeout", c::kReplace));
   EXPECT_EQ(us(pt.retry_timeout), dflt_us("retry_timeout", c::kReplace));
+  EXPECT_EQ(pt.sequenced, dflt("sequenced", c::kReplace) != 0);
   bench::Point swept{};  // a sweep entry that states nothing leaves every default
   bench::SweepTransport::of("nakcast").apply(swept);
   EXPECT_EQ(us(swept.nak_timeout), dflt_us("nak_timeout", c::kNakcast));

@@ -57,6 +57,18 @@ TEST(StatedTransport, WhatIsStatedIsSet) {
   const TransportSettings replace = TransportSettings::of(TransportKind::Replace).pace(5120);
   EXPECT_EQ(replace.kind, TransportKind::Replace);
   EXPECT_EQ(replace.pace_bytes_per_s, 5120u);
+  EXPECT_TRUE(replace.sequenced);  // the contract's default
+  const TransportSettings mockets = TransportSettings::of(TransportKind::Fifo)
+                                        .sequenced(false)
+                                        .enqueue_timeout(2s)
+                                        .retry_timeout(5s)
+                                        .pace_mode(adamant::PaceMode::Estimate);
+  EXPECT_FALSE(mockets.sequenced);
+  EXPECT_EQ(mockets.enqueue_timeout, 2s);
+  EXPECT_EQ(mockets.retry_timeout, 5s);
+  EXPECT_TRUE(mockets.estimate_bandwidth);
+  EXPECT_THROW(TransportSettings(TransportSettings::of(TransportKind::Nakcast).sequenced(false)),
+               std::invalid_argument);
   // Each setter returns a copy: the one it was called on keeps what it stated.
   const StatedTransport base = StatedTransport::of(TransportKind::Ricochet).r(4);
   const TransportSettings more = base.c(2);
@@ -66,8 +78,10 @@ TEST(StatedTransport, WhatIsStatedIsSet) {
 
 TEST(StatedTransport, ABenchPointTakesWhatIsStated) {
   adamant::bench::Point p{};
-  StatedTransport::of("fifo").pace(1000).apply(p);
+  StatedTransport::of("fifo").pace(1000).sequenced(false).pace_mode(adamant::PaceMode::Estimate).apply(p);
   EXPECT_EQ(p.pace_bytes_per_s, 1000u);
+  EXPECT_FALSE(p.sequenced);
+  EXPECT_TRUE(p.estimate_bandwidth);
   EXPECT_EQ(p.nak_timeout, adamant::bench::Point{}.nak_timeout);
 }
 

@@ -23,6 +23,10 @@ struct Stream {
   std::uint32_t first_tag = 0, tags = 1;
   std::uint8_t priority = 0;
   bool replaces = true;
+  // Replace / Fifo: the stream's delivery class (Mockets' four flow types, adamant/replace.hpp):
+  // unreliable updates are sent once; unsequenced ones are delivered on arrival, out of order.
+  bool reliable = true;
+  bool sequenced = true;
   // The encoded update of sequence `seq` (the point-wide sequence) and its check; empty:
   // a counter pattern of payload_bytes (>= 8) bytes, as counter_spec's.
   std::function<std::vector<std::uint8_t>(std::uint64_t seq)> make_payload;
@@ -58,6 +62,9 @@ struct Point {
   // pace_bytes_per_s (0: the simulated link's slowest phase (sim) or 125,000 B/s (real));
   // false: the fixed pace. `transport_params` writes it as pace_mode=fixed|estimate.
   bool estimate_bandwidth = defaults::replace::kEstimateBandwidth;
+  // Replace / Fifo (extension): a single-stream point's delivery class is sequenced (in order) or
+  // not (on arrival); a multi-stream point's streams state their own (Stream::sequenced).
+  bool sequenced = defaults::replace::kSequenced;
 };
 
 struct HarnessSpec {

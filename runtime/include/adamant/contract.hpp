@@ -163,14 +163,17 @@ inline constexpr Parameter kParameters[] = {
      {{kReplace | kFifo, 0}}, "", 0, "cpp=pace_bytes_per_s;opendds=bandwidth", "",
      "the writer's pacing over whole datagrams, or where pace_mode=estimate starts (0: unpaced)"},
     {"enqueue_timeout", ValueType::Duration, "us", 0, kMaxDurationUs, kReplace | kFifo,
-     {{kReplace | kFifo, 0}}, "", 0, "", "",
+     {{kReplace | kFifo, 0}}, "enqueue_timeout", kReplace | kFifo, "", "",
      "a message that waited longer in the writer's queue is dropped (0: never)"},
     {"retry_timeout", ValueType::Duration, "us", 1, kMaxDurationUs, kReplace | kFifo,
-     {{kReplace | kFifo, 10'000'000}}, "", 0, "", "",
+     {{kReplace | kFifo, 10'000'000}}, "retry_timeout", kReplace | kFifo, "", "",
      "a reliable message is retransmitted this long, then abandoned"},
     {"pace_mode", ValueType::Choice, "", 0, 1, kReplace | kFifo,
      {{kReplace | kFifo, 0}}, "", 0, "cpp=estimate_bandwidth", "fixed|estimate",
      "fixed: pace at `pace`; estimate: pace to the bandwidth measured from the ACKs"},
+    {"sequenced", ValueType::Flag, "", 0, 1, kReplace | kFifo,
+     {{kReplace | kFifo, 1}}, "", 0, "", "",
+     "delivery class: 1 in the writer's order; 0 on arrival, out of order (a catalog's `ordering unordered`)"},
 };
 
 // The parameter `name` (its runtime name), if the table has it.

@@ -28,6 +28,8 @@ class Publisher {  // RAII: owns its sockets
   // With a priority (replace/fifo: higher is sent first) and whether it replaces older
   // messages of its tag (replace only); see engine::SenderEngine::publish_message.
   void publish(ByteView payload, std::uint32_t tag, std::uint8_t priority, bool replaces);
+  // In a delivery class of its own (replace/fifo: reliable or not, sequenced or not) and its priority.
+  void publish(ByteView payload, std::uint32_t tag, const engine::MessageClass& cls, bool replaces);
   void service_for(std::chrono::milliseconds d);  // answer NAKs, send heartbeats for that long
   // Extensions beyond the generated-code contract (used by the bench harness).
   void service_until(std::int64_t deadline_monotonic_ns);

@@ -46,8 +46,10 @@
 //
 // Sender
 // - Messages carry a tag, a class (reliable/unreliable × sequenced/unsequenced) and a
-//   priority. They wait in ADAMANT's own queue, ordered by priority (higher first), then
-//   by message id (FIFO). The queue drains through a token bucket paced to the configured
+//   priority. They wait in ADAMANT's own queue, ordered by priority (higher first); among
+//   equal priorities Replace serves the tags round-robin (the tag sent least recently first,
+//   its oldest message), so streams of equal priority share the link; Fifo sends by message
+//   id (every message in order). The queue drains through a token bucket paced to the configured
 //   bandwidth (`pace_bytes_per_s`, whole datagrams; 0 = unpaced), so messages wait here —
 //   where replacement can act — instead of in the network's queue. The bucket holds at most
 //   `pace_burst_bytes` (default 0): a message is chosen when the datagrams before it have
@@ -69,12 +71,13 @@
 //   one holds the low water back while newer ids arrive: each is still acknowledged).
 // - Flow sequences (per class) are numbered at a message's first transmission (its id at
 //   enqueue), so flow order is sending order and never waits for a message still queued.
-// - Unsequenced classes deliver on arrival (duplicates dropped). Unreliable sequenced
+// - Unsequenced classes deliver on arrival, each message once (duplicates dropped), also
+//   after a newer message of its tag (out of order is what unsequenced allows). Unreliable sequenced
 //   delivers only messages newer (flow sequence) than the last delivered of its class.
 //   Reliable sequenced delivers in flow order, skipping flow sequences below the MSG's
 //   `flow low` (cancelled / abandoned on the sender); a message waits only for its
 //   `flow prev` (the newest older message the sender still meant to deliver). A message older than one already
-//   delivered with the same tag is dropped as obsolete (stats: obsolete).
+//   delivered with the same tag is dropped as obsolete (stats: obsolete; sequenced classes).
 //
 // Files: engine/replace_sender.hpp (sender, connections, pacing), engine/replace_receiver.hpp,
 // engine/ack_ranges.hpp (the ACK's selective ranges), engine/bandwidth_estimate.hpp,

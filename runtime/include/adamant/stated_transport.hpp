@@ -4,6 +4,7 @@
 //   adamant::TransportSettings::of(adamant::TransportKind::Nakcast).nak_timeout(25ms)
 //   adamant::bench::SweepTransport::of("ricochet").r(4).c(3)
 //   adamant::TransportSettings::of(adamant::TransportKind::Replace).pace(5120)
+//   adamant::TransportSettings::of(adamant::TransportKind::Fifo).sequenced(false).pace_mode(adamant::PaceMode::Estimate)
 // The setters are named as the contract table's parameters; a parameter the kind does not take
 // is an error where the transport is used (TransportSettings, sweep_spec).
 #pragma once
@@ -17,6 +18,10 @@
 
 namespace adamant {
 
+// The replace sender's pacing (the contract's pace_mode): the fixed `pace`, or the bandwidth it
+// measures from the ACKs.
+enum class PaceMode { Fixed, Estimate };
+
 class StatedTransport {
  public:
   static StatedTransport of(TransportKind kind) { return StatedTransport(kind); }
@@ -27,6 +32,10 @@ class StatedTransport {
   [[nodiscard]] StatedTransport r(int r) const;                           // ricochet, fec
   [[nodiscard]] StatedTransport c(int c) const;                           // ricochet, fec
   [[nodiscard]] StatedTransport pace(std::uint64_t bytes_per_s) const;  // replace, fifo (0 = unpaced)
+  [[nodiscard]] StatedTransport enqueue_timeout(Duration timeout) const;  // replace, fifo (0 = never)
+  [[nodiscard]] StatedTransport retry_timeout(Duration timeout) const;    // replace, fifo
+  [[nodiscard]] StatedTransport pace_mode(PaceMode mode) const;          // replace, fifo
+  [[nodiscard]] StatedTransport sequenced(bool in_order) const;          // replace, fifo
 
   TransportKind kind() const { return kind_; }
 
@@ -41,6 +50,10 @@ class StatedTransport {
     if (r_) target.lec_r = r_;
     if (c_) target.lec_c = c_;
     if (pace_) target.pace_bytes_per_s = *pace_;
+    if (enqueue_timeout_) target.enqueue_timeout = *enqueue_timeout_;
+    if (retry_timeout_) target.retry_timeout = *retry_timeout_;
+    if (pace_mode_) target.estimate_bandwidth = *pace_mode_ == PaceMode::Estimate;
+    if (sequenced_) target.sequenced = *sequenced_;
   }
 
   // The settings: the kind, what is stated, the defaults for the rest. Throws
@@ -55,6 +68,10 @@ class StatedTransport {
   std::optional<int> r_;
   std::optional<int> c_;
   std::optional<std::uint64_t> pace_;
+  std::optional<Duration> enqueue_timeout_;
+  std::optional<Duration> retry_timeout_;
+  std::optional<PaceMode> pace_mode_;
+  std::optional<bool> sequenced_;
 };
 
 }  // namespace adamant

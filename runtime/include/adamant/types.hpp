@@ -67,6 +67,9 @@ struct TransportSettings {
   // ACKs (adamant/replace.hpp), starting at pace_bytes_per_s (0: bwe_initial, 125,000 B/s);
   // false: the fixed pace_bytes_per_s.
   bool estimate_bandwidth = defaults::replace::kEstimateBandwidth;
+  // Replace / Fifo (extension): the delivery class of what is published without one (Mockets'
+  // sequenced or unsequenced flow; adamant/replace.hpp): false delivers on arrival, out of order.
+  bool sequenced = defaults::replace::kSequenced;
 };
 
 // Ricochet's and FEC's r and c as a transport runs them.

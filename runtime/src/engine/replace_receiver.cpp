@@ -77,8 +77,10 @@ void ReplaceReceiver::on_datagram(ByteView bytes, const Endpoint& from, Nanos no
   }
   const int f = flow_of(info->reliable, info->sequenced);
   std::vector<std::uint8_t> body(info->body.data, info->body.data + info->body.size);
-  if (!info->sequenced) {
-    deliver(id, info->tag, h.send_time_ns, std::move(body), out);
+  if (!info->sequenced) {  // on arrival, once (dup above), even after a newer one of its tag
+    ++stats_.delivered;
+    ++rstats_.tags[info->tag].received;
+    out.deliveries.push_back(Delivery{id, h.send_time_ns, std::move(body)});
     return;
   }
   auto& next = next_flow_[f];

@@ -29,6 +29,11 @@ std::uint64_t ReplaceSender::publish_message(std::uint32_t tag, std::uint8_t pri
                                              ByteView payload, Nanos now, Output& out) {
   MessageClass cls = cfg_.default_class;
   cls.priority = priority;
+  return publish_in_class(tag, cls, replaces, payload, now, out);
+}
+
+std::uint64_t ReplaceSender::publish_in_class(std::uint32_t tag, const MessageClass& cls, bool replaces,
+                                              ByteView payload, Nanos now, Output& out) {
   return replaces ? replace(tag, payload, cls, now, out) : send(tag, payload, cls, now, out);
 }
 
@@ -142,6 +147,25 @@ std::vector<std::uint64_t> ReplaceSender::inflight_full(const std::map<std::uint
   return full;
 }
 
+ReplaceSender::Queue::const_iterator ReplaceSender::head() const {
+  if (queue_.empty() || !cfg_.replacement) return queue_.begin();
+  // Round-robin among the tags of the highest priority queued: the tag served least recently
+  // (never: first), its oldest message.
+  const int top = queue_.begin()->first.first;
+  auto best = queue_.end();
+  std::uint64_t best_served = 0;
+  for (auto it = queue_.begin(); it != queue_.end() && it->first.first == top; ++it) {
+    const auto s = served_.find(it->second.tag);
+    const std::uint64_t served = s == served_.end() ? 0 : s->second;
+    if (best == queue_.end() || served < best_served) {
+      best = it;
+      best_served = served;
+      if (served == 0) break;  // id order: no older message of a never-served tag follows
+    }
+  }
+  return best;
+}
+
 std::uint64_t ReplaceSender::low_water() const {
   std::uint64_t lw = next_id_;
   if (!inflight_.empty()) lw = std::min(lw, inflight_.begin()->first);
@@ -190,7 +214,7 @@ void ReplaceSender::refill(Nanos now) {
     // newest queued message at the estimate (a round must carry a few samples).
     Nanos len = std::max(rstats_.srtt, cfg_.bwe_min_round);
     if (!queue_.empty()) {
-      const double bytes = 4.0 * static_cast<double>(msg_wire_size(queue_.begin()->second.body.size()));
+      const double bytes = 4.0 * static_cast<double>(msg_wire_size(head()->second.body.size()));
       len = std::max(len, Nanos{static_cast<Nanos::rep>(bytes * 1e9 / estimate())});
     }
     if (!round_start_) {
@@ -321,7 +345,8 @@ void ReplaceSender::pump(Nanos now, Output& out) {
         break;
       }
     }
-    const Msg* m = due ? &due->msg : (queue_.empty() ? nullptr : &queue_.begin()->second);
+    const auto next = head();
+    const Msg* m = due ? &due->msg : (next == queue_.end() ? nullptr : &next->second);
     if (!m) break;
     const auto size = static_cast<double>(msg_wire_size(m->body.size()) + cfg_.pace_overhead_bytes);
     if (paced() && tokens_ < std::min(size, static_cast<double>(cfg_.pace_burst_bytes)))
@@ -336,8 +361,9 @@ void ReplaceSender::pump(Nanos now, Output& out) {
     if (due) {
       retransmit(*due, now, out);
     } else {
-      auto node = queue_.extract(queue_.begin());
+      auto node = queue_.extract(next);
       Msg& msg = node.mapped();
+      served_[msg.tag] = ++serves_;
       msg.flow_seq = next_flow_seq_[flow_of(msg.cls)]++;  // flow order = first-transmission order
       transmit(msg, Dest::Group, {}, out);
       ++rstats_.tags[msg.tag].sent;
@@ -491,11 +517,11 @@ std::optional<Nanos> ReplaceSender::next_deadline() const {
   if (cfg_.enqueue_timeout.count() > 0)
     for (const auto& kv : queue_) consider(kv.second.enqueued + cfg_.enqueue_timeout + Nanos{1});
   // A full in-flight bound waits for an ACK (or a retransmission's deadline), not the bucket.
-  if (!queue_.empty() && (!cfg_.estimate_bandwidth ||
-                          inflight_full(owed_bytes(), msg_wire_size(queue_.begin()->second.body.size()) +
-                                                          cfg_.pace_overhead_bytes)
-                              .empty()))
-    consider(when_paced(last_refill_.value_or(Nanos{0}), queue_.begin()->second.body.size()));
+  const auto next = head();
+  if (next != queue_.end() &&
+      (!cfg_.estimate_bandwidth ||
+       inflight_full(owed_bytes(), msg_wire_size(next->second.body.size()) + cfg_.pace_overhead_bytes).empty()))
+    consider(when_paced(last_refill_.value_or(Nanos{0}), next->second.body.size()));
   return best;
 }
 

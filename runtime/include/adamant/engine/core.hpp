@@ -3,6 +3,7 @@
 // Output: datagrams to send (to the group or to one peer), in-order deliveries, events.
 #pragma once
 
+#include <adamant/engine/replace_common.hpp>
 #include <adamant/types.hpp>
 #include <adamant/wire.hpp>
 
@@ -110,6 +111,11 @@ class SenderEngine {
   virtual std::uint64_t publish_message(std::uint32_t tag, std::uint8_t /*priority*/, bool /*replaces*/,
                                         ByteView payload, Nanos now, Output& out) {
     return publish_tagged(tag, payload, now, out);
+  }
+  // As publish_message, in the delivery class `cls` (its priority included); replace/fifo only.
+  virtual std::uint64_t publish_in_class(std::uint32_t tag, const MessageClass& cls, bool replaces,
+                                         ByteView payload, Nanos now, Output& out) {
+    return publish_message(tag, cls.priority, replaces, payload, now, out);
   }
   virtual void on_datagram(ByteView bytes, const Endpoint& from, Nanos now, Output& out) = 0;
   virtual void on_tick(Nanos now, Output& out) = 0;

@@ -93,6 +93,8 @@ constexpr std::size_t kMinReceivers = 1;          // receivers a message waits f
 constexpr std::size_t kMaxReceivers = 1'024;      // connection table bound
 // pace to the measured bandwidth (pace_mode's choices: fixed, estimate)
 constexpr bool kEstimateBandwidth = whole(contract::default_of("pace_mode", contract::kReplace)) != 0;
+// delivery class of what is published without one: in order (1) or on arrival (0)
+constexpr bool kSequenced = whole(contract::default_of("sequenced", contract::kReplace)) != 0;
 constexpr std::uint64_t kBweInitialBytesPerS = contract::kEstimateInitialBytesPerS;  // start when the pace is 0
 constexpr std::uint64_t kBweMinBytesPerS = 500;
 constexpr std::uint64_t kBweMaxBytesPerS = 1'250'000'000;

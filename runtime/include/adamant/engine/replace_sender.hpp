@@ -85,6 +85,8 @@ class ReplaceSender final : public SenderEngine {
   // The default class with `priority`; replace() when `replaces`, else send().
   std::uint64_t publish_message(std::uint32_t tag, std::uint8_t priority, bool replaces, ByteView payload,
                                 Nanos now, Output& out) override;
+  std::uint64_t publish_in_class(std::uint32_t tag, const MessageClass& cls, bool replaces, ByteView payload,
+                                 Nanos now, Output& out) override;
   // Enqueues (replacing older messages with `tag` when replacement is on); returns the id.
   std::uint64_t replace(std::uint32_t tag, ByteView payload, const MessageClass& cls, Nanos now, Output& out);
   std::uint64_t send(std::uint32_t tag, ByteView payload, const MessageClass& cls, Nanos now, Output& out);
@@ -149,6 +151,7 @@ class ReplaceSender final : public SenderEngine {
   };
   static std::uint64_t conn_key(const Endpoint& e) { return (std::uint64_t{e.ipv4} << 16) | e.port; }
   using QKey = std::pair<int, std::uint64_t>;  // (-priority, id)
+  using Queue = std::map<QKey, Msg>;
   std::uint64_t enqueue(std::uint32_t tag, ByteView payload, const MessageClass& cls, bool replace, Nanos now);
   std::size_t drop_tag(std::uint32_t tag, bool by_cancel);
   void refill(Nanos now);
@@ -171,6 +174,9 @@ class ReplaceSender final : public SenderEngine {
   std::map<std::uint64_t, std::size_t> owed_bytes() const;
   // Estimation: the receivers whose in-flight bound a new datagram of `bytes` would exceed.
   std::vector<std::uint64_t> inflight_full(const std::map<std::uint64_t, std::size_t>& owed, std::size_t bytes) const;
+  // The message sent next from the queue: the highest priority; among equal priorities, with
+  // replacement, round-robin over the tags (the least recently served), else the oldest.
+  Queue::const_iterator head() const;
   std::uint64_t low_water() const;
   std::uint64_t flow_low(int flow) const;
   std::uint64_t flow_prev(int flow, std::uint64_t below) const;
@@ -180,7 +186,9 @@ class ReplaceSender final : public SenderEngine {
   ReplaceConfig cfg_;
   std::uint64_t next_id_ = 1;
   std::uint64_t next_flow_seq_[kFlows] = {1, 1, 1, 1};
-  std::map<QKey, Msg> queue_;
+  Queue queue_;
+  std::map<std::uint32_t, std::uint64_t> served_;  // tag -> serves_ at its last first transmission
+  std::uint64_t serves_ = 0;                        // first transmissions from the queue
   std::map<std::uint64_t, Inflight> inflight_;  // reliable, sent, unacknowledged
   std::map<std::uint64_t, Ghost> ghosts_;       // replaced/cancelled in flight, by id
   double tokens_ = 0;                           // bytes

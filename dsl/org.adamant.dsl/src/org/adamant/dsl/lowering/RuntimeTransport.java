@@ -1,5 +1,6 @@
 package org.adamant.dsl.lowering;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +20,18 @@ import org.adamant.dsl.semantics.TransportParameters;
  * {@link #stated()} gives those of its kind the model states.
  */
 public record RuntimeTransport(String kind, Transport transport, ParameterValue nakTimeout, ParameterValue r,
-		ParameterValue c, String description, String reason) {
+		ParameterValue c, Replace replace, String description, String reason) {
+
+	/**
+	 * The replace/fifo writer's own parameters: its queue and retry timeouts (the mapping's
+	 * {@code enqueue_timeout}, {@code retry_timeout}) and its delivery class ({@code sequenced}: 0 for a
+	 * catalog entry with {@code ordering unordered}).
+	 */
+	public record Replace(ParameterValue enqueueTimeout, ParameterValue retryTimeout, ParameterValue sequenced) {
+		List<ParameterValue> all() {
+			return List.of(enqueueTimeout, retryTimeout, sequenced);
+		}
+	}
 
 	/** The nak_timeout in microseconds. */
 	public long nakTimeoutUs() {
@@ -40,17 +52,19 @@ public record RuntimeTransport(String kind, Transport transport, ParameterValue 
 	}
 
 	public List<ParameterValue> parameters() {
-		return List.of(nakTimeout, r, c);
+		List<ParameterValue> all = new ArrayList<>(List.of(nakTimeout, r, c));
+		all.addAll(replace.all());
+		return all;
 	}
 
 	/** The same transport with {@code v} in place of the parameter of its name. */
 	public RuntimeTransport with(ParameterValue v) {
 		return new RuntimeTransport(kind, transport, v.name().equals(nakTimeout.name()) ? v : nakTimeout,
-				v.name().equals(r.name()) ? v : r, v.name().equals(c.name()) ? v : c, description, reason);
+				v.name().equals(r.name()) ? v : r, v.name().equals(c.name()) ? v : c, replace, description, reason);
 	}
 
 	public RuntimeTransport withReason(String why) {
-		return new RuntimeTransport(kind, transport, nakTimeout, r, c, description, why);
+		return new RuntimeTransport(kind, transport, nakTimeout, r, c, replace, description, why);
 	}
 
 	/**
@@ -59,9 +73,13 @@ public record RuntimeTransport(String kind, Transport transport, ParameterValue 
 	 * defaults for the kind, which the runtime applies itself.
 	 */
 	public List<ParameterValue> stated() {
-		return engineOptions().keySet().stream()
+		List<ParameterValue> stated = new ArrayList<>(engineOptions().keySet().stream()
 				.flatMap(name -> parameters().stream().filter(p -> p.name().equals(name)))
-				.filter(p -> p.source() != Source.CONTRACT).toList();
+				.filter(p -> p.source() != Source.CONTRACT).toList());
+		if (isReplaceFamily() && replace.sequenced().source() != Source.CONTRACT) {
+			stated.add(replace.sequenced()); // native only: the OpenDDS plugin has no delivery class option
+		}
+		return stated;
 	}
 
 	/**
@@ -69,8 +87,9 @@ public record RuntimeTransport(String kind, Transport transport, ParameterValue 
 	 * share (the native CSV's {@code transport_params}, adamant::bench::transport_params; the
 	 * {@code [transport/NAME]} keys of the plugin's ant_* transports, runtime/opendds/README.md), in the
 	 * contract's order: nakcast {@code nak_timeout}; ricochet {@code r}, {@code c}, {@code nak_fallback}
-	 * (its default, off, as in the native harness); fec {@code r}, {@code c}; none for baseline,
-	 * replace and fifo (their options come from the flow: replacement, pacing).
+	 * (its default, off, as in the native harness); fec {@code r}, {@code c}; replace and fifo
+	 * {@code enqueue_timeout}, {@code retry_timeout} when the model states them (the others come from
+	 * the flow: replacement, pacing); none for baseline.
 	 */
 	public Map<String, String> engineOptions() {
 		Map<String, String> options = new LinkedHashMap<>();
@@ -87,7 +106,13 @@ public record RuntimeTransport(String kind, Transport transport, ParameterValue 
 			case "r" -> options.put(p.name(), r.option());
 			case "c" -> options.put(p.name(), c.option());
 			case "nak_fallback" -> options.put(p.name(), TransportParameters.contractDefault(p.name(), kind).option());
-			default -> { // replace and fifo: from the flow (replacement, pacing)
+			case "enqueue_timeout", "retry_timeout" -> { // replace and fifo, when the model states them
+				ParameterValue v = p.name().equals("enqueue_timeout") ? replace.enqueueTimeout() : replace.retryTimeout();
+				if (v.source() != Source.CONTRACT) {
+					options.put(p.name(), v.option());
+				}
+			}
+			default -> { // replace and fifo: the others from the flow (replacement, pacing)
 			}
 			}
 		}

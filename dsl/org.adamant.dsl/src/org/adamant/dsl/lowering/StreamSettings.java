@@ -1,17 +1,20 @@
 package org.adamant.dsl.lowering;
 
 import org.adamant.dsl.adamant.PriorityRequirement;
+import org.adamant.dsl.adamant.ReliabilityKind;
+import org.adamant.dsl.adamant.ReliabilityPolicy;
 import org.adamant.dsl.adamant.ReplacementRequirement;
 import org.adamant.dsl.adamant.Topic;
 import org.adamant.dsl.adamant.TransportPriorityPolicy;
+import org.adamant.dsl.adamant.UnsequencedRequirement;
 import org.adamant.dsl.prediction.Flow;
 import org.adamant.dsl.semantics.EffectiveQos;
 import org.adamant.dsl.semantics.Experiments;
 
 /**
  * How a stream of a multi-stream experiment is sent, for the native and the OpenDDS benches alike:
- * whether a newer update may replace an older one, its priority, its replacement tags, and whether
- * its type is keyed.
+ * whether a newer update may replace an older one, its priority, its delivery class (reliable or
+ * not, sequenced or not), its replacement tags, and whether its type is keyed.
  */
 public final class StreamSettings {
 
@@ -32,6 +35,20 @@ public final class StreamSettings {
 		int value = qos.get(PriorityRequirement.class).map(PriorityRequirement::getValue)
 				.or(() -> qos.get(TransportPriorityPolicy.class).map(TransportPriorityPolicy::getValue)).orElse(0);
 		return Math.max(0, Math.min(255, value));
+	}
+
+	/**
+	 * Whether the stream is delivered in order (its class is sequenced): unless its QoS says
+	 * {@code unsequenced} (on arrival, out of order).
+	 */
+	public static boolean sequenced(Topic t) {
+		return t.getQos() == null || EffectiveQos.of(t.getQos()).get(UnsequencedRequirement.class).isEmpty();
+	}
+
+	/** Whether the stream is retransmitted until acknowledged: unless its QoS says reliability best_effort. */
+	public static boolean reliable(Topic t) {
+		return t.getQos() == null || EffectiveQos.of(t.getQos()).get(ReliabilityPolicy.class)
+				.map(r -> r.getKind() != ReliabilityKind.BEST_EFFORT).orElse(true);
 	}
 
 	/**

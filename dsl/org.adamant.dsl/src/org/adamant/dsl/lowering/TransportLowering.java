@@ -5,6 +5,7 @@ import java.util.stream.Collectors;
 
 import org.adamant.dsl.adamant.Endpoint;
 import org.adamant.dsl.adamant.OpenDdsMapping;
+import org.adamant.dsl.adamant.OrderingKind;
 import org.adamant.dsl.adamant.RuntimeMapping;
 import org.adamant.dsl.adamant.Transport;
 import org.adamant.dsl.contract.RuntimeContract;
@@ -53,7 +54,24 @@ public final class TransportLowering {
 				+ " without replacement (no `replacement` in the catalog): runtime fifo, every update is sent in order";
 		default -> "best-effort " + cast + ", no recovery";
 		};
-		return Optional.of(new RuntimeTransport(kind, t, timeout, rValue, cValue, description, ""));
+		return Optional.of(new RuntimeTransport(kind, t, timeout, rValue, cValue, replace(t, kind), description, ""));
+	}
+
+	/**
+	 * The replace/fifo parameters of {@code t} (null: the runtime's defaults): the timeouts as the model
+	 * or catalog gives them; the delivery class unsequenced when the catalog says {@code ordering unordered}.
+	 */
+	private static RuntimeTransport.Replace replace(Transport t, String kind) {
+		ParameterValue sequenced = TransportParameters.contractDefault("sequenced", kind);
+		if (t != null && t.getOrdering() == OrderingKind.UNORDERED && "flag".equals(sequenced.type())) {
+			sequenced = new ParameterValue(sequenced.name(), sequenced.type(), 0, sequenced.unit(),
+					ParameterValue.Source.CATALOG);
+		}
+		return new RuntimeTransport.Replace(t == null ? TransportParameters.contractDefault("enqueue_timeout", kind)
+				: TransportParameters.resolve(t, "enqueue_timeout"),
+				t == null ? TransportParameters.contractDefault("retry_timeout", kind)
+						: TransportParameters.resolve(t, "retry_timeout"),
+				sequenced);
 	}
 
 	/** When a nakcast receiver NAKs a gap, in words. */
@@ -105,7 +123,7 @@ public final class TransportLowering {
 				? how + ": the QoS is reliable, so nakcast (" + nakAfter(timeout) + ", runtime default)"
 				: how + ": the QoS is best-effort, so baseline (no recovery)";
 		return Optional.of(new RuntimeTransport(kind, null, timeout, TransportParameters.contractDefault("r", kind),
-				TransportParameters.contractDefault("c", kind), "", reason));
+				TransportParameters.contractDefault("c", kind), replace(null, kind), "", reason));
 	}
 
 	/** Why `transport auto` chose what it chose: the ranking's numbers and runners-up. */

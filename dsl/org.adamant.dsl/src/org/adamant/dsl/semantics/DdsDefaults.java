@@ -87,6 +87,7 @@ public final class DdsDefaults {
 			requirement(P.getMaxLossRequirement(), "max_loss", "not required"),
 			requirement(P.getMaxLatencyRequirement(), "max_latency", "not required"),
 			requirement(P.getReplacementRequirement(), "replacement", "not required"),
+			requirement(P.getUnsequencedRequirement(), "unsequenced", "not required (in order)"),
 			same(P.getLivelinessPolicy(), "liveliness", LIVELINESS.getLiteral() + " lease infinite"),
 			same(P.getOwnershipPolicy(), "ownership", OWNERSHIP.getLiteral()),
 			same(P.getDestinationOrderPolicy(), "destination_order", DESTINATION_ORDER.getLiteral()),

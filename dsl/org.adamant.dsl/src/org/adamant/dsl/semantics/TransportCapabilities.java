@@ -131,6 +131,8 @@ public final class TransportCapabilities {
 			entry(P.getReplacementRequirement(), p -> List.of(new Need(Capability.REPLACEMENT, true, true,
 					IssueCodes.REPLACEMENT_UNSUPPORTED, "requires replacement", "bind a transport declared with "
 							+ "'replacement' (e.g. mockets in profiles/tactical.adamant) or drop the requirement"))),
+			// delivery on arrival: what every transport may do (an ordered one only delivers earlier)
+			entry(P.getUnsequencedRequirement(), TransportCapabilities::none),
 			entry(P.getPriorityRequirement(), p -> List.of(new Need(Capability.PRIORITIES, true, false,
 					IssueCodes.PRIORITY_UNSUPPORTED, "asks for priority " + ((PriorityRequirement) p).getValue(),
 					"bind a transport declared with 'priorities' or drop the requirement"))),

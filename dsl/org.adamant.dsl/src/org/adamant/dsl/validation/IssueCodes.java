@@ -67,6 +67,10 @@ public final class IssueCodes {
 	public static final String REPLACEMENT_UNSUPPORTED = PREFIX + "replacement-unsupported";
 	/** A priority requirement on a transport without message priorities. */
 	public static final String PRIORITY_UNSUPPORTED = PREFIX + "priority-unsupported";
+	/** unsequenced (delivery on arrival) with destination_order by_source_timestamp, which orders delivery. */
+	public static final String UNSEQUENCED_ORDERED = PREFIX + "unsequenced-ordered";
+	/** A priority outside 0..255, the one byte the runtime's messages carry. */
+	public static final String PRIORITY_OUT_OF_RANGE = PREFIX + "priority-out-of-range";
 	/**
 	 * A DDS policy only the DDS layer implements (durability beyond volatile, manual liveliness,
 	 * exclusive ownership) on a transport of the runtime, whose native applications ignore it.

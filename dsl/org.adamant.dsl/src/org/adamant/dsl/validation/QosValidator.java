@@ -7,11 +7,15 @@ import java.util.Optional;
 import java.util.Set;
 
 import org.adamant.dsl.adamant.DeadlinePolicy;
+import org.adamant.dsl.adamant.DestinationOrderKind;
+import org.adamant.dsl.adamant.DestinationOrderPolicy;
 import org.adamant.dsl.adamant.HistoryPolicy;
+import org.adamant.dsl.adamant.PriorityRequirement;
 import org.adamant.dsl.adamant.QosProfile;
 import org.adamant.dsl.adamant.ReplacementRequirement;
 import org.adamant.dsl.adamant.ResourceLimitsPolicy;
 import org.adamant.dsl.adamant.TimeBasedFilterPolicy;
+import org.adamant.dsl.adamant.UnsequencedRequirement;
 import org.adamant.dsl.prediction.Format;
 import org.adamant.dsl.semantics.Dimension;
 import org.adamant.dsl.semantics.Limits;
@@ -25,6 +29,9 @@ import org.eclipse.xtext.validation.Check;
  */
 public class QosValidator extends AbstractAdamantRules {
 
+	/** The largest priority a message carries (one byte on the wire). */
+	public static final int MAX_PRIORITY = 255;
+
 	// ------------------------------------------------------------------ DDS consistency in a QoS
 
 	@Check
@@ -35,6 +42,29 @@ public class QosValidator extends AbstractAdamantRules {
 					+ "keep_last 1 (only the newest) or more", history, P.getHistoryPolicy_Depth(),
 					IssueCodes.HISTORY_DEPTH_INVALID);
 		}
+	}
+
+	/** The runtime's messages carry the priority in one byte. */
+	@Check
+	public void checkPriorityRange(PriorityRequirement priority) {
+		if (priority.getValue() > MAX_PRIORITY) {
+			error("priority " + priority.getValue() + " is out of range: a message carries 0.." + MAX_PRIORITY
+					+ " (higher is sent first); use e.g. priority 10", priority, P.getPriorityRequirement_Value(),
+					IssueCodes.PRIORITY_OUT_OF_RANGE);
+		}
+	}
+
+	/** Delivery on arrival cannot also be delivery in source-timestamp order. */
+	@Check
+	public void checkUnsequencedOrder(UnsequencedRequirement unsequenced) {
+		if (!(unsequenced.eContainer() instanceof QosProfile profile)) {
+			return;
+		}
+		EffectiveQos qos = EffectiveQos.of(profile);
+		qos.get(DestinationOrderPolicy.class).filter(d -> d.getKind() == DestinationOrderKind.BY_SOURCE_TIMESTAMP)
+				.ifPresent(d -> error("QoS profile '" + profile.getName() + "': unsequenced delivers on arrival, out "
+						+ "of order, but destination_order by_source_timestamp orders delivery by the writer's "
+						+ "time; remove one of them", unsequenced, null, IssueCodes.UNSEQUENCED_ORDERED));
 	}
 
 	@Check

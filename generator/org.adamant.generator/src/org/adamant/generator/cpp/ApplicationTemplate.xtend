@@ -10,6 +10,7 @@ import org.adamant.dsl.adamant.Publication
 import org.adamant.dsl.adamant.Subscription
 import org.adamant.dsl.lowering.LinkSettings
 import org.adamant.dsl.lowering.RuntimeTransport
+import org.adamant.dsl.lowering.StreamSettings
 import org.adamant.dsl.lowering.TransportLowering
 import org.adamant.dsl.semantics.Quantities
 import org.adamant.generator.Banner
@@ -183,6 +184,8 @@ class ApplicationTemplate {
 
 	def private pubStep(Application app, Publication p) {
 		val v = app.varName(p)
+		val t = TransportLowering.resolve(p).get
+		val priority = if (t.isReplaceFamily) StreamSettings.priority(p.topic) else 0
 		val ns = (app.eResource.contents.head as org.adamant.dsl.adamant.Model).namespaceOf
 		'''
 			if (options.count == 0 || «v»_sent < options.count) {
@@ -192,7 +195,12 @@ class ApplicationTemplate {
 			    «ns»::sample_fill(sample, «v»_sent);
 			    buffer.clear();
 			    «ns»::encode(sample, buffer);
-			    «v».publish(adamant::ByteView{buffer.data(), buffer.size()});
+			    «IF priority > 0»
+			    	// priority «priority» (qos «p.topic.qos.name»): sent before queued messages of a lower one
+			    	«v».publish(adamant::ByteView{buffer.data(), buffer.size()}, 0, «priority», true);
+			    «ELSE»
+			    	«v».publish(adamant::ByteView{buffer.data(), buffer.size()});
+			    «ENDIF»
 			    ++«v»_sent;
 			    «v»_next += «v»_period;
 			  }

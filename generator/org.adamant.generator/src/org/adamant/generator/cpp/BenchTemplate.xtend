@@ -208,7 +208,8 @@ class BenchTemplate {
 			// report once a second: a rate of N Hz is N instances), numbered after the previous stream's, so an
 			// update replaces only an older one of its own stream; any other stream has one tag and replaces
 			// nothing. The priority is the QoS's `priority` (else its transport_priority; 0 without): higher is
-			// sent first.
+			// sent first; equal priorities share the link round-robin. The delivery class is reliable and
+			// sequenced unless the QoS says reliability best_effort or unsequenced.
 			«FOR i : 0 ..< streams.size»
 				«val st = streams.get(i)»
 				{
@@ -221,6 +222,12 @@ class BenchTemplate {
 				  s.tags = «tags(st)»;
 				  s.priority = «priority(st.topic)»;
 				  s.replaces = «replaces(st.topic)»;
+				  «IF !reliable(st.topic)»
+				  	s.reliable = false;  // best effort: sent once
+				  «ENDIF»
+				  «IF !sequenced(st.topic)»
+				  	s.sequenced = false;  // unsequenced: delivered on arrival, out of order
+				  «ENDIF»
 				  s.make_payload = make_payload_«st.topicName»;
 				  s.check_payload = check_payload_«st.topicName»;
 				}

@@ -36,7 +36,8 @@ public final class NativeTransports {
 	/**
 	 * The setters (adamant::StatedTransport's, named as the contract's parameters) of the parameters
 	 * of the transport's kind the model states, e.g. {@code .r(4).c(3)}; the runtime applies the
-	 * contract's defaults for the others. Durations as std::chrono literals ({@link #statesDuration}).
+	 * contract's defaults for the others. Durations as std::chrono literals ({@link #statesDuration}),
+	 * flags as true/false ({@code .sequenced(false)}: delivered on arrival).
 	 * {@code pace}: the replace/fifo writer's pace in B/s, when the model has one.
 	 */
 	private static String stated(RuntimeTransport t, OptionalLong pace) {
@@ -58,7 +59,11 @@ public final class NativeTransports {
 		if (p.keyword().isPresent() && "nak_timeout".equals(p.name())) {
 			return "adamant::contract::kNakTimeoutAuto";
 		}
-		return "duration".equals(p.type()) ? p.option() : String.valueOf(p.inUnit());
+		return switch (p.type()) {
+		case "duration" -> p.option();
+		case "flag" -> p.inUnit() != 0 ? "true" : "false";
+		default -> String.valueOf(p.inUnit());
+		};
 	}
 
 	/** Whether {@link #stated} writes a duration literal (25ms), which needs std::chrono_literals. */

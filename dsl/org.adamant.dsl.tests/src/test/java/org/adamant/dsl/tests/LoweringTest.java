@@ -8,11 +8,13 @@ import java.util.List;
 import java.util.Map;
 
 import org.adamant.dsl.adamant.Experiment;
+import org.adamant.dsl.adamant.Topic;
 import org.adamant.dsl.adamant.Transport;
 import org.adamant.dsl.contract.RuntimeContract;
 import org.adamant.dsl.semantics.ParameterValue;
 import org.adamant.dsl.semantics.ParameterValue.Source;
 import org.adamant.dsl.lowering.RuntimeTransport;
+import org.adamant.dsl.lowering.StreamSettings;
 import org.adamant.dsl.lowering.SweepVariants;
 import org.adamant.dsl.lowering.TransportLowering;
 import org.adamant.dsl.semantics.TransportParameters;
@@ -122,6 +124,48 @@ class LoweringTest {
 		// the swept values do not leak into the catalog's resolution
 		assertEquals(4, TransportLowering.resolve(transport(load(), "lec")).orElseThrow().lecR());
 		assertFalse(variants.get(0).transport().isReplaceFamily());
+	}
+
+	@Test
+	void aStreamsDeliveryClassIsItsQos() throws Exception {
+		Resource resource = AdamantTestSupport.loadText(AdamantTestSupport.SCAN_HEADER + """
+				qos Images { reliability reliable unsequenced priority 10 }
+				qos Lossy { reliability best_effort }
+				topic Pictures : Scan qos Images
+				topic Chatter : Scan qos Lossy
+				topic Plain : Scan
+				""");
+		assertTrue(resource.getErrors().isEmpty(), () -> "syntax: " + resource.getErrors());
+		Map<String, Topic> topics = new java.util.HashMap<>();
+		EcoreUtil2.getAllContentsOfType(resource.getContents().get(0), Topic.class).forEach(t -> topics.put(t.getName(), t));
+		assertFalse(StreamSettings.sequenced(topics.get("Pictures")));
+		assertTrue(StreamSettings.reliable(topics.get("Pictures")));
+		assertEquals(10, StreamSettings.priority(topics.get("Pictures")));
+		assertTrue(StreamSettings.sequenced(topics.get("Chatter")));
+		assertFalse(StreamSettings.reliable(topics.get("Chatter")));
+		assertTrue(StreamSettings.sequenced(topics.get("Plain")));
+		assertTrue(StreamSettings.reliable(topics.get("Plain")));
+	}
+
+	@Test
+	void replaceTimeoutsAndDeliveryClassAreStated() throws Exception {
+		Resource resource = AdamantTestSupport.loadText(AdamantTestSupport.SCAN_HEADER + """
+				transport timed { cast unicast reliability reliable ordering unordered replacement
+					maps to runtime replace(enqueue_timeout = 2 s, retry_timeout = 500 ms) }
+				transport plain { cast unicast reliability reliable ordering ordered replacement maps to runtime replace }
+				""");
+		assertTrue(resource.getErrors().isEmpty(), () -> "syntax: " + resource.getErrors());
+		RuntimeTransport timed = TransportLowering.resolve(transport(resource, "timed")).orElseThrow();
+		// the OpenDDS plugin's keys: the timeouts (it has no delivery class option)
+		assertEquals(Map.of("enqueue_timeout", "2s", "retry_timeout", "500ms"), timed.engineOptions());
+		assertEquals(List.of("enqueue_timeout", "retry_timeout", "sequenced"),
+				timed.stated().stream().map(ParameterValue::name).toList());
+		assertEquals(0, timed.replace().sequenced().inUnit());
+		assertEquals(Source.CATALOG, timed.replace().sequenced().source());
+		RuntimeTransport plain = TransportLowering.resolve(transport(resource, "plain")).orElseThrow();
+		assertTrue(plain.stated().isEmpty());
+		assertTrue(plain.engineOptions().isEmpty());
+		assertEquals(1, plain.replace().sequenced().inUnit());
 	}
 
 	private static String label(SweepVariants.Variant v) {

@@ -179,6 +179,22 @@ class RulesTest {
 	}
 
 	@Test
+	void priorityOutOfRange() throws Exception {
+		fires("qos Q { priority 256 }", IssueCodes.PRIORITY_OUT_OF_RANGE, "priority 256", "0..255");
+		silent("qos Q { priority 255 }", IssueCodes.PRIORITY_OUT_OF_RANGE);
+	}
+
+	@Test
+	void unsequencedWithSourceTimestampOrder() throws Exception {
+		fires("qos Q { reliability reliable unsequenced destination_order by_source_timestamp }",
+				IssueCodes.UNSEQUENCED_ORDERED, "unsequenced", "by_source_timestamp");
+		fires("qos P { destination_order by_source_timestamp }\nqos Q extends P { unsequenced }",
+				IssueCodes.UNSEQUENCED_ORDERED, "'Q'");
+		silent("qos Q { reliability reliable unsequenced destination_order by_reception_timestamp }",
+				IssueCodes.UNSEQUENCED_ORDERED);
+	}
+
+	@Test
 	void parameterRanges() throws Exception {
 		fires("transport t { cast multicast reliability probabilistic maps to runtime ricochet(r = 1, c = 3) }",
 				IssueCodes.PARAMETER_OUT_OF_RANGE, "r = 1", "at least 2");

@@ -26,6 +26,7 @@ import org.adamant.dsl.adamant.ReplacementRequirement;
 import org.adamant.dsl.adamant.ResourceLimitsPolicy;
 import org.adamant.dsl.adamant.TimeBasedFilterPolicy;
 import org.adamant.dsl.adamant.TransportPriorityPolicy;
+import org.adamant.dsl.adamant.UnsequencedRequirement;
 import org.adamant.dsl.semantics.EffectiveQos;
 import org.adamant.dsl.semantics.Quantities;
 
@@ -99,6 +100,7 @@ public final class PolicyExport {
 		qos.get(MaxLatencyRequirement.class)
 				.ifPresent(m -> r.put(Requirement.MAX_LATENCY, DdsDuration.text(DdsDuration.nanos(m.getValue()))));
 		qos.get(ReplacementRequirement.class).ifPresent(m -> r.put(Requirement.REPLACEMENT, "true"));
+		qos.get(UnsequencedRequirement.class).ifPresent(m -> r.put(Requirement.UNSEQUENCED, "true"));
 		return r;
 	}
 

@@ -11,7 +11,8 @@ public enum Requirement {
 	PRIORITY("priority", "[0-9]+", "a whole number, e.g. priority=\"10\""),
 	MAX_LOSS("max_loss", "[0-9]+(\\.[0-9]+)? %", "a percentage, e.g. max_loss=\"5 %\""),
 	MAX_LATENCY("max_latency", "[0-9]+(\\.[0-9]+)? (us|ms|s)", "a duration in us, ms or s, e.g. max_latency=\"100 ms\""),
-	REPLACEMENT("replacement", "true", "replacement=\"true\" (leave it out when the profile asks for no replacement)");
+	REPLACEMENT("replacement", "true", "replacement=\"true\" (leave it out when the profile asks for no replacement)"),
+	UNSEQUENCED("unsequenced", "true", "unsequenced=\"true\" (leave it out when the profile's delivery is in order)");
 
 	/** The processing instruction's target. */
 	public static final String TARGET = "adamant-qos";
@@ -41,7 +42,7 @@ public enum Requirement {
 
 	/** The language's clause for the value ("max_loss 5 %", "replacement"). */
 	public String clause(String value) {
-		return this == REPLACEMENT ? attribute : attribute + " " + value;
+		return this == REPLACEMENT || this == UNSEQUENCED ? attribute : attribute + " " + value;
 	}
 
 	public static Requirement byAttribute(String name) {

@@ -111,7 +111,7 @@ class DdsXmlTest {
 		assertEquals(0, cli("export-qos", Models.repoRoot().resolve("profiles/tactical.adamant").toString(), "-o",
 				xml.toString()).code());
 		String text = Files.readString(xml);
-		assertTrue(text.contains("\n<?adamant-qos profile=\"SensorImages\" priority=\"10\"?>\n"), text);
+		assertTrue(text.contains("\n<?adamant-qos profile=\"SensorImages\" priority=\"10\" unsequenced=\"true\"?>\n"), text);
 		assertTrue(text.contains("<?adamant-qos profile=\"BlueForceTrack\" replacement=\"true\"?>"), text);
 		// priority is applied as transport_priority, as the generated OpenDDS code does
 		Document doc = parse(text);
@@ -119,8 +119,8 @@ class DdsXmlTest {
 		Path back = dir.resolve("tactical.adamant");
 		assertEquals(0, cli("import-qos", xml.toString(), "-o", back.toString()).code());
 		String model = Files.readString(back);
-		assertTrue(model.contains("qos SensorImages {\n\treliability reliable\n\thistory keep_all\n\tpriority 10\n}"),
-				model);
+		assertTrue(model.contains(
+				"qos SensorImages {\n\treliability reliable\n\thistory keep_all\n\tpriority 10\n\tunsequenced\n}"), model);
 	}
 
 	@Test

@@ -130,7 +130,13 @@ class NativeTargetTest {
 		String reflector = files.get("native/src/jbi_reflector.cpp");
 		assertTrue(reflector.contains("adamant::TransportSettings::of(adamant::TransportKind::Replace).pace(5120);\n"),
 				reflector);
-		assertTrue(reflector.contains("adamant::TransportSettings::of(adamant::TransportKind::Fifo).pace(5120);\n"),
+		// mockets_unsequenced (ordering unordered): every image delivered on arrival, out of order
+		assertTrue(reflector.contains(
+				"adamant::TransportSettings::of(adamant::TransportKind::Fifo).sequenced(false).pace(5120);\n"), reflector);
+		// SensorImages' priority 10 goes with each image
+		assertTrue(reflector.contains(
+				"images_pub.publish(adamant::ByteView{buffer.data(), buffer.size()}, 0, 10, true);"), reflector);
+		assertTrue(reflector.contains("blue_force_pub.publish(adamant::ByteView{buffer.data(), buffer.size()});"),
 				reflector);
 		// a replace/fifo writer waits for every subscriber the model deploys (here one client)
 		assertTrue(reflector.contains("blue_force_pub_transport.min_receivers = 1;"), reflector);
@@ -139,6 +145,11 @@ class NativeTargetTest {
 		String client = files.get("native/src/disadvantaged_client.cpp");
 		assertTrue(client.contains("adamant::TransportSettings::of(adamant::TransportKind::Replace);\n"),
 				client);
+		assertTrue(client.contains("adamant::TransportSettings::of(adamant::TransportKind::Fifo).sequenced(false);\n"),
+				client);
+		// experiment 3's images: a reliable-unsequenced stream (SensorImages says unsequenced)
+		assertTrue(bf3.contains("    s.sequenced = false;  // unsequenced: delivered on arrival, out of order\n"), bf3);
+		assertFalse(bf3.contains("s.reliable = false"), bf3);
 	}
 
 	@Test

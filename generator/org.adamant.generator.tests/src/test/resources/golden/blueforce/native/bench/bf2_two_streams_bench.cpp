@@ -101,7 +101,8 @@ int main(int argc, char** argv) {
   // report once a second: a rate of N Hz is N instances), numbered after the previous stream's, so an
   // update replaces only an older one of its own stream; any other stream has one tag and replaces
   // nothing. The priority is the QoS's `priority` (else its transport_priority; 0 without): higher is
-  // sent first.
+  // sent first; equal priorities share the link round-robin. The delivery class is reliable and
+  // sequenced unless the QoS says reliability best_effort or unsequenced.
   {
     // BlueForce (qos BlueForceTrack): replaceable, priority 0
     adamant::bench::Stream& s = sweep.streams.emplace_back();

@@ -61,7 +61,7 @@ int main(int argc, char** argv) {
   std::uint64_t images_sub_received = 0;
   std::uint64_t images_sub_corrupt = 0;
   const adamant::TransportSettings images_sub_transport =
-      adamant::TransportSettings::of(adamant::TransportKind::Fifo);
+      adamant::TransportSettings::of(adamant::TransportKind::Fifo).sequenced(false);
   adamant::Subscriber images_sub(
       adamant::app::channel(options, 3, images_sub_transport),
       [&](const adamant::Sample& sample) {

@@ -49,7 +49,7 @@ int main(int argc, char** argv) {
   // paced to 5120 B/s, the slowest bandwidth of environment radio_link (5 KB/s, queue 4 packets, rtt
   //   1 ms)
   adamant::TransportSettings images_pub_transport =
-      adamant::TransportSettings::of(adamant::TransportKind::Fifo).pace(5120);
+      adamant::TransportSettings::of(adamant::TransportKind::Fifo).sequenced(false).pace(5120);
   // every message waits for the model's 1 subscriber of Images: disadvantaged_client
   images_pub_transport.min_receivers = 1;
   adamant::Publisher images_pub(adamant::app::channel(options, 3, images_pub_transport));
@@ -83,7 +83,8 @@ int main(int argc, char** argv) {
         blueforce::sample_fill(sample, images_pub_sent);
         buffer.clear();
         blueforce::encode(sample, buffer);
-        images_pub.publish(adamant::ByteView{buffer.data(), buffer.size()});
+        // priority 10 (qos SensorImages): sent before queued messages of a lower one
+        images_pub.publish(adamant::ByteView{buffer.data(), buffer.size()}, 0, 10, true);
         ++images_pub_sent;
         images_pub_next += images_pub_period;
       }
