@@ -6,7 +6,8 @@
 #
 # usage: tools/scale/scale-bench.sh [N...]          (default: 1000 5000)
 # environment: RUNS (default 3); ADAMANT_BENCH_JAVA_OPTS replaces the launcher's JVM options (to
-# compare flags, e.g. ADAMANT_BENCH_JAVA_OPTS="-Xshare:auto"); ADAMANT_BENCH_KEEP=1 keeps the work dir.
+# compare flags, e.g. ADAMANT_BENCH_JAVA_OPTS="-Xshare:auto"); ADAMANT_BENCH_JAR replaces the CLI jar (an
+# older build, to compare); ADAMANT_BENCH_KEEP=1 keeps the work dir.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -17,6 +18,7 @@ sizes=("$@")
 [[ ${#sizes[@]} -gt 0 ]] || sizes=(1000 5000)
 runs="${RUNS:-3}"
 [[ -x /usr/bin/time ]] || die "/usr/bin/time is missing (Debian package: time)"
+ADAMANT_CLI_JAR="${ADAMANT_BENCH_JAR:-$ADAMANT_CLI_JAR}"
 [[ -f "$ADAMANT_CLI_JAR" ]] || die "no CLI jar at $ADAMANT_CLI_JAR: build it first (./adamant validate builds it)"
 if [[ -n "${ADAMANT_BENCH_JAVA_OPTS+set}" ]]; then
   read -r -a ADAMANT_JAVA_OPTS <<<"$ADAMANT_BENCH_JAVA_OPTS"
@@ -42,7 +44,7 @@ median() {
 }
 
 echo "machine: $(nproc) cores, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)," \
-  "$(awk '{ printf "%.0f", $2 / 1024 / 1024 }' /proc/meminfo | head -1) GB"
+  "$(awk '/^MemTotal/ { printf "%.0f", $2 / 1024 / 1024 }' /proc/meminfo) GB"
 echo "java: $(java -version 2>&1 | head -1); options: ${ADAMANT_JAVA_OPTS[*]:-(none)}"
 echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg); median of $runs runs"
 printf '%7s  %-8s  %7s  %7s  %8s  %6s  %s\n' N verb "wall s" "cpu s" "RSS MB" files result

@@ -104,6 +104,20 @@ public final class ModelInfo {
 		return elements(Topic.class);
 	}
 
+	/** The model's topics of {@code type}, in declaration order (templates ask per type). */
+	public List<Topic> topicsOf(TypeDecl type) {
+		Map<TypeDecl, List<Topic>> byType = memo("topicsByType", () -> {
+			Map<TypeDecl, List<Topic>> result = new HashMap<>();
+			for (Topic t : getTopics()) {
+				if (t.getType() != null) {
+					result.computeIfAbsent(t.getType(), k -> new ArrayList<>()).add(t);
+				}
+			}
+			return result;
+		});
+		return byType.getOrDefault(type, List.of());
+	}
+
 	public List<Application> getApplications() {
 		return elements(Application.class);
 	}
