@@ -2,7 +2,7 @@
 # Scale benchmark: `validate` and `generate` of synthetic models of N topics (synth_model.py), run
 # with the launcher's own Java command (ADAMANT_JAVA_OPTS in ./adamant, JVM start included) under
 # /usr/bin/time -v. Prints the machine, then per N and verb the median of RUNS runs: wall seconds,
-# CPU seconds (user + system), max RSS and the files written.
+# CPU seconds (user + system), max RSS and the files in the output directory (with adamant's marker).
 #
 # usage: tools/scale/scale-bench.sh [N...]          (default: 1000 5000)
 # environment: RUNS (default 3); ADAMANT_BENCH_JAVA_OPTS replaces the launcher's JVM options (to
@@ -64,7 +64,7 @@ for n in "${sizes[@]}"; do
     done
     files=-
     [[ "$verb" == generate && -d "$work/n$n/out" ]] && files="$(find "$work/n$n/out" -type f | wc -l)"
-    result="$(tail -n 1 "$work/out.txt")"
+    result="$(tail -n 1 "$work/out.txt")"; result="${result//$work\//}"
     [[ "$(median "$label" 4)" == 0 ]] || result="FAILED (exit $(median "$label" 4)): $result"
     printf '%7s  %-8s  %7s  %7s  %8s  %6s  %s\n' "$n" "$verb" "$(median "$label" 1)" "$(median "$label" 2)" \
       "$(( $(median "$label" 3) / 1024 ))" "$files" "$result"
