@@ -33,9 +33,11 @@ struct Figures {
   std::uint64_t delivered = 0;
 };
 
-Figures run(TransportKind kind, std::size_t payload, int messages, int window, double rate_hz, std::uint16_t port) {
+Figures run(TransportKind kind, std::size_t payload, int messages, int window, double rate_hz, std::uint16_t port,
+            const std::string& psk_file) {
   ChannelConfig cfg;
   cfg.port = port;
+  cfg.psk_file = psk_file;  // empty: no key
   cfg.transport.kind = kind;
   cfg.transport.nak_timeout = std::chrono::milliseconds(10);
   cfg.transport.lec_r = 4;
@@ -112,6 +114,8 @@ int main(int argc, char** argv) {
   app.add_option("--transports", transports, "comma-separated")->delimiter(',');
   app.add_option("--payloads", payloads, "payload sizes in bytes, comma-separated")->delimiter(',');
   app.add_option("--port", port, "first UDP port (each run uses the next)");
+  std::string psk_file;
+  app.add_option("--psk-file", psk_file, "authenticate every datagram with the key in FILE (the MAC's cost)");
   CLI11_PARSE(app, argc, argv);
   std::vector<TransportKind> kinds;
   try {
@@ -124,8 +128,8 @@ int main(int argc, char** argv) {
               "mean us", "p99 us", "delivered", "mean us", "p99 us", rate);
   for (const TransportKind k : kinds)
     for (auto b : payloads) {
-      const Figures hi = run(k, b, messages, window, 0, port++);
-      const Figures lo = run(k, b, std::max(100, messages / 4), window, rate, port++);
+      const Figures hi = run(k, b, messages, window, 0, port++, psk_file);
+      const Figures lo = run(k, b, std::max(100, messages / 4), window, rate, port++, psk_file);
       std::printf("%-9s %7zu | %12.0f %10.1f %10.1f %9llu | %10.1f %10.1f\n", std::string(to_string(k)).c_str(), b, hi.msgs_per_s, hi.mean_us,
                   hi.p99_us, static_cast<unsigned long long>(hi.delivered), lo.mean_us, lo.p99_us);
       std::fflush(stdout);

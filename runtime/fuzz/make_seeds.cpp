@@ -1,5 +1,8 @@
 // Writes seed corpora of valid encodings: make_seeds OUTDIR creates OUTDIR/<target>/seed-N.
+#include <adamant/auth.hpp>
 #include <adamant/wire.hpp>
+
+#include "codec_sample.hpp"
 
 #include <cstdio>
 #include <filesystem>
@@ -60,5 +63,22 @@ int main(int argc, char** argv) {
   put("replace_ack", 0, with_cum(5, ack));
   put("replace_ack", 1, with_cum(5, ack0));
   put("replace_ack", 2, payload_of(msg));
+  // auth: the first byte picks the mode (fuzz_auth.cpp): 0 opens the rest, 1 seals it.
+  const auth::Authenticator key("fuzz-key");
+  auto with_mode = [](std::uint8_t mode, const Bytes& b) {
+    Bytes out{mode};
+    out.insert(out.end(), b.begin(), b.end());
+    return out;
+  };
+  put("auth", 0, with_mode(0, key.seal(ByteView{data.data(), data.size()})));
+  put("auth", 1, with_mode(0, key.seal(ByteView{nak.data(), nak.size()})));
+  put("auth", 2, with_mode(1, data));
+  fuzz::model::Sample sample;
+  put("codec", 0, [&] { Bytes b; wire_put(b, sample); return b; }());
+  sample.i8 = -3, sample.u16 = 500, sample.i32 = -70000, sample.u64 = 1ull << 40, sample.c = 'x', sample.f = 1.5f;
+  sample.mode = fuzz::model::Mode::Track, sample.arr = {1, -2, 3}, sample.bytes = {9, 8, 7};
+  sample.names = {{"a", "bc"}, {}, {"def"}};
+  sample.inners = {{true, "in", {0.5, -1e300}}, {false, "", {}}};
+  put("codec", 1, [&] { Bytes b; wire_put(b, sample); return b; }());
   return 0;
 }

@@ -1,5 +1,7 @@
+#include <adamant/auth.hpp>
 #include <adamant/bench.hpp>
 #include <adamant/contract.hpp>
+#include <adamant/key_file.hpp>
 #include <adamant/metrics.hpp>
 #include <adamant/pubsub.hpp>
 #include <adamant/sim.hpp>
@@ -7,7 +9,10 @@
 #include <adamant/units.hpp>
 
 #include "point_common.hpp"
+#include "point_overrides.hpp"
+#include "point_selection.hpp"
 #include "reader_process.hpp"
+#include "stats_log.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -42,6 +47,7 @@ struct ReaderResult {
   std::uint64_t delivered = 0, unrecoverable = 0, corrupt = 0, order_errors = 0, drops = 0,
                 naks = 0, nak_sequences = 0, repairs = 0, recovered = 0;
   engine::WireBytes sent;
+  auth::Stats keys;  // datagrams the reader's key check rejected, by reason
   std::vector<std::int64_t> latencies_ns;
   std::vector<std::uint64_t> sequences;  // of each latency's update
 };
@@ -53,8 +59,9 @@ void result_fields(R& r, F&& f) {
   f(r.delivered), f(r.unrecoverable), f(r.corrupt), f(r.order_errors), f(r.drops), f(r.naks);
   f(r.nak_sequences), f(r.repairs), f(r.recovered);
   f(r.sent.data), f(r.sent.nak), f(r.sent.repair), f(r.sent.retransmit), f(r.sent.control);
+  f(r.keys.bad_mac), f(r.keys.replayed), f(r.keys.stale), f(r.keys.crowded);
 }
-constexpr std::size_t kResultFields = 14;
+constexpr std::size_t kResultFields = 18;
 
 using detail::Failure;
 using detail::ReaderProcess;
@@ -82,7 +89,7 @@ std::optional<GilbertLoss> gilbert(const std::vector<double>& burst) {
 }
 
 struct ReaderArgs {
-  std::string transport = "nakcast", group, iface, params, streams;
+  std::string transport = "nakcast", group, iface, params, streams, stats_file, psk_file;
   std::vector<double> burst;
   double rate = 1;
   int port = 0, index = 0, result_fd = -1, ctrl_fd = -1;
@@ -110,10 +117,12 @@ int run_reader(const ReaderArgs& a, const HarnessSpec& spec) {
   cfg.port = static_cast<std::uint16_t>(a.port);
   cfg.iface = a.iface;
   cfg.burst = gilbert(a.burst);
+  cfg.psk_file = a.psk_file;
 
   ReaderResult r;
-  r.latencies_ns.reserve(total);
-  r.sequences.reserve(total);
+  r.latencies_ns.resize(total);  // touched now, not as updates arrive: RSS shows only the engine's growth
+  r.sequences.resize(total);
+  r.latencies_ns.clear(), r.sequences.clear();
   std::uint64_t last_seq = 0;
   Subscriber sub(cfg, [&](const Sample& s) {
     r.latencies_ns.push_back(now_ns() - s.send_time_ns);  // first: keep check cost out of it
@@ -123,9 +132,11 @@ int run_reader(const ReaderArgs& a, const HarnessSpec& spec) {
     last_seq = s.sequence;
   });
   detail::write_ready(result.get());
+  detail::StatsLog stats(a.stats_file, "reader", a.index);
 
   for (;;) {
     sub.poll_until(now_ns() + 5'000'000);
+    stats.sample(now_ns(), sub.engine().state_entries(), r.latencies_ns.size());
     if (sub.accounted_through() >= total) break;
     pollfd p{ctrl.get(), POLLIN, 0};
     if (::poll(&p, 1, 0) > 0) break;  // writer closed the control pipe: stop now
@@ -138,6 +149,7 @@ int run_reader(const ReaderArgs& a, const HarnessSpec& spec) {
   r.repairs = sub.stats().repairs_sent;
   r.recovered = sub.stats().recovered;
   r.sent = sub.sent_bytes();
+  r.keys = sub.auth_stats();
   detail::ReaderReport rep;
   result_fields(r, [&](std::uint64_t v) { rep.fields.push_back(v); });
   rep.latencies_ns = std::move(r.latencies_ns);
@@ -157,10 +169,11 @@ bool all(const std::vector<std::unique_ptr<ReaderProcess>>& kids, bool (ReaderPr
 }
 
 struct WriterOptions {
-  std::string csv, group = "239.255.0.1", iface = "127.0.0.1";
+  std::string csv, cdf, group = "239.255.0.1", iface = "127.0.0.1", stats_file;  // cdf: --cdf FILE, "" = none
   int port = 0;
   std::optional<int> linger_ms;
   std::vector<double> burst;  // Gilbert loss at the readers: P(good->bad), P(bad->good); empty: --loss
+  std::string psk_file;       // every process's key file (adamant/key_file.hpp); empty: no key
 };
 
 // Runs one point and appends its CSV row; throws Failure with a clear message.
@@ -171,6 +184,7 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
   cfg.group = opt.group;
   cfg.port = static_cast<std::uint16_t>(port);
   cfg.iface = opt.iface;
+  cfg.psk_file = opt.psk_file;
   Publisher pub(cfg);
 
   std::vector<std::unique_ptr<ReaderProcess>> kids;
@@ -185,7 +199,9 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
                                   detail::all_params(pt)};
     // the program's own options (parsed before harness_main, e.g. ant-bench --payload) must reach
     // the re-executed reader too, or it would build a different spec than the writer
+    if (!opt.psk_file.empty()) args.insert(args.end(), {"--reader-psk-file", opt.psk_file});  // the path, never the key
     if (opt.burst.size() == 2) args.insert(args.end(), {"--reader-burst", exact(opt.burst[0]) + "," + exact(opt.burst[1])});
+    if (!opt.stats_file.empty()) args.insert(args.end(), {"--reader-stats-file", opt.stats_file});
     args.insert(args.end(), spec.reader_args.begin(), spec.reader_args.end());
     auto kid = std::make_unique<ReaderProcess>(i);
     args.insert(args.end(), {"--reader-result-fd", std::to_string(kid->child_result_fd()), "--reader-ctrl-fd",
@@ -203,23 +219,26 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
   }
 
   // Wait until every reader has joined the group.
-  const std::int64_t ready_deadline = now_ns() + 10'000'000'000;
+  // Generous: a reader plans every update first (a 10-minute point at 16 kHz: 9.6 M slots).
+  const std::int64_t ready_deadline = now_ns() + 60'000'000'000;
   while (!all(kids, &ReaderProcess::ready)) {
     drain_all(kids);
     for (auto& k : kids)
       if (k->eof() && !k->ready())
         throw Failure("reader " + std::to_string(k->index()) + " died before becoming ready");
-    if (now_ns() > ready_deadline) throw Failure("readers not ready within 10 s");
+    if (now_ns() > ready_deadline) throw Failure("readers not ready within 60 s");
     pub.service_for(2ms);
   }
   // Heartbeats (highest = 0) before the first update fix every reader's start point at 1,
   // so even a lost first update is recovered.
   pub.service_for(100ms);
 
+  detail::StatsLog stats(opt.stats_file, "writer", 0);
   const std::int64_t t0 = now_ns();
   const std::uint64_t total = plan.total();
   for (std::uint64_t seq = 1; seq <= total; ++seq) {
     const auto& slot = plan.slot(seq);
+    stats.sample(now_ns(), pub.engine().state_entries(), seq - 1);
     pub.service_until(t0 + slot.offset_ns);  // absolute schedule: no cumulative drift
     auto payload = plan.payload(seq);
     const ByteView bytes{payload.data(), payload.size()};
@@ -242,17 +261,21 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
     }
   }
 
+  stats.sample(now_ns(), pub.engine().state_entries(), total, /*now=*/true);
   std::chrono::milliseconds linger = detail::linger_for(pt);
   if (opt.linger_ms) linger = std::chrono::milliseconds(*opt.linger_ms);
   const std::int64_t linger_end = now_ns() + std::chrono::duration_cast<std::chrono::nanoseconds>(linger).count();
   while (!all(kids, &ReaderProcess::eof) && now_ns() < linger_end) {
     pub.service_for(5ms);
+    stats.sample(now_ns(), pub.engine().state_entries(), total);
     drain_all(kids);
   }
   for (auto& k : kids) k->stop();
-  const std::int64_t report_deadline = now_ns() + 5'000'000'000;
+  // 5 s, plus 2 us per update per reader: each reports 16 bytes per update (154 MB at 16 kHz for 10 minutes).
+  const std::int64_t report_wait_ns = 5'000'000'000 + static_cast<std::int64_t>(total) * pt.receivers * 2'000,
+                     report_deadline = now_ns() + report_wait_ns;
   while (!all(kids, &ReaderProcess::eof)) {
-    if (now_ns() > report_deadline) throw Failure("readers did not report within 5 s of stop");
+    if (now_ns() > report_deadline) throw Failure("readers did not report within " + std::to_string(report_wait_ns / 1'000'000'000) + " s of stop");
     pub.service_for(5ms);
     drain_all(kids);
   }
@@ -261,6 +284,7 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
   std::vector<std::vector<std::uint64_t>> delivered;  // per reader: the sequences it delivered
   detail::Totals t;
   engine::WireBytes bytes;
+  auth::Stats keys;
   for (auto& k : kids) {
     const std::string who = "reader " + std::to_string(k->index());
     if (auto err = k->reap()) throw Failure(who + " " + *err);
@@ -280,6 +304,7 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
     t.repairs += r->repairs;
     t.recovered += r->recovered;
     bytes.add(r->sent);
+    keys += r->keys;
     delivered.push_back(std::move(r->sequences));
   }
   t.retransmits = pub.stats().retransmitted;
@@ -293,7 +318,9 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
   }
   detail::set_replaced(plan, pt, delivered, rows);
   detail::set_sender_counts(pub.engine(), plan, rows);
-  detail::finish_point(spec, pt, rows, t, opt.csv, "real");
+  detail::finish_point(spec, pt, rows, t, opt.csv, opt.cdf, "real");
+  if (keys.rejected() > 0)
+    std::fprintf(stderr, "%s: the readers' key checks rejected datagrams: %s\n", spec.name.c_str(), auth::describe_rejected(keys).c_str());
 }
 
 std::string default_csv(const std::string& name) {
@@ -325,7 +352,8 @@ metrics::LinkSettings sim_link(const sim::NetConfig& net) {
 }
 
 // Runs one point in the simulator and appends its CSV row; throws Failure.
-void run_sim_point(const HarnessSpec& spec, const Point& pt, const sim::NetConfig& net, const std::string& csv) {
+void run_sim_point(const HarnessSpec& spec, const Point& pt, const sim::NetConfig& net, const std::string& csv,
+                   const std::string& cdf) {
   detail::check_point(pt);
   const auto w0 = std::chrono::steady_clock::now();
   const auto res = sim::run_point(spec, pt, net);
@@ -349,86 +377,8 @@ void run_sim_point(const HarnessSpec& spec, const Point& pt, const sim::NetConfi
               static_cast<unsigned long long>(res.duplicated));
   std::vector<metrics::Row> rows = res.rows;
   for (auto& row : rows) row.link = sim_link(net);
-  detail::finish_point(spec, pt, rows, t, csv, "sim");
+  detail::finish_point(spec, pt, rows, t, csv, cdf, "sim");
 }
-
-// Values given on the command line that replace the spec's for every point.
-struct PointOverrides {
-  std::optional<std::string> transport;
-  std::optional<int> receivers, updates;
-  std::optional<double> loss, rate;
-  std::optional<std::uint64_t> seed;
-  std::optional<std::string> nak_timeout, enqueue_timeout, retry_timeout;
-  std::optional<int> r, c;
-  bool nak_fallback = false;
-  std::optional<std::uint32_t> tags;
-  std::optional<std::uint64_t> pace;
-  std::optional<std::string> pace_mode;
-
-  void add_to(CLI::App& app) {
-    const std::string g = "Point (every point of the spec)";
-    app.add_option("--transport", transport, "one of " + transport_names())->group(g);
-    app.add_option("--receivers", receivers, "reader processes / simulated readers")
-        ->check(CLI::PositiveNumber)->group(g);
-    app.add_option("--loss", loss, "loss injected at each reader, percent")->check(CLI::Range(0.0, 100.0))->group(g);
-    app.add_option("--rate", rate, "updates per second")->check(CLI::PositiveNumber)->group(g);
-    app.add_option("--updates", updates, "updates per point")->check(CLI::NonNegativeNumber)->group(g);
-    app.add_option("--seed", seed, "loss-injection seed")->group(g);
-    const std::string e = "Engine parameters (every point; recorded in the transport_params column)";
-    auto table_range = [](std::string_view name) {  // a count's range in the contract table
-      const contract::Range r = contract::range_of(name);
-      return CLI::Range(static_cast<long long>(r.min), static_cast<long long>(r.max));
-    };
-    app.add_option("--nak-timeout", nak_timeout, "nakcast (and ricochet fallback): e.g. 25ms, 50000us; nakcast: auto")->group(e);
-    const LecParams ricochet = lec_params(TransportKind::Ricochet, {}, {}), fec = lec_params(TransportKind::Fec, {}, {});
-    app.add_option("--r", r, "ricochet, fec: data packets per repair (fec: per block); default ricochet " +
-                                 std::to_string(ricochet.r) + ", fec " + std::to_string(fec.r))
-        ->check(table_range("r"))->group(e);
-    app.add_option("--c", c, "ricochet: members each repair goes to; fec: repairs per block (<= r); default ricochet " +
-                                 std::to_string(ricochet.c) + ", fec " + std::to_string(fec.c))
-        ->check(table_range("c"))->group(e);
-    app.add_flag("--nak-fallback", nak_fallback, "ricochet: also NAK the sender after --nak-timeout")->group(e);
-    app.add_option("--tags", tags, "replace/fifo: update i carries tag (i-1) mod TAGS")
-        ->check(table_range("tags"))->group(e);
-    app.add_option("--pace", pace, "replace/fifo: pacing in bytes/s, or where --pace-mode estimate starts (0: sim the link's "
-                   "slowest phase; real: unpaced, or " + std::to_string(defaults::replace::kBweInitialBytesPerS) +
-                   " when estimating)")->group(e);
-    app.add_option("--pace-mode", pace_mode,
-                   "replace/fifo: fixed (--pace) or estimate (from ACKs, starting at --pace)")
-        ->check(CLI::IsMember({"fixed", "estimate"}))->group(e);
-    app.add_option("--enqueue-timeout", enqueue_timeout, "replace/fifo: drop messages queued longer (0 = never)")
-        ->group(e);
-    app.add_option("--retry-timeout", retry_timeout, "replace/fifo: abandon unacknowledged messages after")->group(e);
-  }
-
-  // Applies the overrides; throws Failure on a bad duration or transport.
-  void apply(Point& p) const {
-    auto dur = [](const std::optional<std::string>& v, const char* opt, Duration& out) {
-      if (!v) return;
-      auto d = detail::parse_duration(*v);
-      if (!d) throw Failure(std::string("bad duration '") + *v + "' for " + opt + " (e.g. 25ms, 500us, 2s)");
-      out = *d;
-    };
-    if (transport) p.transport = transport_from_name(*transport);
-    if (receivers) p.receivers = *receivers;
-    if (loss) p.loss_pct = *loss;
-    if (rate) p.rate_hz = *rate;
-    if (updates) p.updates = *updates;
-    if (seed) p.seed = *seed;
-    if (nak_timeout && *nak_timeout == contract::find_parameter("nak_timeout")->keyword)
-      p.nak_timeout = contract::kNakTimeoutAuto;
-    else
-      dur(nak_timeout, "--nak-timeout", p.nak_timeout);
-    dur(enqueue_timeout, "--enqueue-timeout", p.enqueue_timeout);
-    dur(retry_timeout, "--retry-timeout", p.retry_timeout);
-    if (r) p.lec_r = *r;
-    if (c) p.lec_c = *c;
-    if (nak_fallback) p.lec_nak_fallback = true;
-    if (tags) p.tags = *tags;
-    if (pace) p.pace_bytes_per_s = *pace;
-    if (pace_mode) p.estimate_bandwidth = *pace_mode == "estimate";
-  }
-};
 
 std::string describe(const Point& p) {
   char buf[256];
@@ -445,13 +395,19 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
   WriterOptions opt;
   opt.csv = default_csv(spec.name);
   std::optional<int> runs, linger;
-  PointOverrides over;
+  detail::PointOverrides over;
   over.add_to(app);
   app.add_option("--csv", opt.csv, "CSV file to append one row per point to");
+  app.add_option("--cdf", opt.cdf, "CSV file to append each row's latency at every whole percentile to");
+  std::string only;
+  bool list = false;
+  app.add_option("--only", only, "run only these points, by index in --list-points (e.g. 0,3,5-7)");
+  app.add_flag("--list-points", list, "print the points (index, fields) as CSV and run none");
   app.add_option("--runs", runs, "repeat every point N times (run + k, seed + k)")->check(CLI::PositiveNumber);
   app.add_option("--port", opt.port, "real: first UDP port (point i uses port+i; 0 = derive from pid)");
   app.add_option("--group", opt.group, "real: multicast group");
   app.add_option("--iface", opt.iface, "real: multicast interface address");
+  app.add_option("--stats-file", opt.stats_file, "real: each process appends its engine's state size there each second");
   app.add_option("--linger-ms", linger, "time to keep repairing after the last update");
   std::string mode = "real", bandwidth;
   std::size_t queue = 0;
@@ -462,8 +418,10 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
   app.add_option("--bandwidth", bandwidth,
                  "sim: egress bandwidth of every host, e.g. 5KB/s or 40KB/s@50s,5KB/s@10s");
   app.add_option("--queue", queue, "sim: egress queue in packets (0 = unbounded)");
-  std::string psk;
-  app.add_option("--psk", psk, "sim: pre-shared key; every datagram carries HMAC-SHA256");
+  std::string psk;  // refused: a key on the command line leaks through ps
+  app.add_option("--psk", psk, "refused (use --psk-file)")->group("");
+  app.add_option("--psk-file", opt.psk_file, std::string("pre-shared key file (hex, chmod 600; default $") +
+                 auth::kKeyFileEnv + "): every datagram carries HMAC-SHA256, forged/tampered/replayed are dropped");
   app.add_option("--delay-us", delay_us, "sim: propagation delay in microseconds")->check(CLI::NonNegativeNumber);
   double reorder = 0, duplicate = 0;
   app.add_option("--reorder", reorder, "sim: percent of datagrams held back (up to " +
@@ -488,9 +446,11 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
   app.add_option("--reader-params", ra.params)->group(hidden);
   app.add_option("--reader-rate", ra.rate)->group(hidden);
   app.add_option("--reader-streams", ra.streams)->group(hidden);
+  app.add_option("--reader-psk-file", ra.psk_file)->group(hidden);
   app.add_option("--reader-burst", ra.burst)->expected(2)->delimiter(',')->group(hidden);
   app.add_option("--reader-result-fd", ra.result_fd)->group(hidden);
   app.add_option("--reader-ctrl-fd", ra.ctrl_fd)->group(hidden);
+  app.add_option("--reader-stats-file", ra.stats_file)->group(hidden);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -524,6 +484,20 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
     std::fprintf(stderr, "%s: %s\n", spec.name.c_str(), e.what());
     return 2;
   }
+  try {
+    if (!only.empty()) {
+      std::vector<Point> chosen;
+      for (const std::size_t i : detail::parse_point_indices(only, points.size())) chosen.push_back(points[i]);
+      points = std::move(chosen);
+    }
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "%s: %s\n", spec.name.c_str(), e.what());
+    return 2;
+  }
+  if (list) {
+    std::fputs(detail::list_points(points).c_str(), stdout);
+    return 0;
+  }
   opt.linger_ms = linger;
   if (opt.port == 0) opt.port = 20000 + static_cast<int>(::getpid() % 1000) * 40;
   std::signal(SIGPIPE, SIG_IGN);  // a dead reader must surface as an error, not kill us
@@ -532,8 +506,15 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
     return 2;
   }
   const bool sim_mode = mode == "sim";
-  if (!sim_mode && !psk.empty()) {
-    std::fprintf(stderr, "%s: --psk is supported in --mode sim only (real: ChannelConfig::psk)\n", spec.name.c_str());
+  if (!psk.empty()) {
+    std::fprintf(stderr, "%s: %s\n", spec.name.c_str(), auth::key_on_command_line("--psk").c_str());
+    return 2;
+  }
+  opt.psk_file = auth::key_file_path(opt.psk_file);
+  try {  // read now: a bad key file fails before any process starts
+    if (!opt.psk_file.empty()) psk = auth::read_key_file(opt.psk_file);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "%s: %s\n", spec.name.c_str(), e.what());
     return 2;
   }
   if (!sim_mode && (reorder > 0 || duplicate > 0)) {
@@ -559,7 +540,7 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
 
   for (std::size_t i = 0; i < points.size(); ++i) {
     try {
-      if (sim_mode) run_sim_point(spec, points[i], net, opt.csv);
+      if (sim_mode) run_sim_point(spec, points[i], net, opt.csv, opt.cdf);
       else run_point(spec, points[i], opt, opt.port + static_cast<int>(i % 1000));  // fresh port per point
     } catch (const std::exception& e) {
       std::fprintf(stderr, "%s: %s point %zu (%s) FAILED: %s\n", spec.name.c_str(), sim_mode ? "sim" : "real", i,

@@ -30,6 +30,8 @@ LatencyStats latency_stats(std::vector<std::int64_t> ns) {
   s.p90_us = rank(0.90);
   s.p99_us = rank(0.99);
   s.max_us = ns.back() / 1000.0;
+  s.percentiles_us.reserve(100);
+  for (int k = 1; k <= 100; ++k) s.percentiles_us.push_back(rank(k / 100.0));
   return s;
 }
 
@@ -211,15 +213,17 @@ std::string csv_line(const Row& r) {
   return csv_record(cells);
 }
 
-void append_csv(const std::string& path, const Row& r) {
+void append_records(const std::string& path, const std::string& header, const std::vector<std::string>& records) {
   struct stat st {};
   const bool need_header = ::stat(path.c_str(), &st) != 0 || st.st_size == 0;
   std::ofstream f(path, std::ios::app);
   if (!f) throw std::runtime_error("adamant: cannot open CSV file '" + path + "'");
-  if (need_header) f << csv_header() << '\n';
-  f << csv_line(r) << '\n';
+  if (need_header) f << header << '\n';
+  for (const std::string& record : records) f << record << '\n';
   f.flush();
   if (!f) throw std::runtime_error("adamant: write failed for CSV file '" + path + "'");
 }
+
+void append_csv(const std::string& path, const Row& r) { append_records(path, csv_header(), {csv_line(r)}); }
 
 }  // namespace adamant::metrics

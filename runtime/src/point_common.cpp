@@ -1,6 +1,7 @@
 #include "point_common.hpp"
 
 #include <adamant/contract.hpp>
+#include <adamant/latency_cdf.hpp>
 #include <adamant/replace.hpp>
 
 #include <algorithm>
@@ -423,9 +424,10 @@ std::string naks_per_lost(const Totals& t) {
 
 void finish_point(const HarnessSpec& spec, const Point& pt,
                   const std::vector<metrics::Row>& rows, const Totals& t, const std::string& csv,
-                  const char* mode) {
+                  const std::string& cdf, const char* mode) {
   for (const auto& row : rows) {
   metrics::append_csv(csv, row);
+  if (!cdf.empty()) metrics::append_cdf_csv(cdf, row);
   std::printf(
       "[%s/%s] %s%s%s receivers=%d loss=%g%% rate=%gHz run=%d: sent %llu, received %llu, delivery %.6f | "
       "latency us mean %.1f sd %.1f p50 %.1f p90 %.1f p99 %.1f max %.1f | ReLate %.1f ReLate2 %.1f | "

@@ -86,10 +86,11 @@ using adamant::parse_duration;
 // applies such a list to `pt`; false (with `error` set) on an unknown name or a bad value.
 std::string all_params(const Point& pt);
 bool apply_params(std::string_view list, Point& pt, std::string& error);
-// Appends the CSV row, prints the summary line (tagged with `mode`), and throws Failure
-// for corrupt payloads or (for in-order transports) out-of-order deliveries.
+// Appends the CSV rows (and, when `cdf` names a file, their latency percentiles), prints the
+// summary line (tagged with `mode`), and throws Failure for corrupt payloads or (for in-order
+// transports) out-of-order deliveries.
 void finish_point(const HarnessSpec& spec, const Point& pt,
                   const std::vector<metrics::Row>& rows, const Totals& t, const std::string& csv,
-                  const char* mode);
+                  const std::string& cdf, const char* mode);
 
 }  // namespace adamant::bench::detail

@@ -1,5 +1,6 @@
 #include <adamant/auth.hpp>
 #include <adamant/engine/ricochet_receiver.hpp>
+#include <adamant/key_file.hpp>
 #include <adamant/loss.hpp>
 #include <adamant/pubsub.hpp>
 #include <adamant/setup.hpp>
@@ -34,13 +35,39 @@ std::uint32_t fresh_session() {
 
 constexpr std::size_t kRecvBuf = 65536;
 
+// A channel's key check: its authenticator (none without a key) and, with psk_file, the key
+// file it rotates from. Times are the wall clock (auth.hpp: freshness across hosts).
+struct ChannelAuth {
+  std::optional<auth::Authenticator> auth;
+  std::optional<auth::KeyFileWatch> file;
+
+  explicit ChannelAuth(const ChannelConfig& cfg) {
+    if (!cfg.psk.empty() && !cfg.psk_file.empty())
+      throw std::invalid_argument("adamant: ChannelConfig::psk and psk_file are both set");
+    if (!cfg.psk_file.empty()) file.emplace(cfg.psk_file);
+    if (cfg.keyed()) auth.emplace(file ? file->key() : cfg.psk, auth::random_epoch());
+  }
+  // The datagram to hand to the engine, or nullopt (rejected and counted).
+  std::optional<ByteView> open(ByteView v) {
+    if (!auth) return v;
+    const std::int64_t now = wall_now_ns();
+    if (file)
+      if (auto k = file->poll(now)) auth->rotate(std::move(*k), now);
+    return auth->open(v, now);
+  }
+  auth::Stats stats() const { return auth ? auth->stats() : auth::Stats{}; }
+};
+
 void send_all(const io::UdpSocket& sock, const Endpoint& group, engine::Output& out,
-              engine::WireBytes& sent, const std::optional<auth::Authenticator>& auth) {
+              engine::WireBytes& sent, ChannelAuth& keys) {
   engine::count_sent(out, sent);
   for (const auto& d : out.datagrams) {
     const Endpoint to = d.dest == engine::Dest::Group ? group : d.peer;
-    if (auth) {
-      const auto sealed = auth->seal(ByteView{d.bytes.data(), d.bytes.size()});
+    if (keys.auth) {
+      const std::int64_t now = wall_now_ns();
+      if (keys.file)
+        if (auto k = keys.file->poll(now)) keys.auth->rotate(std::move(*k), now);
+      const auto sealed = keys.auth->seal(ByteView{d.bytes.data(), d.bytes.size()}, now);
       sock.send_to(ByteView{sealed.data(), sealed.size()}, to);
     } else {
       sock.send_to(ByteView{d.bytes.data(), d.bytes.size()}, to);
@@ -74,12 +101,11 @@ struct Publisher::Impl {
   std::unique_ptr<engine::SenderEngine> engine;
   engine::Output out;
   engine::WireBytes sent;
-  std::optional<auth::Authenticator> auth;
+  ChannelAuth auth;
   std::array<std::uint8_t, kRecvBuf> buf{};
 
   explicit Impl(ChannelConfig c)
-      : cfg(std::move(c)), group(group_endpoint(cfg)), sock(io::UdpSocket::open_sender(cfg.iface)) {
-    if (!cfg.psk.empty()) auth.emplace(cfg.psk);
+      : cfg(std::move(c)), group(group_endpoint(cfg)), sock(io::UdpSocket::open_sender(cfg.iface)), auth(cfg) {
     engine = engine::make_sender(setup::sender_config(cfg, fresh_session()));
   }
 
@@ -87,11 +113,9 @@ struct Publisher::Impl {
     Endpoint from;
     while (auto n = sock.try_recv(buf.data(), buf.size(), from)) {
       ByteView v{buf.data(), *n};
-      if (auth) {
-        auto opened = auth->open(v);
-        if (!opened) continue;
-        v = *opened;
-      }
+      auto opened = auth.open(v);
+      if (!opened) continue;
+      v = *opened;
       engine->on_datagram(v, from, now, out);
     }
     engine->on_tick(now, out);
@@ -134,7 +158,8 @@ void Publisher::service_until(std::int64_t deadline) { impl_->service_until(dead
 const engine::SenderStats& Publisher::stats() const { return impl_->engine->stats(); }
 const engine::WireBytes& Publisher::sent_bytes() const { return impl_->sent; }
 const engine::SenderEngine& Publisher::engine() const { return *impl_->engine; }
-std::uint64_t Publisher::auth_rejected() const { return impl_->auth ? impl_->auth->rejected() : 0; }
+std::uint64_t Publisher::auth_rejected() const { return impl_->auth.stats().rejected(); }
+auth::Stats Publisher::auth_stats() const { return impl_->auth.stats(); }
 std::vector<int> Publisher::fds() const { return {impl_->sock.fd()}; }
 std::optional<std::int64_t> Publisher::next_deadline_ns() const {
   if (auto d = impl_->engine->next_deadline()) return d->count();
@@ -156,9 +181,10 @@ struct Subscriber::Impl {
   std::function<void(const Sample&)> on_sample;
   std::function<void(const engine::Event&)> on_event;
   LossInjector loss;
+  ReceiveFaultInjector faults;
   engine::Output out;
   engine::WireBytes sent;
-  std::optional<auth::Authenticator> auth;
+  ChannelAuth auth;
   std::array<std::uint8_t, kRecvBuf> buf{};
 
   Impl(ChannelConfig c, std::function<void(const Sample&)> cb)
@@ -166,8 +192,9 @@ struct Subscriber::Impl {
         group(group_endpoint(cfg)),
         sock(io::UdpSocket::open_receiver(cfg.group, cfg.port, cfg.iface)),
         on_sample(std::move(cb)),
-        loss(LossModel{cfg.loss_pct, cfg.burst}, cfg.seed) {
-    if (!cfg.psk.empty()) auth.emplace(cfg.psk);
+        loss(LossModel{cfg.loss_pct, cfg.burst}, cfg.seed),
+        faults(ReceiveFaults{}, cfg.seed),
+        auth(cfg) {
     if (cfg.transport.kind == TransportKind::Ricochet) {
       uni.emplace(io::UdpSocket::open_sender(cfg.iface));
       engine = engine::make_receiver(setup::receiver_config(cfg, uni->local(), fresh_session()));
@@ -195,18 +222,20 @@ struct Subscriber::Impl {
     Endpoint from;
     while (auto n = s.try_recv(buf.data(), buf.size(), from)) {
       if (loss.drop()) continue;  // every datagram kind (data, repairs, heartbeats, membership)
-      ByteView v{buf.data(), *n};
-      if (auth) {
-        auto opened = auth->open(v);
-        if (!opened) continue;
-        v = *opened;
-      }
-      engine->on_datagram(v, from, now, out);
-      flush();
+      if (!faults.take(buf.data(), *n, from, now.count())) continue;
+      take(ByteView{buf.data(), *n}, from, now);
     }
   }
 
+  void take(ByteView v, const Endpoint& from, Nanos now) {
+    const auto opened = auth.open(v);
+    if (!opened) return;
+    engine->on_datagram(*opened, from, now, out);
+    flush();
+  }
+
   void pump(Nanos now) {
+    for (const auto& h : faults.due(now.count())) take(ByteView{h.bytes.data(), h.bytes.size()}, Endpoint{h.ipv4, h.port}, now);
     receive_from(sock, now);
     if (uni) receive_from(*uni, now);
     engine->on_tick(now, out);
@@ -215,15 +244,18 @@ struct Subscriber::Impl {
 
   void flush() {
     send_all(uni ? *uni : sock, group, out, sent, auth);
-    for (const auto& d : out.deliveries)
-      if (on_sample) on_sample(Sample{d.sequence, d.send_time_ns, ByteView{d.payload.data(), d.payload.size()}});
+    // Events first: a SessionReset comes before the new session's first delivery.
     if (on_event)
       for (const auto& e : out.events) on_event(e);
+    for (const auto& d : out.deliveries)
+      if (on_sample) on_sample(Sample{d.sequence, d.send_time_ns, ByteView{d.payload.data(), d.payload.size()}});
     out.clear();
   }
 
   void poll_until(std::int64_t deadline) {
     run_until(deadline, *engine, [this](Nanos now) { pump(now); }, [this](Nanos t) {
+      if (const auto held = faults.next_due_ns())  // a held-back datagram is due
+        t = std::max(Nanos{0}, std::min(t, Nanos{*held - monotonic_now_ns()}));
       if (uni) io::wait_any_readable(sock, *uni, t);
       else sock.wait_readable(t);
     });
@@ -243,9 +275,12 @@ void Subscriber::poll_until(std::int64_t deadline) { impl_->poll_until(deadline)
 void Subscriber::on_event(std::function<void(const engine::Event&)> h) { impl_->on_event = std::move(h); }
 const engine::ReceiverStats& Subscriber::stats() const { return impl_->engine->stats(); }
 std::uint64_t Subscriber::accounted_through() const { return impl_->engine->accounted_through(); }
+const engine::ReceiverEngine& Subscriber::engine() const { return *impl_->engine; }
 std::uint64_t Subscriber::injected_drops() const { return impl_->loss.drops(); }
+void Subscriber::inject(const ReceiveFaults& faults) { impl_->faults = ReceiveFaultInjector(faults, impl_->cfg.seed); }
 const engine::WireBytes& Subscriber::sent_bytes() const { return impl_->sent; }
-std::uint64_t Subscriber::auth_rejected() const { return impl_->auth ? impl_->auth->rejected() : 0; }
+std::uint64_t Subscriber::auth_rejected() const { return impl_->auth.stats().rejected(); }
+auth::Stats Subscriber::auth_stats() const { return impl_->auth.stats(); }
 std::vector<int> Subscriber::fds() const {
   std::vector<int> v{impl_->sock.fd()};
   if (impl_->uni) v.push_back(impl_->uni->fd());

@@ -136,12 +136,12 @@ class PointSim {
     }
     pace_ = wcfg.transport.pace_bytes_per_s;
     wcfg.psk = net.forge_without_key ? std::string() : net.psk;
-    if (!net.psk.empty()) {
-      auth_.emplace(net.psk);
-      for (std::size_t i = 0; i <= static_cast<std::size_t>(pt.receivers); ++i) host_auth_.emplace_back(net.psk);
-    }
-    const auto session = static_cast<std::uint32_t>((pt.seed * 0x2545F4914F6CDD1Dull) >> 33) | 1u;
-    writer_ = engine::make_sender(setup::sender_config(wcfg, session));
+    if (!net.psk.empty())  // one sealing epoch per host, derived from the seed: runs repeat
+      for (std::size_t i = 0; i <= static_cast<std::size_t>(pt.receivers); ++i)
+        host_auth_.emplace_back(net.psk, (pt.seed * 0x9E3779B97F4A7C15ull + i) | (std::uint64_t{1} << 63));
+    session_ = static_cast<std::uint32_t>((pt.seed * 0x2545F4914F6CDD1Dull) >> 33) | 1u;
+    wcfg_ = wcfg;
+    writer_ = engine::make_sender(setup::sender_config(wcfg_, session_));
     hosts_.reserve(static_cast<std::size_t>(pt.receivers) + 1);
     double hz = 0;  // the point's publish rate over every stream
     for (const auto& st : plan_.streams) hz += st.rate_hz;
@@ -152,10 +152,15 @@ class PointSim {
       rcfg.burst = net.burst;
       const Endpoint ep{kLoopback, static_cast<std::uint16_t>(kBasePort + 1 + i)};
       hosts_.push_back(Host{ep, Link(lc), LossInjector(LossModel{rcfg.loss_pct, rcfg.burst}, rcfg.seed),
-                            engine::make_receiver(setup::receiver_config(rcfg, ep, static_cast<std::uint32_t>(i + 1))),
-                            {}, {}, fault_rng(pt.seed, static_cast<std::uint64_t>(i) + 1)});
+                            make_reader(i), {}, {}, fault_rng(pt.seed, static_cast<std::uint64_t>(i) + 1)});
       hosts_.back().r.latencies.resize(plan_.streams.size());
     }
+  }
+
+  std::unique_ptr<engine::ReceiverEngine> make_reader(int i) const {
+    ChannelConfig rcfg = bench::detail::point_channel(pt_, true, i);
+    const Endpoint ep{kLoopback, static_cast<std::uint16_t>(kBasePort + 1 + i)};
+    return engine::make_receiver(setup::receiver_config(rcfg, ep, static_cast<std::uint32_t>(i + 1)));
   }
 
   PointResult run() {
@@ -164,6 +169,7 @@ class PointSim {
     for (std::size_t h = 0; h < hosts_.size(); ++h) schedule_tick(h, false);
     if (total > 0) q_.at(t0 + Nanos{plan_.slot(1).offset_ns}, [this, t0] { publish(1, t0); });
     else published_all_ = true;
+    schedule_incidents();
     Nanos linger = bench::detail::linger_for(pt_);
     if ((kind_ == TransportKind::Replace || kind_ == TransportKind::Fifo) && pace_ > 0) {
       // Time to drain what replacement leaves queued (one message per tag) at the pace,
@@ -193,23 +199,32 @@ class PointSim {
       auto& x = hosts_[h];
       for (std::size_t s = 0; s < lat.size(); ++s)
         lat[s].insert(lat[s].end(), x.r.latencies[s].begin(), x.r.latencies[s].end());
-      res.unrecoverable += x.rx->stats().unrecoverable;
-      res.naks += x.rx->stats().naks_sent;
-      res.nak_sequences += x.rx->stats().nak_sequences;
-      res.repairs_sent += x.rx->stats().repairs_sent;
-      res.recovered += x.rx->stats().recovered;
+      retired_rx_.push_back(std::move(x.rx));
       res.corrupt += x.r.corrupt;
       res.order_errors += x.r.order_errors;
       res.injected_drops += x.loss->drops();
+    }
+    for (const auto& rx : retired_rx_) {
+      res.unrecoverable += rx->stats().unrecoverable;
+      res.naks += rx->stats().naks_sent;
+      res.nak_sequences += rx->stats().nak_sequences;
+      res.repairs_sent += rx->stats().repairs_sent;
+      res.recovered += rx->stats().recovered;
     }
     for (const auto& x : hosts_) res.link_drops += x.egress.dropped();
     for (const auto& a : host_auth_) res.auth_rejected += a.rejected();
     res.tampered = tampered_;
     res.reordered = reordered_;
     res.duplicated = duplicated_;
-    res.retransmits = writer_->stats().retransmitted;
+    res.retransmits = retired_retransmits_ + writer_->stats().retransmitted;
     res.repaired = writer_->stats().repaired;
-    res.repairs_sent += writer_->stats().repairs_sent;  // FEC: the sender's repairs
+    res.repairs_sent += retired_repairs_ + writer_->stats().repairs_sent;  // FEC: the sender's repairs
+    res.partitioned = partitioned_;
+    res.published_before = published_before_;
+    res.session_resets = session_resets_;
+    if (writer_restart_ns_) res.stale_feedback = writer_->stats().rejected;
+    res.writer_state_max = writer_state_max_;
+    res.writer_state = std::move(writer_state_);
     res.events = q_.executed();
     res.end_time = q_.now();
     for (std::size_t s = 0; s < lat.size(); ++s) res.rows.push_back(bench::detail::stream_row(pt_, plan_, s, std::move(lat[s])));
@@ -238,6 +253,8 @@ class PointSim {
     std::vector<std::vector<std::int64_t>> latencies;  // per stream
     std::uint64_t last_seq = 0, corrupt = 0, order_errors = 0;
     bool done = false;
+    bool rejoined = false;    // the engine was restarted
+    bool new_session = false;  // the restarted writer's session seen
   };
   struct Host {
     Endpoint ep;
@@ -254,7 +271,43 @@ class PointSim {
   }
   using Bytes = std::shared_ptr<const std::vector<std::uint8_t>>;
 
+  void schedule_incidents() {
+    const Incidents& in = net_.incidents;
+    if (in.reader_restart_at && pt_.receivers > 0)
+      q_.at(*in.reader_restart_at, [this] {
+        auto& x = hosts_[1];
+        published_before_ = published_;
+        retired_rx_.push_back(std::move(x.rx));
+        x.rx = make_reader(0);
+        x.r.rejoined = true;
+        x.tick_at.reset();
+      });
+    if (in.reader_stop_at && pt_.receivers > 0)
+      q_.at(*in.reader_stop_at, [this] {
+        auto& x = hosts_[1];
+        if (!x.r.done) ++done_;
+        x.r.done = true;  // takes nothing more, ticks no more
+        x.tick_at.reset();
+      });
+    if (in.writer_restart_at)
+      q_.at(*in.writer_restart_at, [this] {
+        published_before_ = published_;
+        writer_restart_ns_ = q_.now().count();
+        retired_retransmits_ += writer_->stats().retransmitted;
+        retired_repairs_ += writer_->stats().repairs_sent;
+        writer_ = engine::make_sender(setup::sender_config(wcfg_, session_ + 2));
+        hosts_[0].tick_at.reset();
+        schedule_tick(0, false);
+      });
+  }
+
+  // The point's sequence of a delivery: the restarted writer numbers its updates from 1 again.
+  std::uint64_t point_sequence(const engine::Delivery& d) const {
+    return writer_restart_ns_ && d.send_time_ns >= *writer_restart_ns_ ? d.sequence + published_before_ : d.sequence;
+  }
+
   void publish(std::uint64_t seq, Nanos t0) {
+    published_ = seq;
     auto payload = plan_.payload(seq);
     const ByteView bytes{payload.data(), payload.size()};
     if (pt_.streams.empty()) {
@@ -275,19 +328,28 @@ class PointSim {
     out_ = engine::Output{};
     engine::count_sent(out, bytes_);
     for (auto& d : out.datagrams) send(h, d);
+    if (h == 0) {
+      const std::size_t entries = writer_->state_entries();
+      writer_state_max_ = std::max(writer_state_max_, entries);
+      while (q_.now() >= Nanos{std::chrono::seconds(static_cast<std::int64_t>(writer_state_.size()))})
+        writer_state_.push_back(entries);
+    }
     if (h > 0) {
       auto& x = hosts_[h];
+      for (const auto& e : out.events)
+        if (e.kind == engine::EventKind::SessionReset) ++session_resets_, x.r.new_session = true;
       for (const auto& d : out.deliveries) {
         if (x.r.done) break;
+        const std::uint64_t seq = point_sequence(d);
         const std::int64_t latency = q_.now().count() - d.send_time_ns;
-        records_.push_back({static_cast<int>(h) - 1, d.sequence, latency});
-        if (!plan_.check(d.sequence, ByteView{d.payload.data(), d.payload.size()})) ++x.r.corrupt;
-        if (d.sequence >= 1 && d.sequence <= plan_.total())
-          x.r.latencies[plan_.slot(d.sequence).stream].push_back(latency);
-        if (d.sequence <= x.r.last_seq) ++x.r.order_errors;
-        x.r.last_seq = d.sequence;
+        records_.push_back({static_cast<int>(h) - 1, seq, latency, x.r.rejoined});
+        if (!plan_.check(seq, ByteView{d.payload.data(), d.payload.size()})) ++x.r.corrupt;
+        if (seq >= 1 && seq <= plan_.total()) x.r.latencies[plan_.slot(seq).stream].push_back(latency);
+        if (seq <= x.r.last_seq) ++x.r.order_errors;
+        x.r.last_seq = seq;
       }
-      if (!x.r.done && published_all_ && x.rx->accounted_through() >= plan_.total()) {
+      const std::uint64_t base = x.r.new_session ? published_before_ : 0;
+      if (!x.r.done && published_all_ && x.rx->accounted_through() + base >= plan_.total()) {
         x.r.done = true;
         ++done_;
       }
@@ -320,8 +382,8 @@ class PointSim {
   }
 
   void send(std::size_t h, engine::OutDatagram& d) {
-    if (auth_ && !(h == 0 && net_.forge_without_key))
-      d.bytes = auth_->seal(ByteView{d.bytes.data(), d.bytes.size()});
+    if (!host_auth_.empty() && !(h == 0 && net_.forge_without_key))
+      d.bytes = host_auth_[h].seal(ByteView{d.bytes.data(), d.bytes.size()}, q_.now().count());
     const auto arrival = hosts_[h].egress.offer(q_.now(), d.bytes.size());
     if (!arrival) return;
     Bytes bytes = std::make_shared<const std::vector<std::uint8_t>>(std::move(d.bytes));
@@ -370,9 +432,14 @@ class PointSim {
       }
     }
     if (!host_auth_.empty()) {
-      auto opened = host_auth_[dst].open(v);
+      auto opened = host_auth_[dst].open(v, q_.now().count());
       if (!opened) return;
       v = *opened;
+    }
+    const auto& in = net_.incidents;
+    if (in.partition_at && q_.now() >= *in.partition_at && q_.now() < *in.partition_at + in.partition_for) {
+      ++partitioned_;
+      return;
     }
     if (dst == 0) {
       writer_->on_datagram(v, hosts_[src].ep, q_.now(), out_);
@@ -391,13 +458,20 @@ class PointSim {
   bench::detail::Plan plan_;
   EventQueue q_;
   std::unique_ptr<engine::SenderEngine> writer_;
+  ChannelConfig wcfg_;    // the writer's, for its restart
+  std::uint32_t session_ = 0;
   std::vector<Host> hosts_;
+  std::vector<std::unique_ptr<engine::ReceiverEngine>> retired_rx_;  // restarted readers' engines, then all
+  std::uint64_t retired_retransmits_ = 0, retired_repairs_ = 0;      // the restarted writer's
+  std::uint64_t published_ = 0, published_before_ = 0, partitioned_ = 0, session_resets_ = 0;
+  std::optional<std::int64_t> writer_restart_ns_;
+  std::size_t writer_state_max_ = 0;
+  std::vector<std::size_t> writer_state_;
   engine::Output out_;
   engine::WireBytes bytes_;
   std::vector<DeliveryRecord> records_;
   std::uint64_t pace_ = 0;
-  std::optional<auth::Authenticator> auth_;    // sealing
-  std::vector<auth::Authenticator> host_auth_;  // per-host verification counters
+  std::vector<auth::Authenticator> host_auth_;  // per host: seals what it sends, opens what it gets
   std::uint64_t tampered_ = 0, reordered_ = 0, duplicated_ = 0;
   Nanos interval_{0};  // the point's mean publish interval (reordering's scale)
   bool published_all_ = false;

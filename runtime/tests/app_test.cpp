@@ -2,7 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include "test_key_file.hpp"
+
+#include <cstdlib>
 #include <string>
+#include <sys/stat.h>
 #include <vector>
 
 namespace {
@@ -61,4 +65,34 @@ TEST(AppOptions, ChannelCarriesAddressingAndTransport) {
   EXPECT_EQ(c.transport.kind, adamant::TransportKind::Ricochet);
   EXPECT_EQ(c.transport.lec_r, 4);
   EXPECT_EQ(c.iface, "127.0.0.1");
+}
+
+// The key file: --psk-file, else the model's (psk_file, or the variable psk_env names), else
+// $ADAMANT_PSK_FILE; checked at start. A key on the command line is refused.
+TEST(AppOptions, KeyFileSourcesAndRefusals) {
+  const std::string key = adamant::testing::write_key_file("000102030405060708090a0b0c0d0e0f\n");
+  ::unsetenv("ADAMANT_PSK_FILE");
+  ::unsetenv("APP_TEST_KEY_FILE");
+  adamant::app::Options o;
+  EXPECT_EQ(parse({"--psk-file", key}, o), std::nullopt);
+  EXPECT_EQ(o.psk_file, key);
+  EXPECT_EQ(adamant::app::channel(o, 1, {}).psk_file, key);
+  adamant::app::Options env;
+  ::setenv("ADAMANT_PSK_FILE", key.c_str(), 1);
+  EXPECT_EQ(parse({}, env), std::nullopt);
+  EXPECT_EQ(env.psk_file, key);
+  ::unsetenv("ADAMANT_PSK_FILE");
+  adamant::app::Options model;
+  model.psk_env = "APP_TEST_KEY_FILE";
+  EXPECT_EQ(parse({}, model), 2);  // the model names a variable that is not set
+  ::setenv("APP_TEST_KEY_FILE", key.c_str(), 1);
+  EXPECT_EQ(parse({}, model), std::nullopt);
+  EXPECT_EQ(model.psk_file, key);
+  ::unsetenv("APP_TEST_KEY_FILE");
+  adamant::app::Options refused;
+  EXPECT_EQ(parse({"--psk", "secret"}, refused), 2);
+  EXPECT_EQ(parse({"--psk-file", "/nonexistent/key"}, refused), 2);
+  ::chmod(key.c_str(), 0644);
+  adamant::app::Options open;
+  EXPECT_EQ(parse({"--psk-file", key}, open), 2);
 }

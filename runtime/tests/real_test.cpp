@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <map>
+#include <set>
 #include <poll.h>
 #include <sstream>
 #include <unistd.h>
@@ -76,6 +78,54 @@ TEST(Real, Nakcast3Readers1PctLoss) {
   EXPECT_EQ(cols[6], "1500");  // received
   EXPECT_EQ(std::stod(cols[7]), 1.0);  // delivery
   EXPECT_GT(std::stod(cols[8]), 0.0);
+}
+
+// --stats-file: every process of the point (the writer and each reader) appends a line a second
+// "<ms> <role> <index> <pid> <state_entries> <count>"; the writer's state is its retained history.
+TEST(Real, StatsFileFromEveryProcess) {
+  const std::string base = "/tmp/adamant_real_stats_" + std::to_string(::getpid());
+  const std::string csv = base + ".csv", stats = base + ".stats";
+  std::remove(csv.c_str());
+  std::remove(stats.c_str());
+  std::vector<std::string> args{self_path, "--csv", csv, "--stats-file", stats};
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  const bench::Point p{TransportKind::Nakcast, 2, 3.0, 200.0, 500, 1, 11, std::chrono::microseconds(25'000)};
+  ASSERT_EQ(bench::harness_main(static_cast<int>(args.size()), argv.data(), bench::counter_spec("real-test", 12, {p})), 0);
+  std::map<std::string, int> lines;
+  std::map<std::string, std::set<long>> pids;
+  std::size_t writer_state = 0;
+  unsigned long long writer_last = 0;
+  std::ifstream f(stats);
+  for (std::string line; std::getline(f, line);) {
+    std::istringstream in(line);
+    long long ms = 0;
+    std::string role;
+    int index = -1;
+    long pid = 0;
+    std::size_t state = 0;
+    unsigned long long count = 0;
+    ASSERT_TRUE(in >> ms >> role >> index >> pid >> state >> count) << line;
+    const std::string who = role + std::to_string(index);
+    ++lines[who];
+    pids[who].insert(pid);
+    EXPECT_LE(count, 500u) << line;
+    if (role == "writer") {
+      writer_state = std::max(writer_state, state);
+      writer_last = count;
+    }
+  }
+  std::remove(csv.c_str());
+  std::remove(stats.c_str());
+  ASSERT_EQ(lines.size(), 3u) << "writer0, reader0, reader1 expected";
+  EXPECT_EQ(writer_last, 500u) << "the writer's line after its last update";
+  for (const auto& [who, n] : lines) {
+    EXPECT_GE(n, 2) << who;  // 2.5 s of updates: a line at the start and at least one more
+    EXPECT_EQ(pids[who].size(), 1u) << who;
+  }
+  EXPECT_NE(*pids["reader0"].begin(), *pids["writer0"].begin());
+  EXPECT_GT(writer_state, 0u);
 }
 
 // NAKcast with 25 reader processes (the seeds' group size) at 3 % loss: every update

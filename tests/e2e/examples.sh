@@ -278,7 +278,8 @@ if build_example blueforce; then
 fi
 
 # ------------------------------------------------------------------------------ charts
-# What the demo does after its run: charts of the measured results (here sar's and blue force's rows).
+# adamant plot on the measured rows of both examples (sar's and blue force's); the HTML report the
+# demo ends with is tests/e2e/report.sh's.
 if (adamant_ensure_plot) && [[ -f "$work/sar.csv" && -f "$work/bf1.csv" ]]; then
   adamant_plot "$work/sar.csv" "$work/bf1.csv" -o "$work/charts" >"$work/charts.out" 2>&1
   check "adamant plot charts the measured rows of both examples" test $? -eq 0

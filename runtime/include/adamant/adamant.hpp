@@ -4,10 +4,12 @@
 
 #include <adamant/app.hpp>
 #include <adamant/auth.hpp>
+#include <adamant/key_file.hpp>
 #include <adamant/bench.hpp>
 #include <adamant/codec.hpp>
 #include <adamant/engine.hpp>
 #include <adamant/replace.hpp>
+#include <adamant/latency_cdf.hpp>
 #include <adamant/metrics.hpp>
 #include <adamant/pubsub.hpp>
 #include <adamant/stated_transport.hpp>

@@ -87,6 +87,10 @@ struct HarnessSpec {
 // --rate, --seed, and every engine parameter: --nak-timeout DUR, --r N, --c N,
 // --nak-fallback, --tags N, --pace B/s, --enqueue-timeout DUR, --retry-timeout DUR
 // (DUR: 25ms, 500us, 2s). Each row's `transport_params` column records the values used.
+// Those overrides replace a field of every point; to choose points, --list-points prints them
+// as CSV (index, transport, transport_params, receivers, loss_pct, rate_hz, run, updates,
+// streams; after --runs and the overrides) and runs none, and --only 0,3,5-7 runs those indices.
+// --cdf FILE appends each row's latency at every whole percentile (adamant/latency_cdf.hpp).
 // The engine parameters of `pt` that matter for its transport, as the CSV's
 // `transport_params` column writes them: `name=value` joined by ';' in a fixed order, e.g.
 // "nak_timeout=25ms" (nakcast), "r=4;c=3;nak_fallback=0" (ricochet; + nak_timeout when the

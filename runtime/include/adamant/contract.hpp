@@ -233,6 +233,8 @@ inline constexpr WireConstant kWire[] = {
     {"repair_sequence", kRepairSequenceBytes, "REPAIR: one covered sequence"},
     {"msg_fixed", wire::kMsgFixedSize, "replace/fifo MSG fields before the application bytes"},
     {"max_datagram", wire::kMaxDatagram, "largest UDP payload over IPv4"},
+    {"auth_trailer", wire::kAuthTrailerSize, "pre-shared key: trailer on every datagram (epoch, counter, time, HMAC)"},
+    {"min_key_bytes", wire::kMinKeyBytes, "pre-shared key: the shortest key a key file may hold"},
 };
 
 // ------------------------------------------------------------------ timing rules

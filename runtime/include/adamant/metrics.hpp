@@ -15,6 +15,9 @@ namespace adamant::metrics {
 struct LatencyStats {
   std::size_t count = 0;
   double mean_us = 0, std_us = 0, p50_us = 0, p90_us = 0, p99_us = 0, max_us = 0;
+  // The latency at every whole percentile: [k-1] is the k % point, k = 1..100 ([99] = max_us);
+  // empty when nothing was delivered. The CDF a report draws (adamant/latency_cdf.hpp).
+  std::vector<double> percentiles_us;
 };
 // Population std dev; percentiles by nearest rank (ceil(p·n)-th smallest).
 LatencyStats latency_stats(std::vector<std::int64_t> latencies_ns);
@@ -97,5 +100,7 @@ std::string csv_header();            // the column names, no trailing newline
 std::string csv_line(const Row& r);  // the row's cells, no trailing newline
 // Appends one row, writing the header first if the file is new or empty. Throws on I/O error.
 void append_csv(const std::string& path, const Row& r);
+// Appends CSV records (no newlines), writing `header` first if the file is new or empty. Throws on I/O error.
+void append_records(const std::string& path, const std::string& header, const std::vector<std::string>& records);
 
 }  // namespace adamant::metrics

@@ -2,6 +2,8 @@
 #pragma once
 
 #include <adamant/engine.hpp>
+#include <adamant/auth.hpp>
+#include <adamant/receive_faults.hpp>
 #include <adamant/types.hpp>
 
 #include <chrono>
@@ -33,7 +35,8 @@ class Publisher {  // RAII: owns its sockets
   const engine::WireBytes& sent_bytes() const;  // by kind, everything this publisher sent
   // The sender engine (read only), e.g. engine::ReplaceSender's replace_stats().
   const engine::SenderEngine& engine() const;
-  std::uint64_t auth_rejected() const;  // datagrams dropped: no / wrong HMAC (psk set)
+  std::uint64_t auth_rejected() const;  // datagrams dropped by the key check (psk set)
+  auth::Stats auth_stats() const;       // by reason (adamant/auth.hpp); zeros without a key
   // Event-loop integration (extension; the OpenDDS transports drive a Publisher from their
   // own thread): the descriptors to watch for readability, and when the engine next has
   // timer work (CLOCK_MONOTONIC ns; nullopt = only on input). service_until(0) does one
@@ -61,9 +64,14 @@ class Subscriber {
   void on_event(std::function<void(const engine::Event&)> handler);
   const engine::ReceiverStats& stats() const;
   std::uint64_t accounted_through() const;  // see ReceiverEngine::accounted_through
+  const engine::ReceiverEngine& engine() const;  // read only, e.g. its state_entries()
   std::uint64_t injected_drops() const;     // datagrams dropped by loss injection
+  // Reordering, duplication and a partition on receive from now on (adamant/receive_faults.hpp);
+  // drawn from the channel's loss seed.
+  void inject(const ReceiveFaults& faults);
   const engine::WireBytes& sent_bytes() const;  // by kind (NAKs, repairs, JOIN/LEAVE)
-  std::uint64_t auth_rejected() const;  // datagrams dropped: no / wrong HMAC (psk set)
+  std::uint64_t auth_rejected() const;  // datagrams dropped by the key check (psk set)
+  auth::Stats auth_stats() const;       // by reason (adamant/auth.hpp); zeros without a key
   // Ricochet: changes r and c at run time (false for other transports).
   bool set_lec(int r, int c);
   // Event-loop integration, as for Publisher: poll_until(0) does one non-blocking pass.

@@ -18,6 +18,11 @@
 //   the other probability, delivered a second time up to one publish interval after the first.
 //   Each host draws from its own seeded stream, apart from the loss stream (a point without
 //   these faults draws nothing more, so its results do not change).
+// - Incidents (NetConfig::incidents), at set virtual times: a partition (every datagram arriving
+//   anywhere is lost while it lasts), reader 0 restarting (its engine replaced by a fresh one: a
+//   volatile join) or stopping to read (it takes nothing more; its socket would overflow), and
+//   the writer restarting (its engine replaced by one with a new session; the new writer numbers
+//   its updates from 1 again, and the simulator maps them back to the point's sequence).
 // - Same inputs and seed -> bit-identical results (no wall clock, no unordered iteration).
 #pragma once
 
@@ -106,6 +111,15 @@ using GilbertLoss = adamant::GilbertLoss;  // adamant/loss.hpp
 // A held-back datagram arrives up to this many of the point's mean publish intervals late.
 inline constexpr int kReorderIntervals = 3;
 
+// Faults at set virtual times (updates start at 100 ms); reader 0 is the one restarted or stopped.
+struct Incidents {
+  std::optional<Nanos> partition_at;  // from then on, for partition_for, every arriving datagram is lost
+  Nanos partition_for{0};
+  std::optional<Nanos> reader_restart_at;
+  std::optional<Nanos> reader_stop_at;
+  std::optional<Nanos> writer_restart_at;
+};
+
 struct NetConfig {
   Nanos delay = std::chrono::microseconds(100);  // propagation delay of every link
   std::vector<BandwidthPhase> bandwidth;          // every host's egress; empty = unlimited
@@ -116,12 +130,14 @@ struct NetConfig {
   bool forge_without_key = false;  // the writer sends without the key (receivers have it)
   double reorder_pct = 0.0;    // every host: hold back this share of arriving datagrams (%)
   double duplicate_pct = 0.0;  // every host: deliver this share of arriving datagrams twice (%)
+  Incidents incidents;
 };
 
 struct DeliveryRecord {
   int reader;              // 0-based
   std::uint64_t sequence;  // update index (1-based)
   std::int64_t latency_ns;
+  bool rejoined = false;  // delivered by reader 0's engine after its restart
 };
 
 struct PointResult {
@@ -133,6 +149,12 @@ struct PointResult {
   std::uint64_t link_drops = 0;      // tail drops on egress queues
   std::uint64_t auth_rejected = 0, tampered = 0;  // psk: dropped by readers / bytes flipped
   std::uint64_t reordered = 0, duplicated = 0;    // datagrams held back / delivered twice
+  std::uint64_t partitioned = 0;     // datagrams lost to the partition
+  std::uint64_t published_before = 0;  // updates published before the reader or writer restarted
+  std::uint64_t session_resets = 0;  // readers: a new writer session seen (EventKind::SessionReset)
+  std::uint64_t stale_feedback = 0;  // NAKs / ACKs the restarted writer got for the old session
+  std::size_t writer_state_max = 0;  // the largest SenderEngine::state_entries() seen
+  std::vector<std::size_t> writer_state;  // SenderEngine::state_entries() at each whole second
   std::uint64_t events = 0;          // simulator events executed
   Nanos end_time{0};                 // virtual time when the point finished
   std::vector<DeliveryRecord> deliveries;  // every delivery of every reader, in time order

@@ -88,9 +88,11 @@ struct ChannelConfig {
   double loss_pct = 0.0;   // loss injected at this end host on receive (readers; adamant/loss.hpp)
   std::uint64_t seed = 1;  // loss-injection seed
   std::optional<GilbertLoss> burst;  // Gilbert–Elliott loss instead of Bernoulli(loss_pct) (extension)
-  // Pre-shared key (extension): when not empty every datagram carries an HMAC-SHA256
-  // trailer and unauthenticated or tampered datagrams are dropped (adamant/auth.hpp).
-  std::string psk;
+  // Pre-shared key (extension): when set every datagram carries an HMAC-SHA256 trailer, and
+  // forged, tampered and replayed datagrams are dropped (adamant/auth.hpp). At most one of:
+  std::string psk;       // the key bytes (library callers)
+  std::string psk_file;  // a key file (adamant/key_file.hpp), re-read for rotation
+  bool keyed() const { return !psk.empty() || !psk_file.empty(); }
 };
 
 struct Sample {
@@ -113,5 +115,7 @@ struct Endpoint {
 // CLOCK_MONOTONIC in ns: the one clock every process on the host shares, so a
 // writer's send stamp can be compared with a reader's delivery time.
 std::int64_t monotonic_now_ns();
+// CLOCK_REALTIME in ns: the clock hosts share (NTP), for the freshness of authenticated datagrams.
+std::int64_t wall_now_ns();
 
 }  // namespace adamant

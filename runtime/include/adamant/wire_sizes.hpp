@@ -21,5 +21,9 @@ inline constexpr std::size_t kRepairFixedSize = 16;       // count..time xor
 inline constexpr std::size_t kMaxMembersPerMessage = 64;  // entries in one JOIN/LEAVE
 inline constexpr std::size_t kMemberEntrySize = 12;
 inline constexpr std::size_t kMsgFixedSize = 40;          // MSG fields before the application bytes
+// Pre-shared keys (adamant/auth.hpp, adamant/key_file.hpp): what a keyed datagram adds after the
+// codec's bytes (epoch, counter, time, HMAC-SHA256), and the shortest key a key file may hold.
+inline constexpr std::size_t kAuthTrailerSize = 8 + 8 + 8 + 32;
+inline constexpr std::size_t kMinKeyBytes = 16;
 
 }  // namespace adamant::wire

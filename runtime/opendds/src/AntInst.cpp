@@ -137,7 +137,7 @@ OPENDDS_STRING AntInst::dump_to_str() const {
   const AntOptions o = options();
   for (int i = 0; i < AntOptions::key_count; ++i) {
     const std::string key = AntOptions::keys[i];
-    os << formatNameForDump(key.c_str()) << (key == "psk" ? (o.psk.empty() ? "(none)" : "(set)") : o.get(key))
+    os << formatNameForDump(key.c_str()) << o.get(key)
        << std::endl;
   }
   return OPENDDS_STRING(os.str().c_str());

@@ -3,14 +3,18 @@
 #include "Channel.h"
 #include "Params.h"
 
+#include <adamant/key_file.hpp>
+
 #include <cstdint>
+#include <cstdlib>
 #include <sstream>
 
 namespace adamant_opendds {
 
 const char* const AntOptions::keys[] = {"group",         "port",         "interface", "nak_timeout", "r",
                                         "c",             "nak_fallback", "bandwidth", "enqueue_timeout",
-                                        "retry_timeout", "replace_by",   "loss",      "seed",        "psk"};
+                                        "retry_timeout", "replace_by",   "loss",      "seed",        "psk_file",
+                                        "psk_file_env"};
 const int AntOptions::key_count = static_cast<int>(sizeof keys / sizeof keys[0]);
 
 AntOptions::AntOptions(const std::string& k) : kind(k) {
@@ -84,11 +88,22 @@ std::string AntOptions::set(const std::string& key, const std::string& value, co
   } else if (key == "seed") {
     if (!params::integer(value, 0, INT64_MAX, i)) return where + "not a non-negative integer";
     seed = static_cast<std::uint64_t>(i);
+  } else if (key == "psk_file" || key == "psk_file_env") {
+    const char* path = key == "psk_file" ? value.c_str() : std::getenv(value.c_str());
+    if (path == nullptr || *path == '\0') return where + "$" + value + " is not set (it names the key file)";
+    try {  // read now: a missing, open or malformed key file fails at configuration
+      adamant::auth::read_key_file(path);
+    } catch (const std::exception& e) {
+      return where + e.what();
+    }
+    psk_file = path;
+    if (key == "psk_file_env") psk_file_env = value;
   } else if (key == "psk") {
-    psk = value;
+    return where_prefix + "psk=... refused: a key written into the configuration is readable by whoever reads it; write it to a "
+                 "file only its user can read (openssl rand -hex 32 > FILE; chmod 600 FILE) and use psk_file=FILE";
   } else {
     return where + "unknown parameter; the ant_* parameters are group, port, interface, nak_timeout, r, c, "
-                   "nak_fallback, bandwidth, enqueue_timeout, retry_timeout, replace_by, loss, seed, psk";
+                   "nak_fallback, bandwidth, enqueue_timeout, retry_timeout, replace_by, loss, seed, psk_file, psk_file_env";
   }
   return std::string();
 }
@@ -109,7 +124,8 @@ std::string AntOptions::get(const std::string& key) const {
   else if (key == "replace_by") os << by[static_cast<int>(replace_by)];
   else if (key == "loss") os << loss_pct;
   else if (key == "seed") os << seed;
-  else if (key == "psk") os << psk;
+  else if (key == "psk_file") os << psk_file;
+  else if (key == "psk_file_env") os << psk_file_env;
   return os.str();
 }
 

@@ -44,7 +44,7 @@ adamant::ChannelConfig to_config(const ChannelParams& p) {
   c.transport.retry_timeout = std::chrono::microseconds(p.retry_timeout_us);
   c.loss_pct = p.loss_pct;
   c.seed = p.seed;
-  c.psk = p.psk;
+  c.psk_file = p.psk_file;
   return c;
 }
 
@@ -112,7 +112,7 @@ std::uint32_t fresh_stream_id() {
 }
 
 std::size_t max_payload(const std::string& kind) {
-  std::size_t m = adamant::wire::kMaxPayload - adamant::auth::kTagSize;
+  std::size_t m = adamant::wire::kMaxPayload - adamant::auth::kTrailerSize;
   if (kind == "replace") m -= adamant::wire::kMsgFixedSize;
   return m;
 }

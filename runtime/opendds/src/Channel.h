@@ -33,7 +33,7 @@ struct ChannelParams {
   std::int64_t retry_timeout_us;
   double loss_pct = 0.0;                  // receive side: injected loss (tests, experiments)
   std::uint64_t seed = 1;
-  std::string psk;
+  std::string psk_file;                   // pre-shared key file; "" = no key
 };
 
 // True when `kind` names a runtime transport this plugin maps (baseline, nakcast, ricochet, replace).

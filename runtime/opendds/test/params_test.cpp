@@ -13,7 +13,9 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
+#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace adamant_opendds;
@@ -155,6 +157,31 @@ TEST(AntOptions, DefaultsAreTheRuntimes) {
   EXPECT_EQ(o.group, d.group);
   EXPECT_EQ(o.port, d.port);
   EXPECT_EQ(AntOptions("replace").port, 0);
+}
+
+// A key comes from a file (psk_file=, or the variable psk_file_env= names), read at load time; a
+// key written into the configuration (psk=) is refused without echoing it.
+TEST(AntOptions, KeyFileNotKey) {
+  AntOptions o("nakcast");
+  const std::string refused = o.set("psk", "hunter2-secret", "[transport/t] ");
+  EXPECT_NE(refused.find("psk=... refused"), std::string::npos) << refused;
+  EXPECT_EQ(refused.find("hunter2"), std::string::npos) << refused;
+  EXPECT_NE(o.set("psk_file", "/nonexistent/key", ""), "");
+  const std::string key = "/tmp/adamant_opendds_key_" + std::to_string(::getpid());
+  std::ofstream(key) << "000102030405060708090a0b0c0d0e0f\n";
+  ::chmod(key.c_str(), 0644);
+  EXPECT_NE(o.set("psk_file", key, "").find("chmod 600"), std::string::npos);
+  ::chmod(key.c_str(), 0600);
+  EXPECT_EQ(o.set("psk_file", key, ""), "");
+  EXPECT_EQ(o.get("psk_file"), key);
+  AntOptions e("nakcast");
+  ::unsetenv("ADAMANT_OPENDDS_TEST_KEY");
+  EXPECT_NE(e.set("psk_file_env", "ADAMANT_OPENDDS_TEST_KEY", "").find("is not set"), std::string::npos);
+  ::setenv("ADAMANT_OPENDDS_TEST_KEY", key.c_str(), 1);
+  EXPECT_EQ(e.set("psk_file_env", "ADAMANT_OPENDDS_TEST_KEY", ""), "");
+  EXPECT_EQ(e.psk_file, key);
+  ::unsetenv("ADAMANT_OPENDDS_TEST_KEY");
+  std::remove(key.c_str());
 }
 
 TEST(AntInst, ReplaceReaderPortIsEphemeralUnlessGiven) {

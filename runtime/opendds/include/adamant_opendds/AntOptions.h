@@ -35,7 +35,8 @@ struct AdamantOpenDDS_Export AntOptions {
   ReplaceBy replace_by = ReplaceBy::Instance;  // replace_by: instance | writer | none
   double loss_pct;                           // loss: injected receive-side loss, percent
   std::uint64_t seed;                        // seed: loss-injection seed
-  std::string psk;                           // psk: pre-shared key (HMAC-SHA256 per datagram); empty = off
+  std::string psk_file;      // psk_file: pre-shared key file (adamant/key_file.hpp); empty = no key
+  std::string psk_file_env;  // psk_file_env: a variable holding psk_file's path (read at load time)
 
   // Sets one option from its .ini spelling. Returns an empty string on success, else what is
   // wrong and how to fix it, prefixed with `where` (the option is then unchanged).

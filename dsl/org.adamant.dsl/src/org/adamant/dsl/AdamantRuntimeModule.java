@@ -1,16 +1,22 @@
 package org.adamant.dsl;
 
+import org.adamant.dsl.conversion.BoundedIntConverter;
 import org.adamant.dsl.formatting2.AdamantFormatter;
+import org.adamant.dsl.resource.AdamantResource;
 import org.adamant.dsl.scoping.AdamantGlobalScopeProvider;
 import org.adamant.dsl.scoping.AdamantLinkingDiagnosticMessageProvider;
 import org.adamant.dsl.scoping.AdamantQualifiedNameProvider;
+import org.adamant.dsl.validation.AdamantNamesAreUniqueValidationHelper;
 import org.eclipse.xtext.formatting2.FormatterPreferenceValuesProvider;
 import org.eclipse.xtext.formatting2.FormatterPreferences;
 import org.eclipse.xtext.formatting2.IFormatter2;
 import org.eclipse.xtext.linking.ILinkingDiagnosticMessageProvider;
 import org.eclipse.xtext.naming.IQualifiedNameProvider;
 import org.eclipse.xtext.preferences.IPreferenceValuesProvider;
+import org.eclipse.xtext.conversion.impl.INTValueConverter;
+import org.eclipse.xtext.resource.XtextResource;
 import org.eclipse.xtext.scoping.IGlobalScopeProvider;
+import org.eclipse.xtext.validation.INamesAreUniqueValidationHelper;
 
 import com.google.inject.Binder;
 
@@ -36,6 +42,22 @@ public class AdamantRuntimeModule extends AbstractAdamantRuntimeModule {
 	/** A name two imports define: an error that lists the qualified names to choose from. */
 	public Class<? extends ILinkingDiagnosticMessageProvider> bindILinkingDiagnosticMessageProvider() {
 		return AdamantLinkingDiagnosticMessageProvider.class;
+	}
+
+	/** Duplicate names: per kind of element, with the language's issue code and a message that says how to fix. */
+	public Class<? extends INamesAreUniqueValidationHelper> bindINamesAreUniqueValidationHelper() {
+		return AdamantNamesAreUniqueValidationHelper.class;
+	}
+
+	/** A whole number too large for an int: an error that says so (and its bound). */
+	public Class<? extends INTValueConverter> bindINTValueConverter() {
+		return BoundedIntConverter.class;
+	}
+
+	/** Files that start with a UTF-8 byte-order mark read as if it were not there. */
+	@Override
+	public Class<? extends XtextResource> bindXtextResource() {
+		return AdamantResource.class;
 	}
 
 	/** The formatter: the language server's "format document", the Eclipse editor's Format, {@code adamant format}. */

@@ -39,7 +39,7 @@ public class AdamantFormatter extends AbstractFormatter2 {
 	private static final String[] TRANSPORT_CLAUSES = { "cast", "reliability", "ordering", "replacement", "maps",
 			"priorities", "flow_control" };
 	private static final String[] ENVIRONMENT_CLAUSES = { "multicast", "loss", "bandwidth", "rtt", "queue" };
-	private static final String[] APPLICATION_CLAUSES = { "environment", "domain", "instances", "interop" };
+	private static final String[] APPLICATION_CLAUSES = { "environment", "domain", "instances", "interop", "key" };
 	private static final String[] EXPERIMENT_CLAUSES = { "topic", "topics", "transports", "receivers", "loss", "rate",
 			"updates", "payload", "runs", "warmup", "environment" };
 

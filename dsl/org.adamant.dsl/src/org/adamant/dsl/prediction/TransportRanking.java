@@ -23,6 +23,7 @@ import org.adamant.dsl.adamant.RuntimeMapping;
 import org.adamant.dsl.adamant.RuntimeTransportKind;
 import org.adamant.dsl.adamant.Subscription;
 import org.adamant.dsl.adamant.Transport;
+import org.adamant.dsl.semantics.ParameterRange;
 import org.adamant.dsl.semantics.TransportCapabilities;
 import org.adamant.dsl.semantics.TransportParameters;
 import org.adamant.dsl.semantics.Dimension;
@@ -176,8 +177,9 @@ public final class TransportRanking {
 
 	/** "application 'gw' (publish Scans)" */
 	public static String describe(Endpoint endpoint) {
-		String app = endpoint.eContainer() instanceof Application a ? a.getName() : "?";
-		String topic = endpoint.getTopic() == null || endpoint.getTopic().eIsProxy() ? "?" : endpoint.getTopic().getName();
+		String app = endpoint.eContainer() instanceof Application a && a.getName() != null ? a.getName() : "?";
+		String topic = endpoint.getTopic() == null || endpoint.getTopic().eIsProxy() || endpoint.getTopic().getName() == null
+				? "?" : endpoint.getTopic().getName();
 		return "application '" + app + "' (" + (endpoint instanceof Publication ? "publish " : "subscribe ") + topic + ")";
 	}
 
@@ -224,6 +226,11 @@ public final class TransportRanking {
 	 */
 	public static List<Finding> parameters(Flow flow, Transport transport) {
 		List<Finding> result = new ArrayList<>();
+		for (String name : Quantities.knownParameters(transport)) {
+			TransportParameters.value(transport, name).flatMap(v -> ParameterRange.problem(transport, name, v))
+					.ifPresent(problem -> result.add(new Finding(IssueCodes.PARAMETER_OUT_OF_RANGE, true,
+							"transport '" + transport.getName() + "': " + problem)));
+		}
 		if (transport.getMapping() instanceof RuntimeMapping m
 				&& m.getKind() == RuntimeTransportKind.RICOCHET
 				&& flow.receivers() > 0) {

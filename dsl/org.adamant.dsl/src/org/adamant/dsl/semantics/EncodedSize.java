@@ -41,17 +41,33 @@ public final class EncodedSize {
 		};
 	}
 
-	/** The size when every value of the type encodes to the same number of bytes (no string or sequence). */
+	/**
+	 * The size when every value of the type encodes to the same number of bytes (no string or sequence).
+	 * Empty too for a type nested deeper than {@link Limits#MAX_TYPE_NESTING} (or containing itself),
+	 * which the validator reports.
+	 */
 	public static OptionalLong fixed(TypeDecl type) {
+		return fixed(type, 0);
+	}
+
+	public static OptionalLong fixed(Member m) {
+		return fixed(m, 0);
+	}
+
+	public static OptionalLong fixed(TypeRef ref) {
+		return fixed(ref, 0);
+	}
+
+	private static OptionalLong fixed(TypeDecl type, int depth) {
 		if (type instanceof EnumType) {
 			return OptionalLong.of(ENUM_BYTES);
 		}
-		if (!(type instanceof StructType struct)) {
+		if (!(type instanceof StructType struct) || depth > Limits.MAX_TYPE_NESTING) {
 			return OptionalLong.empty();
 		}
 		long total = 0;
 		for (Member m : struct.getMembers()) {
-			OptionalLong size = fixed(m);
+			OptionalLong size = fixed(m, depth + 1);
 			if (size.isEmpty()) {
 				return OptionalLong.empty();
 			}
@@ -60,8 +76,8 @@ public final class EncodedSize {
 		return OptionalLong.of(total);
 	}
 
-	public static OptionalLong fixed(Member m) {
-		OptionalLong element = fixed(m.getType());
+	private static OptionalLong fixed(Member m, int depth) {
+		OptionalLong element = fixed(m.getType(), depth);
 		if (element.isEmpty()) {
 			return element;
 		}
@@ -72,11 +88,11 @@ public final class EncodedSize {
 		return OptionalLong.of(n);
 	}
 
-	public static OptionalLong fixed(TypeRef ref) {
+	private static OptionalLong fixed(TypeRef ref, int depth) {
 		if (ref instanceof PrimitiveRef p) {
 			return OptionalLong.of(primitive(p.getKind()));
 		} else if (ref instanceof NamedRef n) {
-			return fixed(n.getType());
+			return fixed(n.getType(), depth);
 		}
 		return OptionalLong.empty(); // strings and sequences carry a count
 	}
@@ -84,18 +100,19 @@ public final class EncodedSize {
 	/**
 	 * The largest encoding of a sample of {@code type}: strings and sequences at their bound (an
 	 * unbounded one counts its count prefix only). Equals {@link #fixed} when the type is fixed-size.
+	 * Types nested deeper than {@link Limits#MAX_TYPE_NESTING} count nothing (the validator reports them).
 	 */
 	public static double atBounds(StructType type) {
 		return structSize(type, new HashSet<>());
 	}
 
 	private static double structSize(StructType type, Set<StructType> open) {
-		if (type == null || type.eIsProxy() || !open.add(type)) {
+		if (type == null || type.eIsProxy() || open.size() > Limits.MAX_TYPE_NESTING || !open.add(type)) {
 			return 0;
 		}
 		double size = 0;
 		for (Member m : type.getMembers()) {
-			double s = typeSize(m.getType(), open);
+			double s = typeSize(m.getType(), open, 0);
 			for (ArrayDim d : m.getDims()) {
 				s *= Math.max(0, d.getSize());
 			}
@@ -105,7 +122,8 @@ public final class EncodedSize {
 		return size;
 	}
 
-	private static double typeSize(TypeRef ref, Set<StructType> open) {
+	/** {@code depth} counts the sequences around {@code ref}; deeper than the limit counts nothing. */
+	private static double typeSize(TypeRef ref, Set<StructType> open, int depth) {
 		if (ref instanceof PrimitiveRef p) {
 			return primitive(p.getKind());
 		}
@@ -113,7 +131,7 @@ public final class EncodedSize {
 			return COUNT_BYTES + s.getBound();
 		}
 		if (ref instanceof SequenceRef s) {
-			return COUNT_BYTES + s.getBound() * typeSize(s.getElement(), open);
+			return depth > Limits.MAX_TYPE_NESTING ? 0 : COUNT_BYTES + s.getBound() * typeSize(s.getElement(), open, depth + 1);
 		}
 		if (ref instanceof NamedRef n) {
 			TypeDecl t = n.getType();

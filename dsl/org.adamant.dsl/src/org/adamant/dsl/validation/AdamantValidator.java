@@ -1,6 +1,7 @@
 package org.adamant.dsl.validation;
 
 import org.eclipse.xtext.validation.ComposedChecks;
+import org.eclipse.xtext.validation.NamesAreUniqueValidator;
 
 /**
  * Validation rules of the ADAMANT language, one validator class per concern. Each rule is one
@@ -9,6 +10,7 @@ import org.eclipse.xtext.validation.ComposedChecks;
  */
 @ComposedChecks(validators = { UnitValidator.class, QosValidator.class, PairCompatibilityValidator.class,
 		MixedVendorValidator.class, ParameterValidator.class, CapabilityValidator.class, ExperimentValidator.class,
-		FlowValidator.class, LinkLoadValidator.class, ImportValidator.class })
+		FlowValidator.class, LinkLoadValidator.class, ImportValidator.class, TypeValidator.class, RangeValidator.class,
+		TextValidator.class, KeySourceValidator.class, NamesAreUniqueValidator.class })
 public class AdamantValidator extends AbstractAdamantValidator {
 }

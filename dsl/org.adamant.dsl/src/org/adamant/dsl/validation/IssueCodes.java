@@ -11,7 +11,10 @@ public final class IssueCodes {
 	public static final String MISSING_UNIT = PREFIX + "missing-unit";
 	/** A unit that is not one of its dimension's units (e.g. Hz for a duration). */
 	public static final String WRONG_UNIT = PREFIX + "wrong-unit";
-	/** A negative rate, size, duration or bandwidth, or a percentage over 100. */
+	/**
+	 * A negative rate, size, duration or bandwidth, a percentage over 100, an infinite number, a zero
+	 * rate or bandwidth, a rate above the language's limit, a loss of 100 % or a reversed loss range.
+	 */
 	public static final String VALUE_OUT_OF_RANGE = PREFIX + "value-out-of-range";
 	/** An import that is not a readable regular .adamant file relative to the importing file. */
 	public static final String BAD_IMPORT = PREFIX + "bad-import";
@@ -27,7 +30,7 @@ public final class IssueCodes {
 	public static final String RESOURCE_LIMITS_INCONSISTENT = PREFIX + "resource-limits-inconsistent";
 	/** time_based_filter minimum_separation longer than the deadline period. */
 	public static final String TIME_FILTER_EXCEEDS_DEADLINE = PREFIX + "time-filter-exceeds-deadline";
-	/** A QoS profile that (indirectly) extends itself. */
+	/** A QoS profile that (indirectly) extends itself; reported once per cycle, on its first profile in the file. */
 	public static final String EXTENDS_CYCLE = PREFIX + "extends-cycle";
 
 	/** history keep_all (error) or keep_last N &gt; 1 (warning) where replacement supersedes queued updates. */
@@ -83,6 +86,9 @@ public final class IssueCodes {
 	 */
 	public static final String MIXED_VENDOR_DURATION = PREFIX + "mixed-vendor-duration";
 
+	/** An instance, receiver, update or run count below 1. */
+	public static final String COUNT_OUT_OF_RANGE = PREFIX + "count-out-of-range";
+
 	/** A publication whose topic no application subscribes to: its updates reach nobody. */
 	public static final String NO_SUBSCRIBER = PREFIX + "no-subscriber";
 
@@ -112,11 +118,29 @@ public final class IssueCodes {
 	public static final String NO_FEASIBLE_TRANSPORT = PREFIX + "no-feasible-transport";
 
 	// ---- names
+	/** Two elements of one kind with the same name in one file (or two members, parameters, ... of one element). */
+	public static final String DUPLICATE_NAME = PREFIX + "duplicate-name";
+	/** A name or string that reaches generated code with a control character (newline, NUL, ...) in it. */
+	public static final String CONTROL_CHARACTER = PREFIX + "control-character";
+
+	// ---- data types
+	/** A struct that contains itself, directly or through other structs or sequences. */
+	public static final String TYPE_CONTAINS_ITSELF = PREFIX + "type-contains-itself";
+	/** Structs or sequences nested deeper than the language allows. */
+	public static final String TYPE_NESTING_TOO_DEEP = PREFIX + "type-nesting-too-deep";
+
 	/**
 	 * A simple name that two or more imported files define (and the file itself does not): it must
 	 * be written qualified, {@code <model name>.<name>}. The issue data are the qualified names.
 	 */
 	public static final String AMBIGUOUS_NAME = PREFIX + "ambiguous-name";
+
+	// ---- keys
+	/**
+	 * {@code key file} / {@code key env} that is not a path or a variable name: empty, a control
+	 * character, or a key itself (hexadecimal, at least the contract's min_key_bytes).
+	 */
+	public static final String LITERAL_KEY = PREFIX + "literal-key";
 
 	private IssueCodes() {
 	}

@@ -15,6 +15,7 @@ import org.adamant.dsl.adamant.Transport;
 import org.adamant.dsl.adamant.TransportParameter;
 import org.adamant.dsl.semantics.TransportParameters;
 import org.adamant.dsl.prediction.Format;
+import org.adamant.dsl.semantics.ParameterRange;
 import org.adamant.dsl.semantics.Quantities;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.EStructuralFeature;
@@ -93,43 +94,7 @@ public class ParameterValidator extends AbstractAdamantRules {
 		if (value.isEmpty()) {
 			return; // unit errors are reported by checkUnit
 		}
-		double v = value.get();
-		String problem = null;
-		if ("r".equals(name) && (v < 2 || v != Math.rint(v))) {
-			problem = "r = " + Format.number(v) + " is out of range: Ricochet needs a whole number of at least 2 data "
-					+ "packets per repair; use e.g. r = 4 or " + TransportParameters.contractDefault("r", "ricochet").inUnit();
-		} else if ("c".equals(name) && (v < 1 || v != Math.rint(v))) {
-			problem = "c = " + Format.number(v) + " is out of range: a repair must go to a whole number of at least 1 "
-					+ "receivers; use e.g. c = " + TransportParameters.contractDefault("c", "ricochet").inUnit();
-		} else if (("timeout".equals(name) || "nak_timeout".equals(name)) && v <= 0) {
-			problem = name + " = " + Format.duration(v) + " is out of range: a NAK timeout must be positive; use e.g. "
-					+ "25 ms or " + Format.duration(TransportParameters.contractDefault("nak_timeout", "nakcast").value());
-		}
-		if (problem == null && transport != null) {
-			for (TransportParameter p : transport.getParameters()) {
-				if (name.equals(p.getName())) {
-					Optional<Double> min = Quantities.parameter(name, p.getMin());
-					Optional<Double> max = Quantities.parameter(name, p.getMax());
-					if (min.isPresent() && v < min.get() || max.isPresent() && v > max.get()) {
-						problem = name + " = " + Format.number(v) + " is outside the range "
-								+ min.map(Format::number).orElse("") + ".." + max.map(Format::number).orElse("")
-								+ " transport '" + transport.getName() + "' declares; pick a value in the range";
-					}
-				}
-			}
-		}
-		if (problem == null && (transport == null || transport.getMapping() instanceof RuntimeMapping)) {
-			Optional<Quantities.Range> range = Quantities.runtimeRange(name);
-			if (range.isPresent() && !range.get().contains(v)) {
-				boolean duration = Quantities.parameterDimension(name).isPresent();
-				problem = name + " = " + (duration ? Format.duration(v) : Format.number(v)) + " is outside the runtime's range "
-						+ (duration ? Format.duration(range.get().min()) + ".." + Format.duration(range.get().max())
-								: Format.number(range.get().min()) + ".." + Format.number(range.get().max()))
-						+ " (its contract table, runtime/contract/contract.json); pick a value in the range";
-			}
-		}
-		if (problem != null) {
-			error(problem, where, feature, IssueCodes.PARAMETER_OUT_OF_RANGE);
-		}
+		ParameterRange.problem(transport, name, value.get())
+				.ifPresent(problem -> error(problem, where, feature, IssueCodes.PARAMETER_OUT_OF_RANGE));
 	}
 }

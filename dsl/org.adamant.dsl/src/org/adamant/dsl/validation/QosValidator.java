@@ -14,6 +14,7 @@ import org.adamant.dsl.adamant.ResourceLimitsPolicy;
 import org.adamant.dsl.adamant.TimeBasedFilterPolicy;
 import org.adamant.dsl.prediction.Format;
 import org.adamant.dsl.semantics.Dimension;
+import org.adamant.dsl.semantics.Limits;
 import org.adamant.dsl.semantics.EffectiveQos;
 import org.adamant.dsl.semantics.Quantities;
 import org.eclipse.xtext.validation.Check;
@@ -28,7 +29,8 @@ public class QosValidator extends AbstractAdamantRules {
 
 	@Check
 	public void checkHistoryDepth(HistoryPolicy history) {
-		if (!history.isKeepAll() && history.getDepth() < 1) {
+		if (!history.isKeepAll() && history.getDepth() < 1
+				&& NodeText.of(history, P.getHistoryPolicy_Depth(), 24).matches("\\d{1,9}")) { // else a syntax error
 			error("history keep_last " + history.getDepth() + " keeps no sample: the depth must be at least 1; write "
 					+ "keep_last 1 (only the newest) or more", history, P.getHistoryPolicy_Depth(),
 					IssueCodes.HISTORY_DEPTH_INVALID);
@@ -37,19 +39,8 @@ public class QosValidator extends AbstractAdamantRules {
 
 	@Check
 	public void checkQosConsistency(QosProfile profile) {
-		// extends cycle
-		Set<QosProfile> seen = new HashSet<>();
-		List<String> chain = new ArrayList<>();
-		for (QosProfile p = profile; p != null && !p.eIsProxy(); p = p.getParent()) {
-			chain.add(p.getName());
-			if (!seen.add(p)) {
-				if (p == profile) {
-					error("QoS profile '" + profile.getName() + "' extends itself (" + String.join(" extends ", chain)
-							+ "); remove one 'extends' from the cycle", profile, P.getQosProfile_Parent(),
-							IssueCodes.EXTENDS_CYCLE);
-				}
-				return; // a cycle further up is reported on its own profiles
-			}
+		if (inExtendsCycle(profile)) {
+			return;
 		}
 		EffectiveQos qos = EffectiveQos.of(profile);
 		String name = "QoS profile '" + profile.getName() + "'";
@@ -93,5 +84,39 @@ public class QosValidator extends AbstractAdamantRules {
 						P.getTimeBasedFilterPolicy_MinimumSeparation(), IssueCodes.TIME_FILTER_EXCEEDS_DEADLINE);
 			}
 		}
+	}
+
+	/**
+	 * True when the profile's `extends` chain loops. A cycle is reported once, on its first profile in
+	 * the file, naming its length and a few of its profiles; a profile above a cycle is left to it.
+	 */
+	private boolean inExtendsCycle(QosProfile profile) {
+		Set<QosProfile> seen = new HashSet<>();
+		List<QosProfile> chain = new ArrayList<>();
+		for (QosProfile p = profile; p != null && !p.eIsProxy(); p = p.getParent()) {
+			if (!seen.add(p)) {
+				if (p == profile && chain.stream().noneMatch(q -> q.eResource() == profile.eResource()
+						&& q.eContainer() == profile.eContainer() && before(q, profile))) {
+					List<String> names = new ArrayList<>();
+					for (int i = 0; i <= Math.min(chain.size(), Limits.CYCLE_NAMES_SHOWN); i++) {
+						names.add(chain.get(i % chain.size()).getName());
+					}
+					String how = chain.size() == 1 ? "extends itself" : "is in an extends cycle of " + chain.size()
+							+ " profiles";
+					error("QoS profile '" + profile.getName() + "' " + how + " (" + String.join(" extends ", names)
+							+ (names.size() <= chain.size() ? " extends ..." : "")
+							+ "); remove one 'extends' from the cycle", profile, P.getQosProfile_Parent(),
+							IssueCodes.EXTENDS_CYCLE);
+				}
+				return true;
+			}
+			chain.add(p);
+		}
+		return false;
+	}
+
+	private static boolean before(QosProfile a, QosProfile b) {
+		List<?> elements = (List<?>) b.eContainer().eGet(b.eContainingFeature());
+		return elements.indexOf(a) < elements.indexOf(b);
 	}
 }

@@ -7,6 +7,7 @@ import org.adamant.dsl.adamant.ParameterSweep;
 import org.adamant.dsl.adamant.Quantity;
 import org.adamant.dsl.adamant.TransportParameter;
 import org.adamant.dsl.semantics.Dimension;
+import org.adamant.dsl.semantics.Limits;
 import org.adamant.dsl.semantics.Quantities;
 import org.eclipse.xtext.validation.Check;
 
@@ -28,7 +29,11 @@ public class UnitValidator extends AbstractAdamantRules {
 		}
 		Dimension dimension = expected.get();
 		String unit = quantity.getUnit();
-		if (unit == null) {
+		if (!Double.isFinite(quantity.getValue())) {
+			error("Number too large: " + NodeText.of(quantity, P.getQuantity_Value(), 24) + " is beyond what a "
+					+ "number can hold; write " + dimension.description() + " in a larger unit or smaller",
+					quantity, P.getQuantity_Value(), IssueCodes.VALUE_OUT_OF_RANGE);
+		} else if (unit == null) {
 			error("Missing unit: " + format(quantity.getValue()) + " must be " + dimension.description()
 					+ "; write it with one of " + dimension.unitList() + " (e.g. " + format(quantity.getValue())
 					+ " " + dimension.defaultUnit() + ")", quantity, P.getQuantity_Value(), IssueCodes.MISSING_UNIT,
@@ -43,6 +48,19 @@ public class UnitValidator extends AbstractAdamantRules {
 		} else if (dimension == Dimension.PERCENT && quantity.getValue() > 100) {
 			error("Percentage " + format(quantity.getValue()) + " % is over 100 %", quantity, P.getQuantity_Value(),
 					IssueCodes.VALUE_OUT_OF_RANGE);
+		} else if (dimension == Dimension.RATE) {
+			double hz = Quantities.hertz(quantity);
+			if (hz == 0) {
+				error("A rate of 0 " + unit + " sends nothing; give a rate above 0 (e.g. 10 Hz)", quantity,
+						P.getQuantity_Value(), IssueCodes.VALUE_OUT_OF_RANGE);
+			} else if (hz > Limits.MAX_RATE_HZ) {
+				error("Rate " + format(quantity.getValue()) + " " + unit + " is above the limit of "
+						+ format(Limits.MAX_RATE_HZ) + " Hz (no transport sends that fast); give a lower rate",
+						quantity, P.getQuantity_Value(), IssueCodes.VALUE_OUT_OF_RANGE);
+			}
+		} else if (dimension == Dimension.BANDWIDTH && quantity.getValue() == 0) {
+			error("A bandwidth of 0 " + unit + " carries nothing; give the link's bandwidth, or leave `bandwidth` "
+					+ "out for an unconstrained link", quantity, P.getQuantity_Value(), IssueCodes.VALUE_OUT_OF_RANGE);
 		}
 	}
 

@@ -51,6 +51,11 @@ class ApplicationTemplate {
 
 		int main(int argc, char** argv) {
 		  adamant::app::Options options;
+		  «IF app.key?.file !== null»
+		  	options.psk_file = "«app.key.file»";  // the model's key file (--psk-file FILE overrides it)
+		  «ELSEIF app.key?.variable !== null»
+		  	options.psk_env = "«app.key.variable»";  // the model's key: the file $«app.key.variable» names (--psk-file FILE overrides it)
+		  «ENDIF»
 		  const std::string description = "«app.name»: «app.summary»";
 		  if (const auto rc = adamant::app::parse_options(argc, argv, description, options)) {
 		    return *rc;

@@ -14,7 +14,10 @@ import org.adamant.generator.ModelInfo;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.EStructuralFeature;
 
-/** C++ identifiers: model names become C++ names unchanged, so C++ keywords are rejected. */
+/**
+ * C++ identifiers (model names become C++ names unchanged, so C++ keywords are rejected) and the
+ * bodies of the string literals the templates write.
+ */
 public final class CppNames {
 
 	/** C++17 keywords and alternative tokens, plus C++20 keywords (the code should build as C++20 too). */
@@ -96,5 +99,23 @@ public final class CppNames {
 			throw new GeneratorException(element, feature, "the " + what + " name '" + name
 					+ "' is reserved in C++ (double underscore, or underscore and capital letter); rename it");
 		}
+	}
+
+	/**
+	 * The body of a C++ string literal holding {@code s}: quotes and backslashes escaped, control
+	 * characters as three-digit octal escapes (a hex escape would swallow the digits after it).
+	 */
+	public static String stringLiteralBody(String s) {
+		StringBuilder b = new StringBuilder();
+		for (char c : s.toCharArray()) {
+			if (c == '"' || c == '\\') {
+				b.append('\\').append(c);
+			} else if (c < 0x20 || c == 0x7f) {
+				b.append(String.format("\\%03o", (int) c));
+			} else {
+				b.append(c);
+			}
+		}
+		return b.toString();
 	}
 }

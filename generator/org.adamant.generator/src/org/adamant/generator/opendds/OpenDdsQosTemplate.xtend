@@ -31,6 +31,7 @@ import org.adamant.dsl.semantics.EffectiveQos
 import org.adamant.dsl.semantics.Quantities
 import org.adamant.generator.Banner
 import org.adamant.generator.ModelInfo
+import org.adamant.generator.cpp.CppNames
 
 /**
  * opendds/<model>Qos.h: per QoS profile, functions that apply the profile to the DataWriterQos,
@@ -251,7 +252,7 @@ class OpenDdsQosTemplate {
 	'''
 
 	def private static cString(String s) {
-		s.replace("\\", "\\\\").replace("\"", "\\\"")
+		CppNames.stringLiteralBody(s)
 	}
 
 	/** A DDS::Duration_t {sec, nanosec} from a modeled duration. */

@@ -12,6 +12,7 @@ import org.adamant.dsl.adamant.Application;
 import org.adamant.dsl.adamant.Endpoint;
 import org.adamant.dsl.adamant.Environment;
 import org.adamant.dsl.adamant.Experiment;
+import org.adamant.dsl.adamant.KeySource;
 import org.adamant.dsl.adamant.OpenDdsMapping;
 import org.adamant.dsl.adamant.ReplacementRequirement;
 import org.adamant.dsl.adamant.RuntimeMapping;
@@ -262,10 +263,25 @@ public final class OpenDdsTransports {
 		return TransportLowering.resolve(t).map(RuntimeTransport::engineOptions).orElseGet(Map::of);
 	}
 
-	/** Adds what the endpoint decides: replacement and priority (QoS), pacing (its environment's bandwidth). */
+	/**
+	 * Adds what the endpoint decides: replacement and priority (QoS), pacing (its environment's
+	 * bandwidth), and its application's key source (psk_file or psk_file_env, runtime/opendds/README.md).
+	 */
 	private static Resolved withEndpointParams(Resolved r, Endpoint e) {
-		Environment env = e.eContainer() instanceof Application a ? a.getEnvironment() : null;
-		return withFlowParams(r, EffectiveQos.of(e).get(ReplacementRequirement.class).isPresent(), env);
+		Application app = e.eContainer() instanceof Application a ? a : null;
+		Resolved flow = withFlowParams(r, EffectiveQos.of(e).get(ReplacementRequirement.class).isPresent(),
+				app == null ? null : app.getEnvironment());
+		KeySource key = app == null ? null : app.getKey();
+		if (key == null) {
+			return flow;
+		}
+		Map<String, String> params = new LinkedHashMap<>(flow.params());
+		if (key.getFile() != null) {
+			params.put("psk_file", key.getFile());
+		} else {
+			params.put("psk_file_env", key.getVariable());
+		}
+		return new Resolved(flow.kind(), flow.fallback(), flow.comment(), params);
 	}
 
 	/**

@@ -65,7 +65,8 @@ public final class AdamantQuickFixes {
 	/** The fix groups, one per concern; each issue code belongs to one group. */
 	private static final List<Group> GROUPS = List.of(new Group(UnitFixes.CODES, UnitFixes::new),
 			new Group(QosFixes.CODES, QosFixes::new), new Group(TransportFixes.CODES, TransportFixes::new),
-			new Group(ParameterFixes.CODES, ParameterFixes::new), new Group(PairFixes.CODES, PairFixes::new));
+			new Group(ParameterFixes.CODES, ParameterFixes::new), new Group(PairFixes.CODES, PairFixes::new),
+			new Group(DuplicateFixes.CODES, DuplicateFixes::new));
 
 	/** Issue codes that get at least one fix when the element to change is in the issue's document. */
 	public static final Set<String> FIXABLE_CODES = GROUPS.stream().flatMap(g -> g.codes().stream())

@@ -74,7 +74,7 @@ final class UnitFixes extends Fixer {
 		}
 		if (q.getValue() < 0) {
 			add("Make the value positive (" + decimal(-q.getValue()) + ")", replaceEdit(valueNode, decimal(-q.getValue())));
-		} else if (q.getValue() > 100) {
+		} else if ("%".equals(q.getUnit()) && q.getValue() > 100 && Double.isFinite(q.getValue())) {
 			add("Set to 100 %", replaceEdit(valueNode, "100"));
 		}
 	}

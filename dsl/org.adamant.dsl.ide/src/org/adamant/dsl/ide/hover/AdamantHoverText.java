@@ -128,7 +128,8 @@ public final class AdamantHoverText {
 				.append("`\n\n");
 		scenario(flow, md);
 		if (flow.scenario().isEmpty()) {
-			md.append("No prediction: the publication needs a rate with a unit, e.g. `rate 10 Hz`.\n");
+			md.append(flow.rateHz().isPresent() ? "No prediction: no subscription receives this flow.\n"
+					: "No prediction: the publication needs a rate with a unit, e.g. `rate 10 Hz`.\n");
 			return;
 		}
 		List<TransportRanking.Assessment> ranking = TransportRanking.rank(p);

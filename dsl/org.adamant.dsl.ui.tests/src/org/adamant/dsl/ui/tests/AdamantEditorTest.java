@@ -82,7 +82,7 @@ class AdamantEditorTest {
 			application fusion {
 				environment lan
 				instances 3
-				subscribe Scans transport nakcast
+				subscribe Scans
 			}
 			""";
 

@@ -30,14 +30,15 @@ import org.eclipse.emf.ecore.EObject;
  * @param transport  the transport the flow gets (for auto: the catalog-wide choice), null when none
  * @param targets    for auto: what each generator target runs (it may differ from the catalog choice)
  * @param rateHz     null when the rate is unknown
+ * @param lossPct    the end-host loss of the flow's environment in percent; null when unknown
  * @param prediction for {@code transport}; null when there is none
  * @param qos        the writer's QoS, policy by policy, stated or the DDS default ({@link EffectiveQos#rows})
  * @param unpaired   the subscriptions of the topic that do not pair with the writer, and why
  * @param failure    why the flow could not be analysed, else null (the other fields are then empty)
  */
 record FlowExplanation(String application, String topic, String binding, String transport, List<TargetChoice> targets,
-		int receivers, Double rateHz, FlowPrediction prediction, List<Assessment> ranking, List<EffectiveQos.Row> qos,
-		List<Unpaired> unpaired, String failure) {
+		int receivers, Double rateHz, Double lossPct, FlowPrediction prediction, List<Assessment> ranking,
+		List<EffectiveQos.Row> qos, List<Unpaired> unpaired, String failure) {
 
 	/** A subscription of the flow's topic that gets nothing from it, with each mismatch. */
 	record Unpaired(String reader, List<QosCompatibility.Mismatch> mismatches) {
@@ -63,7 +64,7 @@ record FlowExplanation(String application, String topic, String binding, String 
 					try {
 						flows.add(of(p));
 					} catch (RuntimeException e) {
-						flows.add(new FlowExplanation("?", "?", null, null, List.of(), 0, null, null, List.of(),
+						flows.add(new FlowExplanation("?", "?", null, null, List.of(), 0, null, null, null, List.of(),
 								List.of(), List.of(), "cannot analyse: " + e.getClass().getSimpleName()));
 					}
 				}
@@ -98,6 +99,7 @@ record FlowExplanation(String application, String topic, String binding, String 
 		}
 		return new FlowExplanation(flow.applicationName(), flow.topicName(), binding,
 				chosen == null ? null : chosen.name(), targets, flow.receivers(), flow.rateHz().orElse(null),
+				flow.scenario().map(s -> s.lossFraction() * 100).orElse(null),
 				chosen == null ? null : chosen.prediction(), ranking, EffectiveQos.of(p).rows(), unpaired, null);
 	}
 

@@ -48,6 +48,7 @@ final class FlowJson {
 		}
 		b.append(",\"receivers\":").append(f.receivers());
 		b.append(",\"rateHz\":").append(Json.number(f.rateHz()));
+		b.append(",\"lossPct\":").append(Json.number(f.lossPct()));
 		prediction(b, f.prediction());
 		List<String> ranking = new ArrayList<>();
 		int rank = 1;
@@ -83,7 +84,7 @@ final class FlowJson {
 		StringBuilder b = new StringBuilder("{\"rank\":").append(rank);
 		b.append(",\"transport\":").append(Json.string(a.name()));
 		b.append(",\"feasible\":").append(a.feasible());
-		b.append(",\"relate2Seconds\":").append(Json.number(a.prediction() == null ? null : a.relate2()));
+		prediction(b, a.prediction());
 		List<String> reasons = new ArrayList<>();
 		for (Finding f : FlowTable.excludedBecause(a)) {
 			reasons.add("{\"code\":" + Json.string(f.code()) + ",\"message\":" + Json.string(f.message()) + "}");

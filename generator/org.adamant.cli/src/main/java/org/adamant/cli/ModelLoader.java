@@ -124,6 +124,9 @@ public final class ModelLoader {
 		return result;
 	}
 
+	/** EMF's message when a validator throws. */
+	private static final String INTERNAL = "Error executing EValidator";
+
 	private Diagnostic toDiagnostic(Resource r, Issue issue) {
 		String severity = switch (issue.getSeverity()) {
 		case ERROR -> "error";
@@ -133,6 +136,12 @@ public final class ModelLoader {
 		};
 		int line = issue.getLineNumber() == null ? 0 : issue.getLineNumber();
 		int column = issue.getColumn() == null ? 0 : issue.getColumn();
+		if (INTERNAL.equals(issue.getMessage())) {
+			// a check that failed: EMF names the EClass as the code and gives no position
+			return new Diagnostic(displayName(r.getURI()), line, column, severity, "adamant.internal-error",
+					"a validation check failed on this model (a bug in ADAMANT: please report it with the model; "
+							+ "ADAMANT_DEBUG=1 logs the details)");
+		}
 		return new Diagnostic(displayName(r.getURI()), line, column, severity, issue.getCode(), issue.getMessage());
 	}
 

@@ -122,6 +122,7 @@ class CliTest {
 		assertEquals("ricochet_r4", t.getAsJsonObject("targets").getAsJsonObject("native").get("transport").getAsString());
 		assertEquals(25, t.get("receivers").getAsInt());
 		assertEquals(100, t.get("rateHz").getAsDouble());
+		assertEquals(3, t.get("lossPct").getAsDouble());
 		assertTrue(t.get("loadBytesPerSecond").getAsDouble() > 0, r.out());
 		assertTrue(t.get("meanLatencySeconds").getAsDouble() > 0, r.out());
 		assertTrue(t.get("delivery").getAsDouble() >= 0.99 && t.get("delivery").getAsDouble() <= 1, r.out());
@@ -131,6 +132,10 @@ class CliTest {
 		assertEquals("ricochet_r4", first.get("transport").getAsString());
 		assertTrue(first.get("feasible").getAsBoolean());
 		assertEquals(0, first.getAsJsonArray("excludedBecause").size());
+		// every ranked transport carries its prediction, so measured points can be set beside it
+		assertEquals(t.get("meanLatencySeconds").getAsDouble(), first.get("meanLatencySeconds").getAsDouble(), 1e-12);
+		assertEquals(t.get("delivery").getAsDouble(), first.get("delivery").getAsDouble(), 1e-12);
+		assertTrue(first.get("relate2Seconds").getAsDouble() > 0, r.out());
 		// at 3 % loss with at most 1 % lost, best-effort baseline cannot carry the flow: said in words
 		List<JsonObject> excluded = ranking.asList().stream().map(JsonElement::getAsJsonObject)
 				.filter(a -> !a.get("feasible").getAsBoolean()).toList();

@@ -61,6 +61,8 @@ class QuickFixesTest {
 						"qos Q { resource_limits max_samples 2 max_samples_per_instance 5 }"),
 				Arguments.of(IssueCodes.TIME_FILTER_EXCEEDS_DEADLINE, "qos Q { deadline 10 ms time_based_filter 20 ms }"),
 				Arguments.of(IssueCodes.EXTENDS_CYCLE, "qos A extends B { }\nqos B extends A { }"),
+				Arguments.of(IssueCodes.DUPLICATE_NAME, "struct X { uint32 a; }\nstruct X { uint32 b; }"),
+				Arguments.of(IssueCodes.DUPLICATE_NAME, "struct M { uint32 a; float a; }"),
 				Arguments.of(IssueCodes.ORDERED_ON_UNORDERED_TRANSPORT, """
 						qos O { reliability best_effort presentation topic ordered }
 						topic T : Scan qos O

@@ -1,0 +1,83 @@
+"""The results of one `adamant bench` output directory, written so that an interrupted run leaves
+only complete rows: each finished point's rows are added by writing the whole file anew beside it
+and renaming it into place (atomic on POSIX), the latency percentiles first, the results last
+(a point is done once its results rows are in).
+
+    DIR/<experiment>.csv        the results rows, the benches' columns (docs/runtime-contract.md)
+    DIR/<experiment>.cdf.csv    each row's latency at every whole percentile (--cdf)
+"""
+import csv
+import io
+import os
+
+from points import key
+
+
+class Store:
+    def __init__(self, out_dir):
+        self.dir = out_dir
+        os.makedirs(out_dir, exist_ok=True)
+
+    def results_path(self, experiment):
+        return os.path.join(self.dir, experiment + ".csv")
+
+    def cdf_path(self, experiment):
+        return os.path.join(self.dir, experiment + ".cdf.csv")
+
+    def done(self, experiment):
+        """Keys of the points whose rows are in the results file."""
+        path = self.results_path(experiment)
+        if not os.path.exists(path):
+            return set()
+        with open(path, newline="") as f:
+            return {key(experiment, row) for row in csv.DictReader(f)}
+
+    def add(self, experiment, results_csv, cdf_csv):
+        """Adds one point's rows (CSV text with its header, as the bench wrote it)."""
+        if cdf_csv:
+            _append_atomically(self.cdf_path(experiment), cdf_csv)
+        _append_atomically(self.results_path(experiment), results_csv)
+
+    def drop_orphan_percentiles(self, experiment):
+        """Removes percentile lines of points whose results never landed (a run stopped in between)."""
+        path = self.cdf_path(experiment)
+        if not os.path.exists(path):
+            return
+        done = self.done(experiment)
+        with open(path, newline="") as f:
+            reader = csv.DictReader(f)
+            header = reader.fieldnames
+            kept = [row for row in reader if key(experiment, row) in done]
+        text = io.StringIO()
+        writer = csv.DictWriter(text, fieldnames=header, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(kept)
+        _replace(path, text.getvalue())
+
+
+def _append_atomically(path, csv_text):
+    header, _, body = csv_text.partition("\n")
+    if not body.strip():
+        return
+    if os.path.exists(path):
+        with open(path) as f:
+            old = f.read()
+        old_header = old.partition("\n")[0]
+        if old_header != header:
+            raise ValueError(f"{path}: its columns differ from the bench's (delete it or use another --out)")
+        if old and not old.endswith("\n"):
+            old += "\n"
+        new = old + body
+    else:
+        new = csv_text
+    _replace(path, new if new.endswith("\n") else new + "\n")
+
+
+def _replace(path, text):
+    tmp = f"{path}.tmp.{os.getpid()}"
+    with open(tmp, "w") as f:
+        f.write(text)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+
