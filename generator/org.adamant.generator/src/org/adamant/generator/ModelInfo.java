@@ -1,9 +1,12 @@
 package org.adamant.generator;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 import org.adamant.dsl.adamant.Application;
 import org.adamant.dsl.adamant.Element;
@@ -30,6 +33,7 @@ public final class ModelInfo {
 
 	private final Model model;
 	private final String name;
+	private final Map<Object, Object> memo = new HashMap<>();
 
 	public ModelInfo(Model model) {
 		this.model = model;
@@ -71,17 +75,47 @@ public final class ModelInfo {
 	}
 
 	public <T extends Element> List<T> elements(Class<T> kind) {
-		List<T> result = new ArrayList<>();
-		for (Element e : model.getElements()) {
-			if (kind.isInstance(e)) {
-				result.add(kind.cast(e));
+		return memo(kind, () -> {
+			List<T> result = new ArrayList<>();
+			for (Element e : model.getElements()) {
+				if (kind.isInstance(e)) {
+					result.add(kind.cast(e));
+				}
 			}
+			return List.copyOf(result);
+		});
+	}
+
+	/**
+	 * {@code compute}'s value, computed once per key: the model does not change while it is
+	 * generated, and templates ask for the same lists per application and per endpoint.
+	 */
+	@SuppressWarnings("unchecked")
+	public <T> T memo(Object key, Supplier<T> compute) {
+		Object value = memo.get(key);
+		if (value == null) {
+			value = compute.get();
+			memo.put(key, value);
 		}
-		return result;
+		return (T) value;
 	}
 
 	public List<Topic> getTopics() {
 		return elements(Topic.class);
+	}
+
+	/** The model's topics of {@code type}, in declaration order (templates ask per type). */
+	public List<Topic> topicsOf(TypeDecl type) {
+		Map<TypeDecl, List<Topic>> byType = memo("topicsByType", () -> {
+			Map<TypeDecl, List<Topic>> result = new HashMap<>();
+			for (Topic t : getTopics()) {
+				if (t.getType() != null) {
+					result.computeIfAbsent(t.getType(), k -> new ArrayList<>()).add(t);
+				}
+			}
+			return result;
+		});
+		return byType.getOrDefault(type, List.of());
 	}
 
 	public List<Application> getApplications() {
@@ -178,7 +212,14 @@ public final class ModelInfo {
 
 	/** 1-based index of a topic among the model's topics: its stream id on the runtime. */
 	public int streamId(Topic topic) {
-		int i = getTopics().indexOf(topic);
-		return i < 0 ? getTopics().size() + 1 : i + 1;
+		Map<Topic, Integer> ids = memo("streamIds", () -> {
+			Map<Topic, Integer> result = new HashMap<>();
+			List<Topic> topics = getTopics();
+			for (int i = topics.size() - 1; i >= 0; i--) {
+				result.put(topics.get(i), i + 1); // the first of a topic listed twice
+			}
+			return result;
+		});
+		return ids.getOrDefault(topic, getTopics().size() + 1);
 	}
 }

@@ -1,6 +1,7 @@
 package org.adamant.dsl.prediction;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,15 +56,33 @@ public final class LinkLoad {
 	/** Every flow that sends over {@code env}, in the order the model's resources list them. */
 	public static List<Share> shares(Environment env, EObject context) {
 		List<Share> result = new ArrayList<>();
-		for (Resource r : Flow.resources(context)) {
-			for (TreeIterator<EObject> it = r.getAllContents(); it.hasNext();) {
-				if (it.next() instanceof Publication p && p.eContainer() instanceof Application a
-						&& a.getEnvironment() == env) {
-					share(p).ifPresent(result::add);
-				}
-			}
+		for (Publication p : publicationsIn(env, context)) {
+			share(p).ifPresent(result::add);
 		}
 		return result;
+	}
+
+	/** The publications of the applications in {@code env}, in the order the model's resources list them. */
+	private static List<Publication> publicationsIn(Environment env, EObject context) {
+		List<Publication> result = new ArrayList<>();
+		for (Resource r : Flow.resources(context)) {
+			result.addAll(publicationsByEnvironment(r).getOrDefault(env, List.of()));
+		}
+		return result;
+	}
+
+	/** One resource's publications by their application's environment: one walk per resource version. */
+	private static Map<Environment, List<Publication>> publicationsByEnvironment(Resource r) {
+		return CACHE.get(LinkLoad.class.getName() + ".byEnvironment", r, () -> {
+			Map<Environment, List<Publication>> result = new HashMap<>();
+			for (TreeIterator<EObject> it = r.getAllContents(); it.hasNext();) {
+				if (it.next() instanceof Publication p && p.eContainer() instanceof Application a
+						&& a.getEnvironment() != null) {
+					result.computeIfAbsent(a.getEnvironment(), k -> new ArrayList<>()).add(p);
+				}
+			}
+			return result;
+		});
 	}
 
 	private static Optional<Share> share(Publication p) {
@@ -108,13 +127,8 @@ public final class LinkLoad {
 	private static Map<Publication, Share> standaloneShares(Environment env, EObject context) {
 		return CACHE.get(List.of(LinkLoad.class.getName(), env), context.eResource(), () -> {
 			Map<Publication, Share> result = new LinkedHashMap<>();
-			for (Resource r : Flow.resources(context)) {
-				for (TreeIterator<EObject> it = r.getAllContents(); it.hasNext();) {
-					if (it.next() instanceof Publication p && p.eContainer() instanceof Application a
-							&& a.getEnvironment() == env) {
-						standaloneShare(p).ifPresent(s -> result.put(p, s));
-					}
-				}
+			for (Publication p : publicationsIn(env, context)) {
+				standaloneShare(p).ifPresent(s -> result.put(p, s));
 			}
 			return result;
 		});

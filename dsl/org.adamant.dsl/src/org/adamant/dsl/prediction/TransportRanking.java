@@ -3,8 +3,10 @@ package org.adamant.dsl.prediction;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 import org.adamant.dsl.adamant.Application;
 import org.adamant.dsl.adamant.CastKind;
@@ -30,6 +32,7 @@ import org.adamant.dsl.semantics.Quantities;
 import org.adamant.dsl.validation.IssueCodes;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.resource.Resource;
+import org.eclipse.xtext.util.OnChangeEvictingCache;
 
 /**
  * Assesses every catalog transport for a flow — capabilities against the QoS of the writer and of
@@ -68,17 +71,29 @@ public final class TransportRanking {
 
 	/** Every transport of the catalog the model sees (its own file and, transitively, its imports), in file order. */
 	public static List<Transport> catalog(EObject context) {
-		List<Transport> result = new ArrayList<>();
+		Set<Transport> result = new LinkedHashSet<>();
 		for (Resource r : visible(context.eResource())) {
+			result.addAll(transportsOf(r));
+		}
+		return new ArrayList<>(result);
+	}
+
+	/** Evicted when the resource changes; one list per file, not one walk of the model per flow. */
+	private static final OnChangeEvictingCache CACHE = new OnChangeEvictingCache();
+
+	/** The named transports of one file, in file order. */
+	private static List<Transport> transportsOf(Resource r) {
+		return CACHE.get(TransportRanking.class.getName() + ".transports", r, () -> {
+			List<Transport> result = new ArrayList<>();
 			for (EObject root : r.getContents()) {
 				for (EObject e : root.eContents()) {
-					if (e instanceof Transport t && t.getName() != null && !result.contains(t)) {
+					if (e instanceof Transport t && t.getName() != null) {
 						result.add(t);
 					}
 				}
 			}
-		}
-		return result;
+			return result;
+		});
 	}
 
 	/** {@code resource} and the resources it imports, transitively (imports resolved like the linker does). */
@@ -126,8 +141,13 @@ public final class TransportRanking {
 
 	/** The ranking for the flow of {@code publication} over the whole catalog. */
 	public static List<Assessment> rank(Publication publication) {
-		Flow flow = Flow.of(publication);
-		return rank(flow, catalog(publication));
+		Resource resource = publication.eResource();
+		if (resource == null) {
+			return rank(Flow.of(publication), catalog(publication));
+		}
+		// validators, --explain and every generator template ask for the same flow's ranking
+		return CACHE.get(List.of(TransportRanking.class.getName() + ".rank", publication), resource,
+				() -> List.copyOf(rank(Flow.of(publication), catalog(publication))));
 	}
 
 	public static List<Assessment> rank(Flow flow, Collection<Transport> candidates) {

@@ -36,16 +36,25 @@ public class AdamantGlobalScopeProvider extends ImportUriGlobalScopeProvider {
 		return uris;
 	}
 
-	/** The elements of {@code type} that the files {@code resource} imports export, file by file. */
-	public List<IEObjectDescription> importedElements(Resource resource, EClass type) {
+	/** The descriptions of the files {@code resource} imports, in import order. */
+	public List<IResourceDescription> importedDescriptions(Resource resource) {
 		LinkedHashSet<URI> uris = getImportedUris(resource);
 		IResourceDescriptions descriptions = getResourceDescriptions(resource, uris);
-		List<IEObjectDescription> result = new ArrayList<>();
+		List<IResourceDescription> result = new ArrayList<>();
 		for (URI uri : uris) {
 			IResourceDescription description = descriptions.getResourceDescription(uri);
 			if (description != null) {
-				description.getExportedObjectsByType(type).forEach(result::add);
+				result.add(description);
 			}
+		}
+		return result;
+	}
+
+	/** The elements of {@code type} that {@code files} export, file by file. */
+	public static List<IEObjectDescription> exported(List<IResourceDescription> files, EClass type) {
+		List<IEObjectDescription> result = new ArrayList<>();
+		for (IResourceDescription file : files) {
+			file.getExportedObjectsByType(type).forEach(result::add);
 		}
 		return result;
 	}

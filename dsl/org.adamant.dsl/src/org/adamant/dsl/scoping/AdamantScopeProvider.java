@@ -16,10 +16,13 @@ import org.eclipse.xtext.naming.IQualifiedNameProvider;
 import org.eclipse.xtext.naming.QualifiedName;
 import org.eclipse.xtext.resource.EObjectDescription;
 import org.eclipse.xtext.resource.IEObjectDescription;
+import org.eclipse.xtext.resource.IResourceDescription;
 import org.eclipse.xtext.resource.impl.AliasedEObjectDescription;
 import org.eclipse.xtext.scoping.IGlobalScopeProvider;
 import org.eclipse.xtext.scoping.IScope;
+import org.eclipse.xtext.util.IResourceScopeCache;
 import org.eclipse.xtext.util.SimpleAttributeResolver;
+import org.eclipse.xtext.util.Tuples;
 
 import com.google.inject.Inject;
 
@@ -44,13 +47,24 @@ public class AdamantScopeProvider extends AbstractAdamantScopeProvider {
 	@Inject
 	private IQualifiedNameProvider names;
 
+	@Inject
+	private IResourceScopeCache cache;
+
 	@Override
 	public IScope getScope(EObject context, EReference reference) {
 		Resource resource = context.eResource();
 		if (resource == null || resource.getContents().isEmpty() || !(resource.getContents().get(0) instanceof Model)) {
 			return super.getScope(context, reference);
 		}
-		return new ModelScope(resource, reference, reference.getEReferenceType());
+		EClass type = reference.getEReferenceType();
+		if (!(globalScopes instanceof AdamantGlobalScopeProvider imports)) {
+			return new ModelScope(resource, type, globalScopes.getScope(resource, reference, null).getAllElements());
+		}
+		// one scope per file and type, not one per reference (a file of N references would build N);
+		// keyed by the imported files' descriptions too, so an edited import yields a fresh scope
+		List<IResourceDescription> importedFiles = imports.importedDescriptions(resource);
+		return cache.get(Tuples.create(ModelScope.class, type, importedFiles), resource,
+				() -> new ModelScope(resource, type, AdamantGlobalScopeProvider.exported(importedFiles, type)));
 	}
 
 	/**
@@ -75,7 +89,7 @@ public class AdamantScopeProvider extends AbstractAdamantScopeProvider {
 		private final Map<QualifiedName, List<IEObjectDescription>> ambiguous = new LinkedHashMap<>();
 		private final List<IEObjectDescription> visible = new ArrayList<>();
 
-		ModelScope(Resource resource, EReference reference, EClass type) {
+		ModelScope(Resource resource, EClass type, Iterable<IEObjectDescription> importedElements) {
 			Model model = (Model) resource.getContents().get(0);
 			for (EObject element : model.getElements()) {
 				String name = SimpleAttributeResolver.NAME_RESOLVER.apply(element);
@@ -94,9 +108,6 @@ public class AdamantScopeProvider extends AbstractAdamantScopeProvider {
 			Map<QualifiedName, List<IEObjectDescription>> importedByFullName = new LinkedHashMap<>();
 			Map<QualifiedName, List<IEObjectDescription>> importedBySimpleName = new LinkedHashMap<>();
 			URI self = resource.getURI();
-			Iterable<IEObjectDescription> importedElements = globalScopes instanceof AdamantGlobalScopeProvider imports
-					? imports.importedElements(resource, type)
-					: globalScopes.getScope(resource, reference, null).getAllElements();
 			for (IEObjectDescription imported : importedElements) {
 				if (self.equals(imported.getEObjectURI().trimFragment())) {
 					continue;

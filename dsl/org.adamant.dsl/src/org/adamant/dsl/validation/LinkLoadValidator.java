@@ -1,7 +1,9 @@
 package org.adamant.dsl.validation;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
@@ -21,6 +23,7 @@ import org.adamant.dsl.prediction.TransportRanking;
 import org.adamant.dsl.semantics.Dimension;
 import org.adamant.dsl.semantics.Experiments;
 import org.adamant.dsl.semantics.Quantities;
+import org.eclipse.xtext.util.OnChangeEvictingCache;
 import org.eclipse.xtext.validation.Check;
 
 /** The flows that share an environment's link: their summed predicted load against its bandwidth. */
@@ -138,15 +141,22 @@ public class LinkLoadValidator extends AbstractAdamantRules {
 
 	/** The first application of {@code app}'s file that publishes into {@code env}. */
 	private static Application firstPublisherIn(Application app, Environment env) {
-		if (!(app.eContainer() instanceof Model model)) {
+		if (!(app.eContainer() instanceof Model model) || app.eResource() == null) {
 			return null;
 		}
-		for (Element e : model.getElements()) {
-			if (e instanceof Application a && a.getEnvironment() == env
-					&& a.getEndpoints().stream().anyMatch(Publication.class::isInstance)) {
-				return a;
+		// one pass over the file per version, not one per application
+		Map<Environment, Application> first = CACHE.get(LinkLoadValidator.class.getName(), app.eResource(), () -> {
+			Map<Environment, Application> result = new HashMap<>();
+			for (Element e : model.getElements()) {
+				if (e instanceof Application a && a.getEnvironment() != null
+						&& a.getEndpoints().stream().anyMatch(Publication.class::isInstance)) {
+					result.putIfAbsent(a.getEnvironment(), a);
+				}
 			}
-		}
-		return null;
+			return result;
+		});
+		return first.get(env);
 	}
+
+	private static final OnChangeEvictingCache CACHE = new OnChangeEvictingCache();
 }

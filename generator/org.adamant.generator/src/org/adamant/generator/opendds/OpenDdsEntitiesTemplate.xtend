@@ -47,7 +47,7 @@ class OpenDdsEntitiesTemplate {
 			namespace entities {
 			«FOR t : info.topics.map[type].filterNull.toSet»
 
-				// IDL type «t.name» (topics «info.topics.filter[type == t].map[name].join(", ")»).
+				// IDL type «t.name» (topics «info.topicsOf(t).map[name].join(", ")»).
 				inline adamant_opendds::IdlType<«ns»::«t.name», «ns»::«t.name»Seq, «ns»::«t.name»TypeSupport,
 				                                «ns»::«t.name»TypeSupportImpl, «ns»::«t.name»DataWriter, «ns»::«t.name»DataReader>
 				type_«t.name»() {

@@ -74,7 +74,7 @@ class OpenDdsIdlTemplate {
 		«FOR m : s.members.filter[type instanceof SequenceRef || !dims.empty]»
 			«typedefs(s, m)»
 		«ENDFOR»
-		// «ModelInfo.sourceOf(s)»«IF topic»; topic«IF info.topics.filter[type == s].size > 1»s«ENDIF» «info.topics.filter[type == s].map[name].join(", ")»«ENDIF»
+		// «ModelInfo.sourceOf(s)»«IF topic»; topic«IF info.topicsOf(s).size > 1»s«ENDIF» «info.topicsOf(s).map[name].join(", ")»«ENDIF»
 		«IF version.hasTopicAnnotations»
 			«IF topic»@topic«ELSE»@nested«ENDIF»
 		«ELSEIF topic»

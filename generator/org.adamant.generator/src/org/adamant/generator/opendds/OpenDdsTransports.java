@@ -305,6 +305,10 @@ public final class OpenDdsTransports {
 
 	/** Every transport kind the model's applications and experiments use, in declaration order. */
 	public static Set<Kind> used(ModelInfo info) {
+		return info.memo(Kind.class, () -> usedKinds(info)); // asked per application and per file
+	}
+
+	private static Set<Kind> usedKinds(ModelInfo info) {
 		Set<Kind> kinds = new LinkedHashSet<>();
 		for (Application a : info.getApplications()) {
 			for (Endpoint e : a.getEndpoints()) {
