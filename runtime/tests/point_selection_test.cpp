@@ -66,8 +66,8 @@ TEST(PointSelection, ListPointsPrintsEveryPointByIndexAndRunsNone) {
   const std::string out = testing::internal::GetCapturedStdout();
   EXPECT_EQ(out,
             "index,transport,transport_params,receivers,loss_pct,rate_hz,run,updates,streams\n"
-            "0,nakcast,nak_timeout=50ms,1,1,100,1,50,\n"
-            "1,nakcast,nak_timeout=50ms,2,1,100,1,50,\n"
+            "0,nakcast,nak_timeout=auto,1,1,100,1,50,\n"
+            "1,nakcast,nak_timeout=auto,2,1,100,1,50,\n"
             "2,baseline,,1,1,100,1,50,\n"
             "3,baseline,,2,1,100,1,50,\n");
   EXPECT_TRUE(lines(csv).empty());  // nothing ran
@@ -105,7 +105,7 @@ TEST(PointSelection, CdfHoldsEveryPercentileOfEachRowRisingToTheMaximum) {
   EXPECT_EQ(got[0], adamant::metrics::cdf_header());
   double previous = 0;
   for (int k = 1; k <= 100; ++k) {
-    const std::string prefix = "nakcast,nak_timeout=50ms,,1,1,100,1," + std::to_string(k) + ",";
+    const std::string prefix = "nakcast,nak_timeout=auto,,1,1,100,1," + std::to_string(k) + ",";
     ASSERT_EQ(got[k].rfind(prefix, 0), 0u) << got[k];
     const double lat = std::stod(got[k].substr(prefix.size()));
     EXPECT_GE(lat, previous);
