@@ -19,7 +19,9 @@ import org.eclipse.xtext.resource.IEObjectDescription;
 import org.eclipse.xtext.resource.impl.AliasedEObjectDescription;
 import org.eclipse.xtext.scoping.IGlobalScopeProvider;
 import org.eclipse.xtext.scoping.IScope;
+import org.eclipse.xtext.util.IResourceScopeCache;
 import org.eclipse.xtext.util.SimpleAttributeResolver;
+import org.eclipse.xtext.util.Tuples;
 
 import com.google.inject.Inject;
 
@@ -44,13 +46,18 @@ public class AdamantScopeProvider extends AbstractAdamantScopeProvider {
 	@Inject
 	private IQualifiedNameProvider names;
 
+	/** One scope per file and reference until the file changes: building it is linear in the file. */
+	@Inject
+	private IResourceScopeCache cache;
+
 	@Override
 	public IScope getScope(EObject context, EReference reference) {
 		Resource resource = context.eResource();
 		if (resource == null || resource.getContents().isEmpty() || !(resource.getContents().get(0) instanceof Model)) {
 			return super.getScope(context, reference);
 		}
-		return new ModelScope(resource, reference, reference.getEReferenceType());
+		return cache.get(Tuples.pair(ModelScope.class, reference), resource,
+				() -> new ModelScope(resource, reference, reference.getEReferenceType()));
 	}
 
 	/**

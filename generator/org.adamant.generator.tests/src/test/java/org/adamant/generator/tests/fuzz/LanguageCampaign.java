@@ -32,8 +32,9 @@ import org.adamant.dsl.validation.IssueCodes;
  * the CLI in-process ({@code validate --explain} as text and JSON, {@code generate -t all} when the
  * model validates). A finding is an exception or stack trace, exit 2, an internal-error diagnostic,
  * a diagnostic at line 0 or with an unknown code, JSON that does not parse, a valid model the
- * generator refuses, a case over 10 s (slow; a hang past 60 s), or a file written outside the output folder. Each finding's
- * model is saved. Run by tools/fuzz/language-campaign.sh.
+ * generator refuses without a file:line:col error, a case over 10 s (slow; a hang past 60 s), or a
+ * file written outside the output folder. Each finding's model is saved. Run by
+ * tools/fuzz/language-campaign.sh.
  *
  * <pre>LanguageCampaign ROOT [--seed S] [--count N] [--findings DIR]</pre>
  */
@@ -186,7 +187,8 @@ public final class LanguageCampaign {
 				String[] gen = cli(found, "generate", "-t", "all", "-o", out.toString(), model.toString());
 				if (gen != null && gen[0].equals("0")) {
 					generated++;
-				} else if (gen != null) {
+				} else if (gen != null && !(gen[0].equals("1") && gen[2].matches("(?s).*\\.adamant:[1-9]\\d*:[1-9]\\d*: error: .*"))) {
+					// a refusal with exit 1 and file:line:col (an empty file, a generator limit) is an answer
 					found.add("generate-refused: exit " + gen[0] + ": " + gen[2]);
 				}
 			}
