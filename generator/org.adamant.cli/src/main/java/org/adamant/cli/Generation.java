@@ -46,6 +46,10 @@ public final class Generation {
 					+ (errors == 1 ? "" : "s") + "; nothing generated"));
 		}
 		Model model = loader.model(0);
+		if (model == null) {
+			// an empty file (or only comments) validates, but declares nothing to generate from
+			return new Result(diagnostics, null, List.of(file + ":1:1: error: the file declares no model; nothing generated"));
+		}
 		try {
 			return new Result(diagnostics, new AdamantGenerator().generate(model, options), List.of());
 		} catch (GeneratorException e) {

@@ -104,4 +104,15 @@ class HostileCliTest {
 	void stringLiteralsEscapeControlCharacters() {
 		assertEquals("a\\012b\\\"c\\\\d\\000", CppNames.stringLiteralBody("a\nb\"c\\d\u0000"));
 	}
+
+	/** Found by the language fuzz campaign: a file of only a comment validates, and generate threw a NullPointerException. */
+	@Test
+	void generateFromAFileWithoutAModel(@TempDir Path dir) throws Exception {
+		Path file = Models.write(dir, "empty.adamant", "// The SAR\n");
+		Result r = assertTimeoutPreemptively(Duration.ofSeconds(120),
+				() -> cli("generate", "-o", dir.resolve("out").toString(), file.toString()));
+		assertEquals(1, r.code(), r.out() + r.err());
+		assertTrue(r.err().contains(file + ":1:1: error: the file declares no model"), r.err());
+		assertFalse(Files.exists(dir.resolve("out")), "nothing written");
+	}
 }
