@@ -227,7 +227,9 @@ public final class TransportRanking {
 	public static List<Finding> parameters(Flow flow, Transport transport) {
 		List<Finding> result = new ArrayList<>();
 		for (String name : Quantities.knownParameters(transport)) {
-			TransportParameters.value(transport, name).flatMap(v -> ParameterRange.problem(transport, name, v))
+			// a word the contract gives the parameter (nak_timeout auto) is checked where it is written
+			TransportParameters.given(transport, name).filter(v -> v.keyword().isEmpty())
+					.flatMap(v -> ParameterRange.problem(transport, name, v.value()))
 					.ifPresent(problem -> result.add(new Finding(IssueCodes.PARAMETER_OUT_OF_RANGE, true,
 							"transport '" + transport.getName() + "': " + problem)));
 		}
