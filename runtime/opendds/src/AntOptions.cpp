@@ -88,6 +88,7 @@ std::string AntOptions::set(const std::string& key, const std::string& value, co
     seed = static_cast<std::uint64_t>(i);
   } else if (key == "psk_file" || key == "psk_file_env") {
     const char* path = key == "psk_file" ? value.c_str() : std::getenv(value.c_str());
+    if (key == "psk_file" && value.empty()) return where + "empty; name the key file, e.g. psk_file=adamant.key";
     if (path == nullptr || *path == '\0') return where + "$" + value + " is not set (it names the key file)";
     // read now: a missing, open or malformed key file fails at configuration
     const std::string wrong = key_file_error(path);
