@@ -3,8 +3,6 @@
 #include "Channel.h"
 #include "Params.h"
 
-#include <adamant/key_file.hpp>
-
 #include <cstdint>
 #include <cstdlib>
 #include <sstream>
@@ -95,12 +93,11 @@ std::string AntOptions::set(const std::string& key, const std::string& value, co
     seed = static_cast<std::uint64_t>(i);
   } else if (key == "psk_file" || key == "psk_file_env") {
     const char* path = key == "psk_file" ? value.c_str() : std::getenv(value.c_str());
+    if (key == "psk_file" && value.empty()) return where + "empty; name the key file, e.g. psk_file=adamant.key";
     if (path == nullptr || *path == '\0') return where + "$" + value + " is not set (it names the key file)";
-    try {  // read now: a missing, open or malformed key file fails at configuration
-      adamant::auth::read_key_file(path);
-    } catch (const std::exception& e) {
-      return where + e.what();
-    }
+    // read now: a missing, open or malformed key file fails at configuration
+    const std::string wrong = key_file_error(path);
+    if (!wrong.empty()) return where + wrong;
     psk_file = path;
     if (key == "psk_file_env") psk_file_env = value;
   } else if (key == "psk") {

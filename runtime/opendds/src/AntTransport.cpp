@@ -1,7 +1,5 @@
 #include "AntTransport.h"
 
-#include <adamant/key_file.hpp>
-
 #include "AntDataLink.h"
 #include "Locator.h"
 #include "Params.h"
@@ -81,7 +79,7 @@ ChannelParams AntTransport::channel_params(const std::string& group, std::uint16
   p.retry_timeout_us = o.retry_timeout_us;
   p.loss_pct = o.loss_pct;
   p.seed = o.seed;
-  p.psk_file = adamant::auth::key_file_path(o.psk_file);  // psk_file=, else $ADAMANT_PSK_FILE
+  p.psk_file = o.psk_file;
   return p;
 }
 

@@ -3,6 +3,7 @@
 
 #include <adamant/auth.hpp>
 #include <adamant/engine/defaults.hpp>
+#include <adamant/key_file.hpp>
 #include <adamant/pubsub.hpp>
 #include <adamant/types.hpp>
 #include <adamant/wire.hpp>
@@ -44,7 +45,7 @@ adamant::ChannelConfig to_config(const ChannelParams& p) {
   c.transport.retry_timeout = std::chrono::microseconds(p.retry_timeout_us);
   c.loss_pct = p.loss_pct;
   c.seed = p.seed;
-  c.psk_file = p.psk_file;
+  c.psk_file = adamant::auth::key_file_path(p.psk_file);  // psk_file=, else $ADAMANT_PSK_FILE
   return c;
 }
 
@@ -109,6 +110,15 @@ std::uint32_t fresh_stream_id() {
   std::uint32_t v = 0;
   while (v == 0) v = rd() ^ static_cast<std::uint32_t>(adamant::monotonic_now_ns()) ^ static_cast<std::uint32_t>(::getpid());
   return v;
+}
+
+std::string key_file_error(const std::string& path) {
+  try {
+    adamant::auth::read_key_file(path);
+    return std::string();
+  } catch (const std::exception& e) {
+    return e.what();
+  }
 }
 
 std::size_t max_payload(const std::string& kind) {

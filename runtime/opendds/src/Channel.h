@@ -33,9 +33,11 @@ struct ChannelParams {
   std::int64_t retry_timeout_us;
   double loss_pct = 0.0;                  // receive side: injected loss (tests, experiments)
   std::uint64_t seed = 1;
-  std::string psk_file;                   // pre-shared key file; "" = no key
+  std::string psk_file;                   // pre-shared key file; "" = $ADAMANT_PSK_FILE, else no key
 };
 
+// "" when `path` is a usable key file (adamant/key_file.hpp), else what is wrong with it.
+std::string key_file_error(const std::string& path);
 // True when `kind` names a runtime transport this plugin maps (baseline, nakcast, ricochet, replace).
 bool known_kind(const std::string& kind);
 // A fresh, non-zero stream id (random; distinct writers on one group must differ).

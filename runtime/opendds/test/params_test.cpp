@@ -182,6 +182,7 @@ TEST(AntOptions, KeyFileNotKey) {
   EXPECT_NE(refused.find("psk=... refused"), std::string::npos) << refused;
   EXPECT_EQ(refused.find("hunter2"), std::string::npos) << refused;
   EXPECT_NE(o.set("psk_file", "/nonexistent/key", ""), "");
+  EXPECT_NE(o.set("psk_file", "", "").find("empty; name the key file"), std::string::npos);
   const std::string key = "/tmp/adamant_opendds_key_" + std::to_string(::getpid());
   std::ofstream(key) << "000102030405060708090a0b0c0d0e0f\n";
   ::chmod(key.c_str(), 0644);
