@@ -112,27 +112,32 @@ class PairRulesTest {
 	}
 
 	@Test
-	void autoWriterAndReaderBoundToAnotherRicochet() throws Exception {
-		// the issue's case: auto picks ricochet_r4 (r = 4); the reader is bound to ricochet (r = 8)
+	void writerAndReaderOnRicochetsWithAnotherR() throws Exception {
+		// the issue's case: the writer runs ricochet_r4 (r = 4), the reader ricochet (r = 8)
 		String model = """
 				import "transports.adamant"
 				struct Scan { @key uint32 id; float t; }
 				environment lan { multicast available loss 3 % }
 				qos Q { reliability best_effort max_loss 1 % }
 				topic T : Scan qos Q
-				application gw { environment lan publish T rate 100 Hz payload 12 B transport auto }
+				application gw { environment lan publish T rate 100 Hz payload 12 B transport ricochet_r4 }
 				application fc { environment lan instances 25 subscribe T transport ricochet }
 				""";
-		Resource r = loadText(model);
-		assertEquals("ricochet_r4", Bindings.resolve(writer(r)).transport().getName());
-		List<Issue> all = validate(r);
+		List<Issue> all = validate(loadText(model));
 		List<Issue> hits = withCode(all, IssueCodes.INCOMPATIBLE_TRANSPORT);
 		assertEquals(1, hits.size(), all::toString);
 		assertTrue(hits.get(0).getMessage().contains("'ricochet_r4' r = 4 at the writer, 'ricochet' r = 8 at the reader"),
 				hits.get(0)::getMessage);
+		// an auto writer is checked against what auto chose for it
+		Resource auto = loadText(model.replace("transport ricochet_r4", "transport auto"));
+		String chosen = Bindings.resolve(writer(auto)).transport().getName();
+		List<Issue> autoAll = validate(auto);
+		List<Issue> autoHits = withCode(autoAll, IssueCodes.INCOMPATIBLE_TRANSPORT);
+		assertEquals(1, autoHits.size(), autoAll::toString);
+		assertTrue(autoHits.get(0).getMessage().contains("'" + chosen + "'"), autoHits.get(0)::getMessage);
 		// a reader that follows the writer's choice pairs with it
-		assertTrue(withCode(validate(loadText(model.replace("transport ricochet", "transport auto"))),
-				IssueCodes.INCOMPATIBLE_TRANSPORT).isEmpty());
+		assertTrue(withCode(validate(loadText(model.replace("transport ricochet_r4", "transport auto")
+				.replace("transport ricochet", "transport auto"))), IssueCodes.INCOMPATIBLE_TRANSPORT).isEmpty());
 	}
 
 	@Test
