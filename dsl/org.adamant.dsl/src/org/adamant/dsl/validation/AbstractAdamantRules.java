@@ -45,11 +45,19 @@ public abstract class AbstractAdamantRules extends AbstractDeclarativeValidator 
 			return;
 		}
 		LOG.error("validation check failed", targetException); // ADAMANT_DEBUG=1 shows it
-		StackTraceElement[] at = targetException.getStackTrace();
 		error("a validation check failed here (a bug in ADAMANT: please report it with the model): "
-				+ targetException.getClass().getSimpleName() + (at.length > 0 ? " at " + at[0].getClassName()
-						.substring(at[0].getClassName().lastIndexOf('.') + 1) + "." + at[0].getMethodName() : ""),
-				getCurrentObject(), null, IssueCodes.INTERNAL_ERROR);
+				+ targetException.getClass().getSimpleName() + thrownIn(targetException), getCurrentObject(), null,
+				IssueCodes.INTERNAL_ERROR);
+	}
+
+	/** " in Class.method", the project's innermost frame of the exception's stack ("" when none is). */
+	private static String thrownIn(Throwable t) {
+		for (StackTraceElement e : t.getStackTrace()) {
+			if (e.getClassName().startsWith("org.adamant.")) {
+				return " in " + e.getClassName().substring(e.getClassName().lastIndexOf('.') + 1) + "." + e.getMethodName();
+			}
+		}
+		return "";
 	}
 
 	/** A prediction's finding as an error or a warning with its issue code. */
