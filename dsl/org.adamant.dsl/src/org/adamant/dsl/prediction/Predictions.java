@@ -1,6 +1,7 @@
 package org.adamant.dsl.prediction;
 
 import org.adamant.dsl.contract.RuntimeContract;
+import org.adamant.dsl.semantics.Limits;
 import org.adamant.dsl.semantics.TransportParameters;
 
 /**
@@ -177,6 +178,9 @@ public final class Predictions {
 	 * residual loss. This model is within 5 % on mean latency and 0.0005 on delivery.
 	 */
 	public static FlowPrediction ricochet(String name, FlowScenario s, int r, int c) {
+		if (r > Limits.MAX_PREDICTED_BATCH) {
+			throw new IllegalArgumentException("r = " + r + " is above the predicted batch limit " + Limits.MAX_PREDICTED_BATCH);
+		}
 		double p = s.lossFraction();
 		double base = baseLatency(s);
 		int others = s.receivers() - 1;

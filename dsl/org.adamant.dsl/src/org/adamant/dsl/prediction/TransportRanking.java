@@ -335,9 +335,13 @@ public final class TransportRanking {
 		return flow.scenario().flatMap(s -> predict(s, transport));
 	}
 
-	/** The prediction for a scenario over {@code transport} (empty when the transport has no mapping). */
+	/**
+	 * The prediction for a scenario over {@code transport}: empty when the transport has no mapping or
+	 * a parameter out of range (reported where it is written).
+	 */
 	public static Optional<FlowPrediction> predict(FlowScenario s, Transport transport) {
-		if (transport == null || transport.eIsProxy() || transport.getMapping() == null) {
+		if (transport == null || transport.eIsProxy() || transport.getMapping() == null
+				|| !ParameterRange.allInRange(transport)) {
 			return Optional.empty();
 		}
 		String name = transport.getName();

@@ -19,6 +19,12 @@ public final class Limits {
 	/** How many members of a cycle (of `extends` or of types) a message names before "...". */
 	public static final int CYCLE_NAMES_SHOWN = 4;
 
+	/**
+	 * Largest Ricochet batch r the prediction evaluates (its wait sums over the batch): far above the
+	 * runtime contract's range, which the ranking checks first.
+	 */
+	public static final int MAX_PREDICTED_BATCH = 4096;
+
 	private Limits() {
 	}
 }

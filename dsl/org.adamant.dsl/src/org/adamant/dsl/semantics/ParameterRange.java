@@ -18,6 +18,16 @@ public final class ParameterRange {
 	private ParameterRange() {
 	}
 
+	/**
+	 * Whether every number the transport gives its parameters (the mapping's or the catalog's default)
+	 * is in range: the predictions run only then, so no model number outside the contract reaches them.
+	 */
+	public static boolean allInRange(Transport transport) {
+		return Quantities.knownParameters(transport).stream()
+				.allMatch(name -> TransportParameters.given(transport, name).filter(v -> v.keyword().isEmpty())
+						.flatMap(v -> problem(transport, name, v.value())).isEmpty());
+	}
+
 	/** What is wrong with {@code v} (base units) for parameter {@code name} of {@code transport}, if anything. */
 	public static Optional<String> problem(Transport transport, String name, double v) {
 		String problem = null;

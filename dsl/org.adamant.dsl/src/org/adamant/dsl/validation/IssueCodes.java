@@ -7,6 +7,8 @@ package org.adamant.dsl.validation;
 public final class IssueCodes {
 	private static final String PREFIX = "adamant.";
 
+	/** A validation check that failed with an exception: a bug in ADAMANT, reported where it happened. */
+	public static final String INTERNAL_ERROR = PREFIX + "internal-error";
 	/** A quantity without a unit. */
 	public static final String MISSING_UNIT = PREFIX + "missing-unit";
 	/** A unit that is not one of its dimension's units (e.g. Hz for a duration). */

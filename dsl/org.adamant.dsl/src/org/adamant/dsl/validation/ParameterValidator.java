@@ -30,8 +30,8 @@ public class ParameterValidator extends AbstractAdamantRules {
 
 	@Check
 	public void checkRuntimeParameter(Parameter parameter) {
-		if (!(parameter.eContainer() instanceof RuntimeMapping mapping)) {
-			return;
+		if (!(parameter.eContainer() instanceof RuntimeMapping mapping) || parameter.getName() == null) {
+			return; // a parameter without a name is a syntax error
 		}
 		Transport transport = mapping.eContainer() instanceof Transport t ? t : null;
 		Set<String> known = Quantities.knownParameters(transport);

@@ -10,6 +10,7 @@ import java.util.Map;
 
 import org.adamant.dsl.AdamantStandaloneSetup;
 import org.adamant.dsl.adamant.Model;
+import org.adamant.dsl.validation.IssueCodes;
 import org.eclipse.emf.common.util.URI;
 import org.eclipse.emf.ecore.resource.Resource;
 import org.eclipse.xtext.EcoreUtil2;
@@ -138,7 +139,7 @@ public final class ModelLoader {
 		int column = issue.getColumn() == null ? 0 : issue.getColumn();
 		if (INTERNAL.equals(issue.getMessage())) {
 			// a check that failed: EMF names the EClass as the code and gives no position
-			return new Diagnostic(displayName(r.getURI()), line, column, severity, "adamant.internal-error",
+			return new Diagnostic(displayName(r.getURI()), line, column, severity, IssueCodes.INTERNAL_ERROR,
 					"a validation check failed on this model (a bug in ADAMANT: please report it with the model; "
 							+ "ADAMANT_DEBUG=1 logs the details)");
 		}

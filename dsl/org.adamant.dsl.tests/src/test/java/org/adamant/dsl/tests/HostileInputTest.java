@@ -18,6 +18,7 @@ import org.adamant.dsl.validation.IssueCodes;
 import org.eclipse.emf.ecore.resource.Resource;
 import org.eclipse.xtext.validation.Issue;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** Models a hostile or careless user writes: each is an error on its line that says how to fix it. */
 class HostileInputTest {
@@ -124,6 +125,35 @@ class HostileInputTest {
 					&& "gw".equals(a.getName())).map(e -> ((Application) e).getEndpoints().get(0)).findFirst().get();
 			Assessment bad = TransportRanking.rank(p).stream().filter(a -> a.name().equals("bad")).findFirst().get();
 			assertFalse(bad.feasible(), params + ": " + bad);
+		}
+	}
+
+	/** Found by the language fuzz campaign: the prediction summed over r = 2^31 - 1 (validate ran for minutes). */
+	@Test
+	@Timeout(60)
+	void aHugeRicochetBatchIsOutOfRangeAndNotPredicted() throws Exception {
+		fires("""
+				transport big { cast multicast reliability probabilistic ordering unordered
+					maps to runtime ricochet(r = 4294967296, c = 2) }
+				environment lan { multicast available loss 0 % bandwidth 100 Mbit/s rtt 200 us }
+				topic T : Scan
+				application gw { environment lan publish T rate 100 Hz payload 12 B transport big }
+				application fc { environment lan instances 3 subscribe T transport auto }
+				""", IssueCodes.PARAMETER_OUT_OF_RANGE, 2, "outside the runtime's range");
+	}
+
+	/** Found by the language fuzz campaign: a runtime parameter without a name failed a check (an NPE). */
+	@Test
+	void aRuntimeParameterWithoutANameIsOnlyASyntaxError() throws Exception {
+		System.setProperty("adamant.validation.strict", "true"); // a failing check is reported, not ignored
+		try {
+			Resource r = loadText(AdamantTestSupport.SCAN_HEADER
+					+ "transport t { cast multicast reliability reliable maps to runtime nakcast( = 50 ms) }");
+			assertFalse(r.getErrors().isEmpty());
+			List<Issue> all = AdamantTestSupport.validate(r);
+			assertTrue(withCode(all, IssueCodes.INTERNAL_ERROR).isEmpty(), all::toString);
+		} finally {
+			System.clearProperty("adamant.validation.strict");
 		}
 	}
 

@@ -43,6 +43,8 @@ public final class LanguageCampaign {
 	private static final long TIMEOUT_S = 10;
 	/** How much longer a case over TIMEOUT_S may take before it counts as a hang rather than as slow. */
 	private static final long HANG_S = 50;
+	/** How long a hung case, interrupted, is given to stop before the next case starts. */
+	private static final long HANG_GRACE_S = 5;
 	private static final Pattern DIAG = Pattern.compile("\\{\"file\":\"(?:[^\"\\\\]|\\\\.)*\",\"line\":(-?\\d+),"
 			+ "\"column\":-?\\d+,\"severity\":\"(\\w+)\",\"code\":(null|\"(?:[^\"\\\\]|\\\\.)*\")");
 
@@ -109,7 +111,9 @@ public final class LanguageCampaign {
 	}
 
 	private void run(ModelMutator mutator, int count, long seed, int seedCount) throws Exception {
-		Set<String> cwdBefore = listing(root, false);
+		// made before the checkout's listing is taken: the first saved finding must not count as a write
+		Files.createDirectories(findingsDir);
+		Set<String> rootBefore = listing(root, false);
 		runCase(mutator.seedText()); // the first run builds the injector: not a case, not timed
 		parseErrors = validationErrors = generated = 0;
 		long start = System.nanoTime();
@@ -120,7 +124,6 @@ public final class LanguageCampaign {
 				String kind = f.substring(0, f.indexOf(':'));
 				int k = findings.merge(kind, 1, Integer::sum);
 				if (k <= 20) { // the first models of each kind are enough to reproduce
-					Files.createDirectories(findingsDir);
 					Files.writeString(findingsDir.resolve(kind + "-" + n + ".adamant"), m[0]);
 					Files.writeString(findingsDir.resolve(kind + "-" + n + ".txt"), "seed " + seed + " model " + n
 							+ " mutations " + m[1] + "\n" + f + "\n");
@@ -132,8 +135,10 @@ public final class LanguageCampaign {
 			}
 		}
 		double wall = (System.nanoTime() - start) / 1e9;
-		if (!listing(root, false).equals(cwdBefore)) {
+		Set<String> rootAfter = listing(root, false);
+		if (!rootAfter.equals(rootBefore)) { // a case's own write is found after the case: this is anything else
 			findings.merge("outside-write", 1, Integer::sum);
+			System.err.println("outside-write: the checkout's top level changed during the run: " + diff(rootBefore, rootAfter));
 		}
 		System.out.printf("%-28s %s%n", "seed", seed);
 		System.out.printf("%-28s %d%n", "seed models", seedCount);
@@ -154,6 +159,7 @@ public final class LanguageCampaign {
 		Path out = model.resolveSibling("out");
 		Set<String> before = listing(work, true);
 		Set<String> parentBefore = listing(work.getParent(), false);
+		Set<String> rootBefore = listing(root, false);
 		String[] json = cli(found, "validate", "--explain", "--format", "json", model.toString());
 		if (json == null) {
 			return found;
@@ -196,6 +202,10 @@ public final class LanguageCampaign {
 		if (!listing(work, true).equals(before) || !listing(work.getParent(), false).equals(parentBefore)) {
 			found.add("outside-write: " + diff(before, listing(work, true)));
 		}
+		Set<String> rootAfter = listing(root, false);
+		if (!rootAfter.equals(rootBefore)) { // the checkout, the CLI's working directory when run by the script
+			found.add("outside-write: checkout " + diff(rootBefore, rootAfter));
+		}
 		deleteTree(out);
 		return found;
 	}
@@ -215,8 +225,11 @@ public final class LanguageCampaign {
 				f.get(HANG_S, TimeUnit.SECONDS);
 				found.add(String.format("slow: %s took %.0f s", args[0], TIMEOUT_S + (System.nanoTime() - start) / 1e9));
 			} catch (TimeoutException e2) {
-				found.add("hang: " + args[0] + " over " + (TIMEOUT_S + HANG_S) + " s");
 				executor.shutdownNow();
+				// what the interrupted case still does in the next seconds is this case's, not the next one's
+				boolean stopped = executor.awaitTermination(HANG_GRACE_S, TimeUnit.SECONDS);
+				found.add("hang: " + args[0] + " over " + (TIMEOUT_S + HANG_S) + " s"
+						+ (stopped ? "" : ", still running after an interrupt (the campaign goes on beside it)"));
 				executor = newExecutor();
 				return null;
 			} catch (java.util.concurrent.ExecutionException e2) {
