@@ -67,7 +67,7 @@ TEST(StatedTransport, WhatIsStatedIsSet) {
   EXPECT_EQ(mockets.enqueue_timeout, 2s);
   EXPECT_EQ(mockets.retry_timeout, 5s);
   EXPECT_TRUE(mockets.estimate_bandwidth);
-  EXPECT_THROW(TransportSettings(TransportSettings::of(TransportKind::Nakcast).sequenced(false)),
+  EXPECT_THROW(static_cast<void>(TransportSettings(TransportSettings::of(TransportKind::Nakcast).sequenced(false))),
                std::invalid_argument);
   // Each setter returns a copy: the one it was called on keeps what it stated.
   const StatedTransport base = StatedTransport::of(TransportKind::Ricochet).r(4);
