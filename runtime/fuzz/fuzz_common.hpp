@@ -26,4 +26,9 @@ inline std::vector<std::uint8_t> copy(const std::uint8_t* data, std::size_t size
   return std::vector<std::uint8_t>(data, data + size);
 }
 
+// The key and the one instant fuzz_auth and its seeds seal and open at: freshness is not what is
+// fuzzed there, so every datagram is sent and received at the same time.
+inline constexpr const char* kAuthKey = "fuzz-key";
+inline constexpr std::int64_t kAuthNowNs = 1'000'000'000'000;
+
 }  // namespace adamant::fuzz

@@ -3,6 +3,7 @@
 #include <adamant/wire.hpp>
 
 #include "codec_sample.hpp"
+#include "fuzz_common.hpp"
 
 #include <cstdio>
 #include <filesystem>
@@ -64,14 +65,14 @@ int main(int argc, char** argv) {
   put("replace_ack", 1, with_cum(5, ack0));
   put("replace_ack", 2, payload_of(msg));
   // auth: the first byte picks the mode (fuzz_auth.cpp): 0 opens the rest, 1 seals it.
-  const auth::Authenticator key("fuzz-key");
+  auth::Authenticator key(fuzz::kAuthKey, 2);
   auto with_mode = [](std::uint8_t mode, const Bytes& b) {
     Bytes out{mode};
     out.insert(out.end(), b.begin(), b.end());
     return out;
   };
-  put("auth", 0, with_mode(0, key.seal(ByteView{data.data(), data.size()})));
-  put("auth", 1, with_mode(0, key.seal(ByteView{nak.data(), nak.size()})));
+  put("auth", 0, with_mode(0, key.seal(ByteView{data.data(), data.size()}, fuzz::kAuthNowNs)));
+  put("auth", 1, with_mode(0, key.seal(ByteView{nak.data(), nak.size()}, fuzz::kAuthNowNs)));
   put("auth", 2, with_mode(1, data));
   fuzz::model::Sample sample;
   put("codec", 0, [&] { Bytes b; wire_put(b, sample); return b; }());
