@@ -21,52 +21,28 @@ bool takes(TransportKind kind, std::string_view name) {
 StatedTransport TransportSettings::of(TransportKind kind) { return StatedTransport::of(kind); }
 
 StatedTransport StatedTransport::nak_timeout(Duration timeout) const {
-  StatedTransport t = *this;
-  t.nak_timeout_ = timeout;
-  return t;
+  return with(&StatedTransport::nak_timeout_, timeout);
 }
 
-StatedTransport StatedTransport::r(int r) const {
-  StatedTransport t = *this;
-  t.r_ = r;
-  return t;
-}
+StatedTransport StatedTransport::r(int r) const { return with(&StatedTransport::r_, r); }
 
-StatedTransport StatedTransport::c(int c) const {
-  StatedTransport t = *this;
-  t.c_ = c;
-  return t;
-}
+StatedTransport StatedTransport::c(int c) const { return with(&StatedTransport::c_, c); }
 
 StatedTransport StatedTransport::pace(std::uint64_t bytes_per_s) const {
-  StatedTransport t = *this;
-  t.pace_ = bytes_per_s;
-  return t;
+  return with(&StatedTransport::pace_, bytes_per_s);
 }
 
 StatedTransport StatedTransport::enqueue_timeout(Duration timeout) const {
-  StatedTransport t = *this;
-  t.enqueue_timeout_ = timeout;
-  return t;
+  return with(&StatedTransport::enqueue_timeout_, timeout);
 }
 
 StatedTransport StatedTransport::retry_timeout(Duration timeout) const {
-  StatedTransport t = *this;
-  t.retry_timeout_ = timeout;
-  return t;
+  return with(&StatedTransport::retry_timeout_, timeout);
 }
 
-StatedTransport StatedTransport::pace_mode(PaceMode mode) const {
-  StatedTransport t = *this;
-  t.pace_mode_ = mode;
-  return t;
-}
+StatedTransport StatedTransport::pace_mode(PaceMode mode) const { return with(&StatedTransport::pace_mode_, mode); }
 
-StatedTransport StatedTransport::sequenced(bool in_order) const {
-  StatedTransport t = *this;
-  t.sequenced_ = in_order;
-  return t;
-}
+StatedTransport StatedTransport::sequenced(bool in_order) const { return with(&StatedTransport::sequenced_, in_order); }
 
 std::string StatedTransport::foreign_parameter() const {
   const std::pair<const char*, bool> stated[] = {{"nak_timeout", nak_timeout_.has_value()},

@@ -61,6 +61,13 @@ class StatedTransport {
   operator TransportSettings() const;  // implicit: `const TransportSettings s = TransportSettings::of(...)...;`
 
  private:
+  // A copy with one member stated: every setter above returns one.
+  template <class Member, class Value>
+  StatedTransport with(std::optional<Member> StatedTransport::*member, Value value) const {
+    StatedTransport t = *this;
+    t.*member = value;
+    return t;
+  }
   explicit StatedTransport(TransportKind kind) : kind_(kind) {}
 
   TransportKind kind_;
