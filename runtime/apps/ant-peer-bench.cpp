@@ -251,7 +251,9 @@ int main(int argc, char** argv) {
   PeerPoint a;
   std::string csv = "ant-peer-bench.csv", library = libs.count("norm") ? "norm" : names.front(), loss_at = "process";
   int runs = 1;
+  bool list = false;
   std::optional<int> linger_ms;
+  app.add_flag("--list-libraries", list, "print the libraries this build has, one a line, and run nothing");
   app.add_option("--library,--transport", library, "peer library (this build has: " + CLI::detail::join(names) + ")")
       ->check(CLI::IsMember(names));
   app.add_option("--receivers", a.receivers, "receiver processes")->check(CLI::Range(1, 200));
@@ -272,6 +274,10 @@ int main(int argc, char** argv) {
   app.add_option("--linger-ms", linger_ms, "time to keep repairing after the last update (default 2000)");
   for (auto& [n, l] : libs) l->add_options(app);
   CLI11_PARSE(app, argc, argv);
+  if (list) {
+    for (const auto& n : names) std::printf("%s\n", n.c_str());
+    return 0;
+  }
 
   PeerLibrary& lib = *libs.at(library);
   a.loss_at = loss_at == "host" ? peer::LossAt::host : peer::LossAt::process;

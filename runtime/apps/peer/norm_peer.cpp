@@ -68,6 +68,7 @@ struct NormParams {
   std::uint8_t auto_parity = 0;  // proactive parity segments sent with every block
   double backoff = 0;            // NACK backoff factor (x GRTT); NORM default 4
   std::chrono::microseconds grtt{1000};  // initial GRTT estimate (NORM default 250 ms)
+  std::chrono::microseconds grtt_max{10'000'000};  // cap on the advertised GRTT (NORM default 10 s)
   double tx_rate_bps = 10e6;             // sender rate cap, bits/s (NORM default 64 kbit/s)
   std::uint32_t buffer = 4u << 20;       // sender and receiver buffer space, bytes
 };
@@ -106,6 +107,7 @@ class NormSender final : public PeerSender {
   NormSender(const PeerPoint& p, const NormParams& n) : session_(inst_, p, 1) {
     NormSetTxRate(session_.get(), n.tx_rate_bps);
     NormSetGrttEstimate(session_.get(), std::chrono::duration<double>(n.grtt).count());
+    NormSetGrttMax(session_.get(), std::chrono::duration<double>(n.grtt_max).count());
     NormSetBackoffFactor(session_.get(), n.backoff);
     NormSetGroupSize(session_.get(), static_cast<unsigned>(p.receivers));
     NormSetTxCacheBounds(session_.get(), n.buffer, 8, 4096);
@@ -152,21 +154,27 @@ class NormLibrary final : public PeerLibrary {
     app.add_option("--auto-parity", n_.auto_parity, "proactive parity segments per block (<= --parity)")->group(g);
     app.add_option("--backoff", n_.backoff, "NACK backoff factor (x GRTT)")->check(CLI::Range(0.0, 64.0))->group(g);
     app.add_option("--grtt", grtt_, "initial GRTT estimate (e.g. 1ms, 250ms)")->group(g);
+    app.add_option("--grtt-max", grtt_max_, "cap on the GRTT NORM advertises (e.g. 10ms; NORM's default 10s)")->group(g);
     app.add_option("--tx-rate", n_.tx_rate_bps, "sender rate, bits/s")->check(CLI::PositiveNumber)->group(g);
   }
   std::string check(const PeerPoint& p) override {
     const auto d = parse_duration(grtt_);
     if (!d || d->count() <= 0) return "bad --grtt '" + grtt_ + "' (e.g. 1ms, 250ms)";
     n_.grtt = *d;
+    const auto m = parse_duration(grtt_max_);
+    if (!m || *m < *d) return "bad --grtt-max '" + grtt_max_ + "' (at least --grtt, e.g. 10ms)";
+    n_.grtt_max = *m;
     if (n_.segment < 8 + p.payload || n_.auto_parity > n_.parity || n_.block + n_.parity > 255)
       return "need --segment >= 8 + --payload, --auto-parity <= --parity, --block + --parity <= 255";
     return {};
   }
   std::string params() const override {
     char b[200];
-    std::snprintf(b, sizeof b, "segment=%u;block=%u;parity=%u;auto_parity=%u;backoff=%g;grtt=%s;tx_rate=%.0f;sync=all",
+    std::snprintf(b, sizeof b,
+                  "segment=%u;block=%u;parity=%u;auto_parity=%u;backoff=%g;grtt=%s;grtt_max=%s;tx_rate=%.0f;sync=all",
                   n_.segment, n_.block, n_.parity, n_.auto_parity, n_.backoff,
-                  bench::detail::format_duration(n_.grtt).c_str(), n_.tx_rate_bps);
+                  bench::detail::format_duration(n_.grtt).c_str(), bench::detail::format_duration(n_.grtt_max).c_str(),
+                  n_.tx_rate_bps);
     return b;
   }
   std::vector<std::uint16_t> ports(const PeerPoint& p) const override { return {static_cast<std::uint16_t>(p.port)}; }
@@ -205,7 +213,7 @@ class NormLibrary final : public PeerLibrary {
 
  private:
   NormParams n_;
-  std::string grtt_ = "1ms";
+  std::string grtt_ = "1ms", grtt_max_ = "10s";
   std::optional<std::uint16_t> newest_;  // newest NORM object id seen
   std::vector<std::vector<std::uint8_t>> symbols_ = std::vector<std::vector<std::uint8_t>>(65536);  // per id
 };
