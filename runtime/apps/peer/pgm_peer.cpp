@@ -24,6 +24,7 @@
 #include <cstdio>
 #include <cstring>
 #include <ifaddrs.h>
+#include <memory>
 #include <net/if.h>
 #include <netinet/in.h>
 #include <sstream>
@@ -100,7 +101,9 @@ class PgmSocket {
     init_once();
     const bool sender = index < 0;
     pgm_error_t* err = nullptr;
-    check_pgm(pgm_socket(&s_, AF_INET, SOCK_SEQPACKET, IPPROTO_UDP, &err), err, "pgm_socket (UDP encapsulation)");
+    pgm_sock_t* raw = nullptr;
+    check_pgm(pgm_socket(&raw, AF_INET, SOCK_SEQPACKET, IPPROTO_UDP, &err), err, "pgm_socket (UDP encapsulation)");
+    s_.reset(raw);
     const int data_port = p.port, nak_port = p.port + 1;
     set(PGM_UDP_ENCAP_UCAST_PORT, nak_port);
     set(PGM_UDP_ENCAP_MCAST_PORT, sender ? nak_port : data_port);  // the port its receive socket binds
@@ -116,7 +119,7 @@ class PgmSocket {
       set(PGM_AMBIENT_SPM, static_cast<int>(c.ambient_spm.count()));
       std::vector<int> hb;
       for (auto h : c.heartbeat) hb.push_back(static_cast<int>(h.count()));
-      ok(pgm_setsockopt(s_, IPPROTO_PGM, PGM_HEARTBEAT_SPM, hb.data(), static_cast<socklen_t>(hb.size() * sizeof(int))),
+      ok(pgm_setsockopt(s_.get(), IPPROTO_PGM, PGM_HEARTBEAT_SPM, hb.data(), static_cast<socklen_t>(hb.size() * sizeof(int))),
          "PGM_HEARTBEAT_SPM");
     } else {
       set(PGM_RECV_ONLY, 1);
@@ -142,7 +145,7 @@ class PgmSocket {
     req.ir_interface = ifindex;
     const sockaddr_in local = ipv4(p.iface);
     std::memcpy(&req.ir_address, &local, sizeof local);
-    check_pgm(pgm_bind3(s_, &addr, sizeof addr, &req, sizeof req, &req, sizeof req, &err), err, "pgm_bind3");
+    check_pgm(pgm_bind3(s_.get(), &addr, sizeof addr, &req, sizeof req, &req, sizeof req, &err), err, "pgm_bind3");
     pgm_group_source_req gsr{};
     gsr.gsr_interface = ifindex;
     const sockaddr_in group = ipv4(p.group);
@@ -150,26 +153,22 @@ class PgmSocket {
     std::memcpy(&gsr.gsr_source, &group, sizeof group);  // any source
     std::memcpy(&gsr.gsr_addr, &local, sizeof local);
     // pgm_connect needs a joined group; the sender's receive socket, on PORT+1, gets no data
-    ok(pgm_setsockopt(s_, IPPROTO_PGM, PGM_JOIN_GROUP, &gsr, sizeof gsr), "PGM_JOIN_GROUP");
+    ok(pgm_setsockopt(s_.get(), IPPROTO_PGM, PGM_JOIN_GROUP, &gsr, sizeof gsr), "PGM_JOIN_GROUP");
     set(PGM_UDP_ENCAP_MCAST_PORT, data_port);  // the sender's data (and everybody's SPMRs) to GROUP:PORT
-    ok(pgm_setsockopt(s_, IPPROTO_PGM, PGM_SEND_GROUP, &gsr, sizeof gsr), "PGM_SEND_GROUP");
-    check_pgm(pgm_connect(s_, &err), err, "pgm_connect");
+    ok(pgm_setsockopt(s_.get(), IPPROTO_PGM, PGM_SEND_GROUP, &gsr, sizeof gsr), "PGM_SEND_GROUP");
+    check_pgm(pgm_connect(s_.get(), &err), err, "pgm_connect");
     const int ttl0 = 0;  // TTL 0 on the data socket: multicast stays on this host
     int send_fd = -1;
     socklen_t len = sizeof send_fd;
-    ok(pgm_getsockopt(s_, IPPROTO_PGM, PGM_SEND_SOCK, &send_fd, &len), "PGM_SEND_SOCK");
+    ok(pgm_getsockopt(s_.get(), IPPROTO_PGM, PGM_SEND_SOCK, &send_fd, &len), "PGM_SEND_SOCK");
     if (::setsockopt(send_fd, IPPROTO_IP, IP_MULTICAST_TTL, &ttl0, sizeof ttl0) != 0)
       throw Failure("IP_MULTICAST_TTL 0 on OpenPGM's send socket failed");
   }
-  PgmSocket(const PgmSocket&) = delete;
-  PgmSocket& operator=(const PgmSocket&) = delete;
-  ~PgmSocket() { pgm_close(s_, true); }
-  pgm_sock_t* get() const { return s_; }
 
   int recv_fd() const {
     int fd = -1;
     socklen_t len = sizeof fd;
-    ok(pgm_getsockopt(s_, IPPROTO_PGM, PGM_RECV_SOCK, &fd, &len), "PGM_RECV_SOCK");
+    ok(pgm_getsockopt(s_.get(), IPPROTO_PGM, PGM_RECV_SOCK, &fd, &len), "PGM_RECV_SOCK");
     return fd;
   }
   // Every descriptor OpenPGM wants polled, and its next timer (at most 5 ms away).
@@ -177,13 +176,13 @@ class PgmSocket {
     Wait w;
     w.fds.resize(8);
     int n = static_cast<int>(w.fds.size());
-    if (pgm_poll_info(s_, w.fds.data(), &n, POLLIN) < 0) throw Failure("pgm_poll_info failed");
+    if (pgm_poll_info(s_.get(), w.fds.data(), &n, POLLIN) < 0) throw Failure("pgm_poll_info failed");
     w.fds.resize(static_cast<std::size_t>(n));
     timeval tv{};
     socklen_t len = sizeof tv;
     const int opt = status_ == PGM_IO_STATUS_RATE_LIMITED ? PGM_RATE_REMAIN : PGM_TIME_REMAIN;
     if ((status_ == PGM_IO_STATUS_RATE_LIMITED || status_ == PGM_IO_STATUS_TIMER_PENDING) &&
-        pgm_getsockopt(s_, IPPROTO_PGM, opt, &tv, &len))
+        pgm_getsockopt(s_.get(), IPPROTO_PGM, opt, &tv, &len))
       w.timeout = std::min(w.timeout, microseconds(std::max<long>(0, tv.tv_sec * 1'000'000L + tv.tv_usec)));
     return w;
   }
@@ -194,7 +193,7 @@ class PgmSocket {
     for (;;) {
       std::size_t n = 0;
       pgm_error_t* err = nullptr;
-      status_ = pgm_recv(s_, buf_, sizeof buf_, 0, &n, &err);
+      status_ = pgm_recv(s_.get(), buf_, sizeof buf_, 0, &n, &err);
       if (err) pgm_error_free(err);
       if (status_ == PGM_IO_STATUS_NORMAL) {
         if (deliver) deliver(buf_, n);
@@ -209,16 +208,19 @@ class PgmSocket {
   }
   bool send(const std::vector<std::uint8_t>& o) {
     std::size_t sent = 0;
-    return pgm_send(s_, o.data(), o.size(), &sent) == PGM_IO_STATUS_NORMAL && sent == o.size();
+    return pgm_send(s_.get(), o.data(), o.size(), &sent) == PGM_IO_STATUS_NORMAL && sent == o.size();
   }
 
  private:
   void set(int opt, int v) {
-    if (!pgm_setsockopt(s_, IPPROTO_PGM, opt, &v, sizeof v))
+    if (!pgm_setsockopt(s_.get(), IPPROTO_PGM, opt, &v, sizeof v))
       throw Failure("OpenPGM pgm_setsockopt " + std::to_string(opt) + " = " + std::to_string(v) + " failed");
   }
 
-  pgm_sock_t* s_ = nullptr;
+  struct Close {
+    void operator()(pgm_sock_t* s) const { pgm_close(s, true); }
+  };
+  std::unique_ptr<pgm_sock_t, Close> s_;
   int status_ = PGM_IO_STATUS_WOULD_BLOCK;
   std::uint8_t buf_[4096];
 };
