@@ -103,9 +103,9 @@ def cmd_run(args):
         argv = bench_argv + ["--iface", writer.address, "--loss-at", args.loss_at]
         for h in readers:
             argv += ["--reader-host", " ".join([h.address] + hosts.launcher(h))]
-        print(f"adamant testbed: {tb.realisation}: writer {writer.name} {writer.address}, readers "
+        print(f"adamant testbed: {tb.realisation} ({hosts.name}): writer {writer.name} {writer.address}, readers "
               + ", ".join(f"{h.name} {h.address}" for h in readers) + f"; loss at {args.loss_at}", file=sys.stderr)
-        proc = hosts.popen(writer, argv)
+        proc = hosts.popen(writer, argv, stdin=subprocess.DEVNULL)
         try:
             status = proc.wait()
         finally:
@@ -137,6 +137,7 @@ def cmd_exec(args):
         for h in tb.hosts:
             if h.name != args.on and args.on_each:
                 hosts.start_service(h, [w.format(address=h.address, name=h.name) for w in args.on_each.split()])
+        print(f"adamant testbed: namespaces ({hosts.name}): on {args.on}: {' '.join(args.command)}", file=sys.stderr)
         proc = hosts.popen(by_name[args.on], args.command)
         try:
             return proc.wait()

@@ -54,7 +54,7 @@ class Namespaces:
             raise RuntimeError("the namespaces testbed needs root (network namespaces, veth links, nftables)")
         setLogLevel("error")
         self.testbed, self.nodes, self.services = testbed, {}, []
-        p = _prefix()
+        p = self.name = _prefix()  # Mininet names each host's shell `mininet:<name>h<index>`
         self.net = Mininet(controller=None, build=False, waitConnected=False, autoSetMacs=False)
         try:
             switch = self.net.addSwitch(p + "s", cls=LinuxBridge, inNamespace=True)

@@ -12,7 +12,7 @@ import hostloss
 
 class SshHosts:
     def __init__(self, testbed, key):
-        self.testbed, self.key = testbed, key
+        self.testbed, self.key, self.name = testbed, key, "ssh"
         if any(h.link.bandwidth or h.link.queue_packets for h in testbed.hosts):
             raise RuntimeError("the ssh testbed shapes no link: remove link.bandwidth and queue_packets "
                                "(shape the hosts' links as the site does, e.g. Emulab's delay nodes)")
