@@ -4,6 +4,7 @@ in a namespace of its own, so nothing of the testbed is in this machine's namesp
 never leaves it. Needs root and Debian's mininet and bridge-utils (Debian's python3 imports it)."""
 import os
 import subprocess
+import time
 
 import hostloss
 
@@ -44,6 +45,21 @@ def _shape(node, intf, link):
         raise RuntimeError(f"tc on {intf}: {out.strip()}")
 
 
+def _wait_forwarding(switch, host_intfs, timeout_s=15):
+    """Waits until every link has carrier at both ends and every bridge port forwards: a veth
+    comes up some time after it is made, and a datagram sent before is lost without a trace."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        ports = switch.cmd("bridge link").strip().splitlines()
+        ready = len(ports) == len(host_intfs) and all("state forwarding" in p and "NO-CARRIER" not in p for p in ports)
+        ready = ready and all("NO-CARRIER" not in node.cmd(f"ip link show dev {intf}") for node, intf in host_intfs)
+        if ready:
+            return
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"the testbed's links did not come up within {timeout_s} s: {' | '.join(ports)}")
+        time.sleep(0.1)
+
+
 class Namespaces:
     """A realised testbed; close() (or leaving the `with`) removes every namespace and link."""
 
@@ -57,7 +73,7 @@ class Namespaces:
         p = self.name = _prefix()  # Mininet names each host's shell `mininet:<name>h<index>`
         self.net = Mininet(controller=None, build=False, waitConnected=False, autoSetMacs=False)
         try:
-            switch = self.net.addSwitch(p + "s", cls=LinuxBridge, inNamespace=True)
+            switch = self.net.addSwitch(p + "s", cls=LinuxBridge, inNamespace=True, dpid="1")
             links = []
             for i, h in enumerate(testbed.hosts):  # named by index: an interface name has 15 characters at most
                 node = self.net.addHost(f"{p}h{i}", ip=f"{h.address}/15")
@@ -74,6 +90,10 @@ class Namespaces:
                     raise RuntimeError(f"multicast route on {h.name}: {out.strip()}")
                 _shape(node, intf, h.link)
                 _shape(switch, link.intf2.name, h.link)
+            _wait_forwarding(switch, [(node, link.intf1.name) for _, node, link in links])
+        except Exception as e:
+            self.close()
+            raise RuntimeError(f"making the namespaces testbed failed: {e}") from e
         except BaseException:
             self.close()
             raise
