@@ -537,6 +537,7 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
     for (const auto& h : reader_hosts) opt.hosts.push_back(detail::parse_reader_host(h));
     opt.loss_at_host = loss_at == "host";
     if (opt.loss_at_host && !burst.empty()) throw detail::Failure("--burst is injected in the readers: not with --loss-at host");
+    if (sim_mode && (opt.loss_at_host || !opt.hosts.empty())) throw detail::Failure("--reader-host and --loss-at host are for --mode real");
     if (!opt.hosts.empty()) opt.self = detail::own_program();
   } catch (const std::exception& e) {
     std::fprintf(stderr, "%s: %s\n", spec.name.c_str(), e.what());
