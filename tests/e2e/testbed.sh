@@ -16,10 +16,12 @@ if [[ "$(id -u)" != 0 ]]; then
   echo "SKIP: the testbed needs root (network namespaces, veth links, nftables)"; exit 0
 fi
 adamant_ensure_packages
+(adamant_ensure_plot) >/dev/null || { echo "FAIL: the bench driver's Python (.adamant/venv) installs"; exit 1; }
 bench="$ADAMANT_RUNTIME_PREFIX/bin/ant-bench"
 testbed=(/usr/bin/python3 "$ADAMANT_ROOT/tools/testbed/adamant_testbed.py")
 [[ -x "$bench" ]] || { echo "FAIL: ant-bench is not installed ($bench)"; exit 1; }
 t0=$SECONDS
+took() { echo "  ($1: $((SECONDS - t0)) s so far)"; }
 
 # Nothing of the testbed named PREFIX is left: no host shell (mininet:PREFIX...), no link.
 left_nothing() {
@@ -90,6 +92,7 @@ check(f"the hosts dropped independently: their drops differ ({drops}) and sum ne
 PY
 prefix="$(prefix_of "$log")"
 check "the testbed ($prefix) is removed after the point" left_nothing "$prefix"
+took "one point on the namespaces testbed"
 
 # 3. stopped part way (SIGTERM, as Ctrl-C): the testbed is removed all the same
 "${testbed[@]}" run --loss-at host -- "$bench" --receivers 2 --rate 100 --updates 3000 --csv "$work/stopped.csv" \
@@ -100,8 +103,9 @@ sleep 2
 kill -TERM $pid; wait $pid
 rc=$?
 prefix="$(prefix_of "$work/stopped.out")"
-check "SIGTERM stops the point (exit $rc: 130) and removes its testbed ($prefix)" \
-  bash -c "[[ $rc == 130 ]] && $(declare -f left_nothing); left_nothing '$prefix'"
+left_nothing "$prefix"; left=$?
+check "SIGTERM stops the point (exit $rc: 130) and removes its testbed ($prefix)" test $rc -eq 130 -a $left -eq 0
+took "the point stopped"
 
 # 4. the ssh realisation: sshd on the writer and reader hosts, driven from a control host
 ssh-keygen -q -t ed25519 -N '' -f "$work/hostkey" && ssh-keygen -q -t ed25519 -N '' -f "$work/userkey"
@@ -141,5 +145,7 @@ check(f"over ssh: nftables at each reader host dropped datagrams ({ {h: v['dropp
       len(c) == 2 and all(v["dropped"] > 0 for v in c.values()))
 PY
 prefix="$(prefix_of "$work/ssh.out")"
-check "the lab testbed and its sshd are removed" bash -c "$(declare -f left_nothing); left_nothing '$prefix' && ! pgrep -f 'sshd.*$work' >/dev/null"
-echo "  testbed checks took $((SECONDS - t0)) s"
+left_nothing "$prefix"; left=$?
+pgrep -f "sshd -D -e -f /dev/null -h $work/" >/dev/null; sshd_left=$?
+check "the lab testbed ($prefix) and its sshd are removed" test $left -eq 0 -a $sshd_left -ne 0
+took "over ssh"
