@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end: real points on the emulated multi-host testbed (tools/testbed, docs/testbed.md).
 #   The testbed file is checked (an address outside 198.18.0.0/15 is refused) -> `adamant bench`'s
-#   driver runs one ant-bench point (nakcast, 3 readers, 3 % loss, 400 updates at 200 Hz) on the
+#   driver runs one ant-bench point (nakcast, 3 readers, 3 % loss, 1000 updates at 500 Hz) on the
 #   point's own testbed: the writer and each reader in a network namespace of its own on one Linux
 #   bridge (Mininet), the loss dropped by nftables at each reader host (--loss-at host) -> every
 #   reader host dropped its own share (the counters differ, each near 3 %), nakcast still delivered
@@ -62,7 +62,7 @@ for i in 0 1 2; do printf '[[host]]\nname = "r%d"\nrole = "reader"\naddress = "1
 out="$work/bench"
 "$ADAMANT_VENV/bin/python" "$ADAMANT_ROOT/tools/bench/adamant_bench.py" --experiment tb="$bench" --mode real \
   --out "$out" --wrap "${testbed[*]} run --testbed $work/shaped.toml --loss-at host --counters $work/counters.json --" \
-  --bench-arg=--loss --bench-arg=3 --bench-arg=--updates --bench-arg=400 --bench-arg=--rate --bench-arg=200 \
+  --bench-arg=--loss --bench-arg=3 --bench-arg=--updates --bench-arg=1000 --bench-arg=--rate --bench-arg=500 \
   >"$work/point.out" 2>&1
 rc=$?
 log="$(ls "$out"/logs/*.log 2>/dev/null | head -1)"
@@ -85,7 +85,9 @@ arrived = [c[h]["udp_in"] for h in sorted(c)]
 shares = [100 * d / a if a else 0 for d, a in zip(drops, arrived)]
 print("  per reader host: " + ", ".join(f"{h} {c[h]['dropped']}/{c[h]['udp_in']}" for h in sorted(c)))
 check(f"each reader host dropped near 3 % of what reached it ({', '.join(f'{s:.2f}' for s in shares)} %)",
-      len(c) == 3 and all(a >= 400 for a in arrived) and all(0.5 <= s <= 7 for s in shares))
+      len(c) == 3 and all(a >= 1000 for a in arrived) and all(0.5 <= s <= 7 for s in shares))
+# one drop for every host at once would give equal counts; independent hosts tie all three with
+# a chance near 0.1 % (some 2,200 datagrams each)
 check(f"the hosts dropped independently: their drops differ ({drops}) and sum near 3 % "
       f"({100 * sum(drops) / max(1, sum(arrived)):.2f} %)",
       len(set(drops)) > 1 and 1.5 <= 100 * sum(drops) / max(1, sum(arrived)) <= 4.5)
