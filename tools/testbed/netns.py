@@ -82,7 +82,9 @@ class Namespaces:
             self.net.build()
             self.net.start()
             # flood multicast to every port: no IGMP querier runs on the testbed
-            switch.cmd(f"ip link set dev {switch.name} type bridge mcast_snooping 0")
+            out = switch.cmd(f"ip link set dev {switch.name} type bridge mcast_snooping 0; echo rc=$?")
+            if "rc=0" not in out:
+                raise RuntimeError(f"multicast flooding on the switch: {out.strip()}")
             for h, node, link in links:
                 intf = link.intf1.name
                 out = node.cmd(f"ip route add 224.0.0.0/4 dev {intf}; echo rc=$?")
