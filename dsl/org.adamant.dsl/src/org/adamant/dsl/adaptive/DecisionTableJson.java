@@ -78,7 +78,7 @@ public final class DecisionTableJson {
 		return "[" + String.join(", ", items) + "]";
 	}
 
-	/** A JSON string (names of catalog transports and flows: escapes quotes, backslashes and controls). */
+	/** A JSON string (RFC 8259: quotes, backslashes and control characters escaped); the CLI's too. */
 	public static String string(String s) {
 		if (s == null) {
 			return "null";
@@ -88,6 +88,9 @@ public final class DecisionTableJson {
 			switch (ch) {
 			case '"' -> b.append("\\\"");
 			case '\\' -> b.append("\\\\");
+			case '\n' -> b.append("\\n");
+			case '\r' -> b.append("\\r");
+			case '\t' -> b.append("\\t");
 			default -> {
 				if (ch < 0x20) {
 					b.append(String.format("\\u%04x", (int) ch));
