@@ -87,6 +87,7 @@ class AdamantGenerator {
 		for (a : apps) {
 			files.put(ApplicationTemplate.path(a), new ApplicationTemplate().generate(info, a))
 		}
+		AdaptiveTables.of(info).forEach[path, table|files.put("native/" + path, table)]
 		for (x : experiments) {
 			files.put(BenchTemplate.path(x), new BenchTemplate().generate(info, x))
 			if (RealLinkTemplate.applies(x)) {
@@ -131,6 +132,7 @@ class AdamantGenerator {
 		for (x : experiments) {
 			files.put(OpenDdsBenchTemplate.path(x), new OpenDdsBenchTemplate().generate(info, x))
 		}
+		AdaptiveTables.of(info).forEach[path, table|files.put("opendds/" + path, table)]
 		return files
 	}
 }

@@ -19,8 +19,10 @@ import org.adamant.dsl.adamant.QosProfile;
 import org.adamant.dsl.adamant.SequenceRef;
 import org.adamant.dsl.adamant.StructType;
 import org.adamant.dsl.adamant.Topic;
+import org.adamant.dsl.adamant.Transport;
 import org.adamant.dsl.adamant.TypeDecl;
 import org.adamant.dsl.adamant.TypeRef;
+import org.adamant.dsl.adaptive.AdaptiveCandidates;
 import org.eclipse.emf.common.util.URI;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.resource.Resource;
@@ -61,7 +63,9 @@ public final class ModelInfo {
 
 	/** Where an element was declared, for comments: the file's directory and name. */
 	public static String sourceOf(EObject element) {
-		Resource resource = element == null ? null : element.eResource();
+		// an adaptive candidate's transport is a copy of its catalog entry, declared where the entry is
+		EObject declared = element instanceof Transport t ? AdaptiveCandidates.source(t) : element;
+		Resource resource = declared == null ? null : declared.eResource();
 		if (resource == null || resource.getURI() == null) {
 			return "<unknown>";
 		}

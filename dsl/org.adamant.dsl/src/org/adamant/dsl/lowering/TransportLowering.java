@@ -8,6 +8,9 @@ import org.adamant.dsl.adamant.OpenDdsMapping;
 import org.adamant.dsl.adamant.OrderingKind;
 import org.adamant.dsl.adamant.RuntimeMapping;
 import org.adamant.dsl.adamant.Transport;
+import org.adamant.dsl.adaptive.AdaptiveCandidate;
+import org.adamant.dsl.adaptive.AdaptiveTablePath;
+import org.adamant.dsl.adaptive.TablePrediction;
 import org.adamant.dsl.contract.RuntimeContract;
 import org.adamant.dsl.prediction.Format;
 import org.adamant.dsl.prediction.TransportRanking.Assessment;
@@ -112,6 +115,9 @@ public final class TransportLowering {
 		if (binding.how() == Bindings.How.BOUND) {
 			return resolve(binding.transport());
 		}
+		if (binding.how() == Bindings.How.ADAPTIVE && binding.transport() != null) {
+			return resolve(binding.transport()).map(r -> r.withReason(adaptiveReason(e, binding)));
+		}
 		if (binding.isAuto() && binding.transport() != null) {
 			return resolve(binding.transport()).map(r -> r.withReason(why(e, binding)));
 		}
@@ -124,6 +130,20 @@ public final class TransportLowering {
 				: how + ": the QoS is best-effort, so baseline (no recovery)";
 		return Optional.of(new RuntimeTransport(kind, null, timeout, TransportParameters.contractDefault("r", kind),
 				TransportParameters.contractDefault("c", kind), replace(null, kind), "", reason));
+	}
+
+	/**
+	 * What an adaptive endpoint runs: the runtime has no adaptive channel in its contract yet (kind
+	 * {@code adaptive}), so the candidate the table picks at the modeled environment, fixed; the table
+	 * is generated beside the code ({@link org.adamant.dsl.adaptive.DecisionTableJson}).
+	 */
+	public static String adaptiveReason(Endpoint e, Bindings.Resolution binding) {
+		String start = binding.flow() == null ? "?"
+				: TablePrediction.start(binding.flow()).map(AdaptiveCandidate::name).orElse("?");
+		return "transport adaptive: " + start + ", the decision table's pick at the modeled environment"
+				+ (binding.flow() == e ? "" : " (of the publisher of " + e.getTopic().getName() + ")")
+				+ "; the runtime has no adaptive channel (contract kind 'adaptive'), so it runs fixed; table "
+				+ (binding.flow() == null ? "none" : AdaptiveTablePath.of(binding.flow()));
 	}
 
 	/** Why `transport auto` chose what it chose: the ranking's numbers and runners-up. */

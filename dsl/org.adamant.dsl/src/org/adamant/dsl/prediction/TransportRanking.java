@@ -225,6 +225,11 @@ public final class TransportRanking {
 	 * counts repairs per block of r, which the sender's own group covers, so it needs no such bound.
 	 */
 	public static List<Finding> parameters(Flow flow, Transport transport) {
+		return parameters(flow, transport, flow.receivers());
+	}
+
+	/** {@link #parameters(Flow, Transport)} with {@code receivers} in place of the flow's (an adaptive table's point). */
+	public static List<Finding> parameters(Flow flow, Transport transport, int receivers) {
 		List<Finding> result = new ArrayList<>();
 		for (String name : Quantities.knownParameters(transport)) {
 			// a word the contract gives the parameter (nak_timeout auto) is checked where it is written
@@ -235,13 +240,13 @@ public final class TransportRanking {
 		}
 		if (transport.getMapping() instanceof RuntimeMapping m
 				&& m.getKind() == RuntimeTransportKind.RICOCHET
-				&& flow.receivers() > 0) {
+				&& receivers > 0) {
 			double c = TransportParameters.resolve(transport, "c").value();
-			if (c >= flow.receivers()) {
+			if (c >= receivers) {
 				result.add(new Finding(IssueCodes.PARAMETER_OUT_OF_RANGE, true, describe(flow.publication()) + " has "
-						+ flow.receivers() + " receiver(s) but transport '" + transport.getName()
+						+ receivers + " receiver(s) but transport '" + transport.getName()
 						+ "' sends each repair to c = " + Format.number(c) + " others; c must be below the number of "
-						+ "receivers: use c = " + Math.max(1, flow.receivers() - 1) + " or fewer, or another transport"));
+						+ "receivers: use c = " + Math.max(1, receivers - 1) + " or fewer, or another transport"));
 			}
 		}
 		if (transport.getMapping() instanceof RuntimeMapping m && m.getKind() == RuntimeTransportKind.FEC) {

@@ -8,6 +8,9 @@ import org.adamant.dsl.adamant.Endpoint;
 import org.adamant.dsl.adamant.Publication;
 import org.adamant.dsl.adamant.Transport;
 import org.adamant.dsl.adamant.TransportBinding;
+import org.adamant.dsl.adaptive.AdaptiveCandidate;
+import org.adamant.dsl.adaptive.AdaptiveCandidates;
+import org.adamant.dsl.adaptive.TablePrediction;
 import org.adamant.dsl.prediction.Flow;
 import org.adamant.dsl.prediction.TransportRanking;
 import org.adamant.dsl.prediction.TransportRanking.Assessment;
@@ -30,6 +33,11 @@ public final class Bindings {
 		AUTO,
 		/** {@code transport auto} on a subscription: whatever its topic's publisher uses. */
 		FOLLOWS_PUBLISHER,
+		/**
+		 * {@code transport adaptive} (writer or reader): the candidate the writer's decision table picks at
+		 * the modeled environment, which a runtime without an adaptive channel runs fixed.
+		 */
+		ADAPTIVE,
 		/** No transport written, or a reference that does not resolve. */
 		UNBOUND
 	}
@@ -75,6 +83,14 @@ public final class Bindings {
 	/** The endpoint's transport; {@code auto} chooses among the transports {@code eligible} accepts. */
 	public static Resolution resolve(Endpoint e, Predicate<Transport> eligible) {
 		TransportBinding b = e.getBinding();
+		if (b != null && b.isAdaptive()) {
+			Publication publication = e instanceof Publication p ? p
+					: Flow.publicationsOf(e.getTopic(), e).stream().filter(AdaptiveCandidates::isAdaptive).findFirst()
+							.orElse(null);
+			Transport start = publication == null ? null
+					: TablePrediction.start(publication).map(AdaptiveCandidate::transport).filter(eligible).orElse(null);
+			return new Resolution(How.ADAPTIVE, start, publication, List.of());
+		}
 		if (b == null || !b.isAuto()) {
 			Transport t = bound(e);
 			return new Resolution(t == null ? How.UNBOUND : How.BOUND, t, null, List.of());

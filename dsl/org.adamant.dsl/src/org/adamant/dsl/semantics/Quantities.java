@@ -71,6 +71,9 @@ public final class Quantities {
 				|| feature == P.getTransportParameter_Max()) {
 			return parameterDimension(((org.adamant.dsl.adamant.TransportParameter) quantity.eContainer()).getName());
 		}
+		if (feature == P.getParameterBound_Min() || feature == P.getParameterBound_Max()) {
+			return parameterDimension(((org.adamant.dsl.adamant.ParameterBound) quantity.eContainer()).getName());
+		}
 		return Optional.ofNullable(DIMENSIONS.get(feature));
 	}
 

@@ -148,6 +148,16 @@ public final class IssueCodes {
 	 */
 	public static final String LITERAL_KEY = PREFIX + "literal-key";
 
+	// ---- adaptive transports (docs/adaptive.md)
+	/** A transport in {@code among} that cannot carry the flow whatever the environment. */
+	public static final String ADAPTIVE_CANDIDATE_UNFIT = PREFIX + "adaptive-candidate-unfit";
+	/** {@code transport adaptive} with nothing to switch between (or more than a table takes). */
+	public static final String ADAPTIVE_NO_CANDIDATE = PREFIX + "adaptive-no-candidate";
+	/** A bound in {@code among} outside the catalog's or the runtime contract's range, or upside down. */
+	public static final String ADAPTIVE_BOUND_OUT_OF_RANGE = PREFIX + "adaptive-bound-out-of-range";
+	/** Info: what an adaptive flow may switch between, where each candidate wins, and what is excluded. */
+	public static final String ADAPTIVE_CHOICES = PREFIX + "adaptive-choices";
+
 	private IssueCodes() {
 	}
 }

@@ -69,7 +69,8 @@ public class UnitValidator extends AbstractAdamantRules {
 			return true;
 		}
 		String name = quantity.eContainer() instanceof ParameterSweep s ? s.getName()
-				: quantity.eContainer() instanceof TransportParameter t ? t.getName() : null;
+				: quantity.eContainer() instanceof TransportParameter t ? t.getName()
+				: quantity.eContainer() instanceof org.adamant.dsl.adamant.ParameterBound b ? b.getName() : null;
 		return Quantities.isCountParameter(name);
 	}
 

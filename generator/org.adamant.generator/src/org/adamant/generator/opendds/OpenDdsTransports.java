@@ -228,6 +228,8 @@ public final class OpenDdsTransports {
 		Resolved r = resolve(binding.transport(), EffectiveQos.of(e).isReliable());
 		if (binding.isAuto()) {
 			r = r.withComment(autoComment(e, binding));
+		} else if (binding.how() == Bindings.How.ADAPTIVE && binding.transport() != null) {
+			r = r.withComment(TransportLowering.adaptiveReason(e, binding) + "; ");
 		}
 		return r.kind().isAnt() ? withEndpointParams(r, e) : r;
 	}

@@ -6,6 +6,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
+import org.adamant.dsl.adamant.CandidateTransport;
 import org.adamant.dsl.adamant.Experiment;
 import org.adamant.dsl.adamant.Quantity;
 import org.adamant.dsl.adamant.RuntimeMapping;
@@ -67,6 +68,7 @@ public class AdamantContentProposalProvider extends IdeContentProposalProvider {
 		case "Parameter.name" -> runtimeParameters(context).forEach(p -> propose(p, "transport parameter", context, acceptor));
 		case "TransportParameter.name" -> runtimeParameterNames().forEach(p -> propose(p, "runtime parameter", context, acceptor));
 		case "ParameterSweep.name" -> sweepParameters(context).forEach(p -> propose(p, "parameter to sweep", context, acceptor));
+		case "ParameterBound.name" -> boundParameters(context).forEach(p -> propose(p, "parameter to bound", context, acceptor));
 		default -> super._createProposals(assignment, context, acceptor);
 		}
 	}
@@ -106,6 +108,13 @@ public class AdamantContentProposalProvider extends IdeContentProposalProvider {
 			names.addAll(Quantities.knownParameters(transport));
 		}
 		return names;
+	}
+
+	/** The parameters of the adaptive candidate whose bounds are being written (`among ricochet(r = 4..8)`). */
+	private static Collection<String> boundParameters(ContentAssistContext context) {
+		CandidateTransport candidate = enclosing(context, CandidateTransport.class);
+		Transport t = candidate == null ? null : candidate.getTransport();
+		return t == null || t.eIsProxy() ? List.of() : Quantities.knownParameters(t);
 	}
 
 	private static Collection<String> sweepParameters(ContentAssistContext context) {

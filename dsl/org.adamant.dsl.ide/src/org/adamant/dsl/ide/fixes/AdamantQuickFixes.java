@@ -66,7 +66,7 @@ public final class AdamantQuickFixes {
 	private static final List<Group> GROUPS = List.of(new Group(UnitFixes.CODES, UnitFixes::new),
 			new Group(QosFixes.CODES, QosFixes::new), new Group(TransportFixes.CODES, TransportFixes::new),
 			new Group(ParameterFixes.CODES, ParameterFixes::new), new Group(PairFixes.CODES, PairFixes::new),
-			new Group(DuplicateFixes.CODES, DuplicateFixes::new));
+			new Group(DuplicateFixes.CODES, DuplicateFixes::new), new Group(AdaptiveFixes.CODES, AdaptiveFixes::new));
 
 	/** Issue codes that get at least one fix when the element to change is in the issue's document. */
 	public static final Set<String> FIXABLE_CODES = GROUPS.stream().flatMap(g -> g.codes().stream())

@@ -11,12 +11,15 @@ import org.adamant.dsl.adamant.Environment;
 import org.adamant.dsl.adamant.Publication;
 import org.adamant.dsl.adamant.Subscription;
 import org.adamant.dsl.adamant.Transport;
+import org.adamant.dsl.adaptive.AdaptiveCandidates;
+import org.adamant.dsl.adaptive.AdaptiveExplanation;
 import org.adamant.dsl.prediction.Finding;
 import org.adamant.dsl.prediction.Flow;
 import org.adamant.dsl.prediction.FlowPrediction;
 import org.adamant.dsl.prediction.FlowScenario;
 import org.adamant.dsl.prediction.Format;
 import org.adamant.dsl.prediction.TransportRanking;
+import org.adamant.dsl.semantics.Bindings;
 import org.adamant.dsl.semantics.EffectiveQos;
 import org.adamant.dsl.semantics.Pairing;
 import org.adamant.dsl.semantics.QosCompatibility;
@@ -133,9 +136,14 @@ public final class AdamantHoverText {
 			return;
 		}
 		List<TransportRanking.Assessment> ranking = TransportRanking.rank(p);
+		if (AdaptiveCandidates.isAdaptive(p)) {
+			md.append(AdaptiveExplanation.of(p).summary().replaceFirst("^adaptive: ", "`transport adaptive`: ")
+					.replace("; ", ";\n- ")).append("\n\n");
+		}
 		Transport used = transportOf(p, ranking);
 		if (used != null) {
-			summary(flow, used, isAuto(p) ? "chosen by `transport auto`" : "bound", md);
+			summary(flow, used, isAuto(p) ? "chosen by `transport auto`"
+					: AdaptiveCandidates.isAdaptive(p) ? "the adaptive table's pick at the modeled environment" : "bound", md);
 		} else if (isAuto(p)) {
 			md.append("`transport auto` finds no transport that satisfies every constraint of this flow.\n\n");
 		} else {
@@ -262,6 +270,9 @@ public final class AdamantHoverText {
 	private static Transport transportOf(Publication p, List<TransportRanking.Assessment> ranking) {
 		if (p.getBinding() == null) {
 			return null;
+		}
+		if (p.getBinding().isAdaptive()) {
+			return Bindings.resolve(p).transport();
 		}
 		if (p.getBinding().isAuto()) {
 			return ranking.stream().filter(TransportRanking.Assessment::feasible).findFirst()

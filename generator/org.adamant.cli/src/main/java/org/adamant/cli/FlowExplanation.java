@@ -7,6 +7,8 @@ import org.adamant.dsl.adamant.Model;
 import org.adamant.dsl.adamant.Publication;
 import org.adamant.dsl.adamant.Subscription;
 import org.adamant.dsl.adamant.Transport;
+import org.adamant.dsl.adaptive.AdaptiveCandidates;
+import org.adamant.dsl.adaptive.AdaptiveExplanation;
 import org.adamant.dsl.lowering.RuntimeTransport;
 import org.adamant.dsl.lowering.TransportLowering;
 import org.adamant.dsl.prediction.Flow;
@@ -35,10 +37,11 @@ import org.eclipse.emf.ecore.EObject;
  * @param qos        the writer's QoS, policy by policy, stated or the DDS default ({@link EffectiveQos#rows})
  * @param unpaired   the subscriptions of the topic that do not pair with the writer, and why
  * @param failure    why the flow could not be analysed, else null (the other fields are then empty)
+ * @param adaptive   for {@code transport adaptive}: its candidates, where each wins, what is excluded; else null
  */
 record FlowExplanation(String application, String topic, String binding, String transport, List<TargetChoice> targets,
 		int receivers, Double rateHz, Double lossPct, FlowPrediction prediction, List<Assessment> ranking,
-		List<EffectiveQos.Row> qos, List<Unpaired> unpaired, String failure) {
+		List<EffectiveQos.Row> qos, List<Unpaired> unpaired, String failure, AdaptiveExplanation adaptive) {
 
 	/** A subscription of the flow's topic that gets nothing from it, with each mismatch. */
 	record Unpaired(String reader, List<QosCompatibility.Mismatch> mismatches) {
@@ -65,7 +68,7 @@ record FlowExplanation(String application, String topic, String binding, String 
 						flows.add(of(p));
 					} catch (RuntimeException e) {
 						flows.add(new FlowExplanation("?", "?", null, null, List.of(), 0, null, null, null, List.of(),
-								List.of(), List.of(), "cannot analyse: " + e.getClass().getSimpleName()));
+								List.of(), List.of(), "cannot analyse: " + e.getClass().getSimpleName(), null));
 					}
 				}
 			}
@@ -80,7 +83,14 @@ record FlowExplanation(String application, String topic, String binding, String 
 		Assessment chosen = null;
 		String binding = null;
 		List<TargetChoice> targets = List.of();
-		if (resolution.isAuto()) {
+		AdaptiveExplanation adaptive = null;
+		if (AdaptiveCandidates.isAdaptive(p)) {
+			binding = "adaptive";
+			adaptive = AdaptiveExplanation.of(p);
+			String start = adaptive.start();
+			chosen = adaptive.candidates().stream().filter(r -> r.candidate().name().equals(start)).findFirst()
+					.map(r -> TransportRanking.assess(flow, r.candidate().transport())).orElse(null);
+		} else if (resolution.isAuto()) {
 			binding = "auto";
 			chosen = resolution.assessment().orElse(null);
 			targets = targets(p, resolution.transport());
@@ -98,9 +108,9 @@ record FlowExplanation(String application, String topic, String binding, String 
 			}
 		}
 		return new FlowExplanation(flow.applicationName(), flow.topicName(), binding,
-				chosen == null ? null : chosen.name(), targets, flow.receivers(), flow.rateHz().orElse(null),
+				adaptive != null ? adaptive.start() : chosen == null ? null : chosen.name(), targets, flow.receivers(), flow.rateHz().orElse(null),
 				flow.scenario().map(s -> s.lossFraction() * 100).orElse(null),
-				chosen == null ? null : chosen.prediction(), ranking, EffectiveQos.of(p).rows(), unpaired, null);
+				chosen == null ? null : chosen.prediction(), ranking, EffectiveQos.of(p).rows(), unpaired, null, adaptive);
 	}
 
 	private static List<TargetChoice> targets(Publication p, Transport catalogChoice) {

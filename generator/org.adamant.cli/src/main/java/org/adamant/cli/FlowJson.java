@@ -46,6 +46,9 @@ final class FlowJson {
 			}
 			b.append(",\"targets\":{").append(String.join(",", targets)).append('}');
 		}
+		if (f.adaptive() != null) {
+			b.append(",\"adaptive\":").append(AdaptiveSection.json(f.adaptive()));
+		}
 		b.append(",\"receivers\":").append(f.receivers());
 		b.append(",\"rateHz\":").append(Json.number(f.rateHz()));
 		b.append(",\"lossPct\":").append(Json.number(f.lossPct()));

@@ -37,6 +37,9 @@ final class FlowTable {
 		}
 		for (FlowExplanation f : flows) {
 			if (f.failure() == null) {
+				if (f.adaptive() != null) {
+					AdaptiveSection.print(out, f);
+				}
 				ranking(out, f);
 				qos(out, f);
 			}
@@ -49,7 +52,9 @@ final class FlowTable {
 			return new String[] { f.application(), f.topic(), "(" + f.failure() + ")", "", "", "", "", "", "" };
 		}
 		String transport;
-		if ("auto".equals(f.binding())) {
+		if ("adaptive".equals(f.binding())) {
+			transport = "adaptive -> " + (f.transport() == null ? "no table" : f.transport() + " (at the modeled environment)");
+		} else if ("auto".equals(f.binding())) {
 			List<String> differ = f.targets().stream().filter(FlowExplanation.TargetChoice::differs)
 					.map(t -> t.target() + ": " + t.transport() + (t.fallback() ? " (default)" : "")).toList();
 			transport = "auto -> " + (f.transport() == null ? "none feasible" : f.transport())

@@ -6,27 +6,7 @@ final class Json {
 	}
 
 	static String string(String s) {
-		if (s == null) {
-			return "null";
-		}
-		StringBuilder b = new StringBuilder("\"");
-		for (char c : s.toCharArray()) {
-			switch (c) {
-			case '"' -> b.append("\\\"");
-			case '\\' -> b.append("\\\\");
-			case '\n' -> b.append("\\n");
-			case '\r' -> b.append("\\r");
-			case '\t' -> b.append("\\t");
-			default -> {
-				if (c < 0x20) {
-					b.append(String.format("\\u%04x", (int) c));
-				} else {
-					b.append(c);
-				}
-			}
-			}
-		}
-		return b.append('"').toString();
+		return org.adamant.dsl.adaptive.DecisionTableJson.string(s);
 	}
 
 	/** A number; null for none, NaN or infinity (JSON has no such numbers). */

@@ -8,9 +8,9 @@ import picocli.CommandLine.Command;
 /** {@code adamant}: validate models, generate code from them, format them. */
 @Command(name = "adamant", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
 		description = "ADAMANT: validate QoS models, generate configured middleware code from them, format them, "
-				+ "export and import their QoS profiles as DDS-XML.",
+				+ "export and import their QoS profiles as DDS-XML, train adaptive flows' decision tables.",
 		subcommands = { ValidateCommand.class, GenerateCommand.class, FormatCommand.class, ExportQosCommand.class,
-				ImportQosCommand.class, CommandLine.HelpCommand.class },
+				ImportQosCommand.class, TrainCommand.class, CommandLine.HelpCommand.class },
 		footer = { "", "Exit status: 0 success, 1 the model has errors, 2 usage or I/O error.",
 				"Run 'adamant VERB --help' for the options of a verb." })
 public class Main implements Runnable {
@@ -25,7 +25,7 @@ public class Main implements Runnable {
 	@Override
 	public void run() {
 		throw new CommandLine.ParameterException(spec.commandLine(),
-				"missing verb: validate, generate, format, export-qos or import-qos");
+				"missing verb: validate, generate, format, export-qos, import-qos or train");
 	}
 
 	public static void main(String[] args) {

@@ -31,7 +31,8 @@ class GoldenTest {
 
 	/**
 	 * Every model under examples/: examples/<dir>/<dir>.adamant has its golden tree in golden/<dir>/,
-	 * any other examples/<dir>/<name>.adamant in golden/<dir>/<name>/.
+	 * any other examples/<dir>/<name>.adamant in golden/<dir>/<name>/; and tests/models/<name>.adamant
+	 * in golden/tests/<name>/.
 	 */
 	static Stream<Arguments> examples() throws IOException {
 		Path root = Models.repoRoot().resolve("examples");
@@ -49,6 +50,12 @@ class GoldenTest {
 		}
 		if (result.isEmpty()) {
 			fail("no example models under " + root);
+		}
+		// test models of one feature each (tests/models/<name>.adamant: golden/tests/<name>/)
+		try (Stream<Path> files = Files.list(Models.repoRoot().resolve("tests/models"))) {
+			for (Path f : files.filter(p -> p.getFileName().toString().endsWith(".adamant")).sorted().toList()) {
+				result.add(Arguments.of("tests/" + f.getFileName().toString().replaceFirst("\\.adamant$", ""), f));
+			}
 		}
 		return result.stream();
 	}

@@ -65,6 +65,18 @@ class ContentAssistTest {
 	}
 
 	@Test
+	void adaptiveBindingAndItsCandidatesParameters() {
+		List<String> transports = proposals("topic T : Scan\napplication a { publish T rate 10 Hz transport ", "}");
+		assertTrue(transports.contains("adaptive"), transports::toString);
+		List<String> after = proposals("topic T : Scan\napplication a { publish T rate 10 Hz transport adaptive ", "}");
+		assertTrue(after.contains("among"), after::toString);
+		List<String> bounds = proposals("topic T : Scan\napplication a { publish T rate 10 Hz transport adaptive among "
+				+ "nakcast, ricochet(", ") }");
+		assertTrue(bounds.containsAll(List.of("r", "c")), bounds::toString);
+		assertFalse(bounds.contains("timeout"), bounds::toString);
+	}
+
+	@Test
 	void transportParameters() {
 		List<String> ricochet = proposals("transport rc { cast multicast reliability probabilistic maps to runtime ricochet(", ") }");
 		assertTrue(ricochet.containsAll(List.of("r", "c")), ricochet::toString);

@@ -167,7 +167,11 @@ class QuickFixesTest {
 				Arguments.of(IssueCodes.INCOMPATIBLE_LIVELINESS, pair("", "liveliness manual_by_topic")),
 				Arguments.of(IssueCodes.INCOMPATIBLE_OWNERSHIP, pair("ownership exclusive", "")),
 				Arguments.of(IssueCodes.INCOMPATIBLE_DESTINATION_ORDER, pair("", "destination_order by_source_timestamp")),
-				Arguments.of(IssueCodes.INCOMPATIBLE_PRESENTATION, pair("", "presentation topic coherent")));
+				Arguments.of(IssueCodes.INCOMPATIBLE_PRESENTATION, pair("", "presentation topic coherent")),
+				Arguments.of(IssueCodes.ADAPTIVE_CANDIDATE_UNFIT, """
+						topic T : Scan
+						application a { publish T rate 10 Hz transport adaptive among opendds_udp, nakcast, baseline }
+						application b { subscribe T transport adaptive }"""));
 	}
 
 	/** A writer with profile W and a reader with profile R of one topic (the reader's topic has none). */
