@@ -27,6 +27,7 @@ import org.eclipse.swt.widgets.Display;
 import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.IStartup;
 import org.eclipse.ui.IWorkbench;
+import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.ide.IDE;
 
@@ -70,7 +71,9 @@ public class OpenModelAtStartup implements IStartup {
 		AtomicReference<String> editor = new AtomicReference<>("none");
 		display.syncExec(() -> {
 			try {
-				IEditorPart part = IDE.openEditor(PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage(), file);
+				IWorkbenchWindow window = PlatformUI.getWorkbench().getActiveWorkbenchWindow();
+				window.getShell().setBounds(display.getBounds()); // the whole screen in the screenshot
+				IEditorPart part = IDE.openEditor(window.getActivePage(), file);
 				editor.set(part == null ? "none" : part.getSite().getId());
 			} catch (CoreException e) {
 				editor.set("error " + e.getMessage());
