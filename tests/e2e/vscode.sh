@@ -43,10 +43,11 @@ cs=("$CODE_SERVER" --user-data-dir "$WORK/data" --extensions-dir "$WORK/ext")
 "${cs[@]}" --install-extension "$VSIX" >"$WORK/install-extension.log" 2>&1
 echo "install-extension exit $?"
 "${cs[@]}" --list-extensions --show-versions 2>/dev/null | sed 's/^/extension /'
-# No workspace trust prompt, no welcome page: the model opens as in a trusted folder.
+# No workspace trust prompt, no welcome page, no chat panel: the model opens as in a trusted folder.
 mkdir -p "$WORK/data/User"
 printf '%s\n' '{"security.workspace.trust.enabled": false, "workbench.startupEditor": "none",' \
-  '"workbench.tips.enabled": false, "telemetry.telemetryLevel": "off"}' >"$WORK/data/User/settings.json"
+  '"workbench.tips.enabled": false, "telemetry.telemetryLevel": "off", "chat.disableAIFeatures": true,' \
+  '"workbench.secondarySideBar.defaultVisibility": "hidden"}' >"$WORK/data/User/settings.json"
 "${cs[@]}" --auth none --bind-addr 127.0.0.1:8080 --disable-telemetry --disable-update-check \
   --disable-workspace-trust --disable-getting-started-override "$WORK/ws" >"$WORK/code-server.log" 2>&1 &
 server=$!
@@ -68,7 +69,7 @@ sed 's/^/   /' "$work/run.out" | cut -c1-300
 
 check "code-server installs the .vsix" grep -qx 'install-extension exit 0' "$work/run.out"
 check "the extension is listed as installed (adamant.adamant-vscode)" grep -q '^extension adamant.adamant-vscode@' "$work/run.out"
-check "the workbench opens broken.adamant in the ADAMANT language" grep -qx 'language adamant' "$work/run.out"
+check "the workbench opens broken.adamant in the ADAMANT language" grep -qx 'language ADAMANT' "$work/run.out"
 check "the language server's error is squiggled in the editor" grep -qx 'squiggle error' "$work/run.out"
 check "the Problems panel lists the server's diagnostic (Missing unit: 50 must be a duration)" \
   grep -q '^problem .*Missing unit: 50 must be' "$work/run.out"

@@ -33,8 +33,9 @@ async function main() {
     await page.keyboard.press('Enter');
     await page.waitForFunction((name) => [...document.querySelectorAll('.tab')].some((t) => t.textContent.includes(name)),
       { timeout: TIMEOUT_MS }, fileName);
-    const mode = await page.$eval('.editor-instance .monaco-editor', (e) => e.getAttribute('data-mode-id')).catch(() => 'none');
-    console.log('language ' + mode);
+    // the language VS Code gave the file, as its status bar names it
+    await page.waitForSelector('[id="status.editor.mode"]', { timeout: TIMEOUT_MS });
+    console.log('language ' + (await page.$eval('[id="status.editor.mode"]', (e) => e.textContent.trim())));
 
     // the language server's diagnostic: a squiggle in the editor, a row in the Problems panel
     await page.waitForSelector('.monaco-editor .squiggly-error', { timeout: TIMEOUT_MS });
