@@ -74,16 +74,7 @@ check "the install check bundle installs beside it (exit $?)" grep -q 'Operation
 
 # 3. the workbench opens a broken model in the ADAMANT editor
 mkdir -p "$work/model"
-cp "$ADAMANT_ROOT/profiles/transports.adamant" "$work/model/"
-cat >"$work/model/broken.adamant" <<'MODEL'
-model broken
-import "transports.adamant"
-struct Reading { @key uint32 sensor; float value; }
-qos ReadingQos { reliability reliable deadline 50 }
-topic Readings : Reading qos ReadingQos
-environment lan { multicast available loss 1 % bandwidth 100 Mbit/s rtt 200 us }
-application sensor { environment lan publish Readings rate 100 Hz payload 8 B transport nakcast }
-MODEL
+cp "$ADAMANT_ROOT/profiles/transports.adamant" "$ADAMANT_ROOT/tests/e2e/editors/broken.adamant" "$work/model/"
 # Opens $2 in product $1 with workspace $3; the report goes to $4, the screenshot to $5.
 open_model() {
   timeout 300 "${display_wrap[@]}" java -Dosgi.requiredJavaVersion=17 \
@@ -102,7 +93,7 @@ check "the platform recognises broken.adamant as an ADAMANT model (content type)
 check "the model opens in the Generic Editor driven by ADAMANT" \
   grep -qx 'editor org.eclipse.ui.genericeditor.GenericEditor' "$work/report.txt"
 check "the editor marks the missing unit as an error (Missing unit: 50 must be a duration)" \
-  grep -q '^marker 2 line 4 Missing unit: 50 must be' "$work/report.txt"
+  grep -q '^marker 2 line 6 Missing unit: 50 must be' "$work/report.txt"
 check "no error while opening the model" bash -c "! grep -q '^error ' '$work/report.txt'"
 check "a screenshot is kept: $keep/eclipse-install.png" test -s "$keep/eclipse-install.png"
 
@@ -113,4 +104,4 @@ director "$work/adamant-eclipse" -repository "file:$checks" -installIU org.adama
 open_model "$work/adamant-eclipse" "$work/model/broken.adamant" "$work/workspace-ide" "$work/report-ide.txt" "$keep/adamant-eclipse.png" \
   >"$work/ide.log" 2>&1
 check "the standalone product opens the model in the ADAMANT editor with its error" \
-  bash -c "grep -qx 'editor org.eclipse.ui.genericeditor.GenericEditor' '$work/report-ide.txt' && grep -q '^marker 2 line 4 Missing unit' '$work/report-ide.txt'"
+  bash -c "grep -qx 'editor org.eclipse.ui.genericeditor.GenericEditor' '$work/report-ide.txt' && grep -q '^marker 2 line 6 Missing unit' '$work/report-ide.txt'"

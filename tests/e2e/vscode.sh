@@ -23,17 +23,7 @@ code_server="$cache/app/node_modules/.bin/code-server"
 
 # The model: a deadline without a unit (an error), a publication to hover.
 mkdir -p "$work/ws" "$work/data" "$work/ext"
-cp "$ADAMANT_ROOT/profiles/transports.adamant" "$work/ws/"
-cat >"$work/ws/broken.adamant" <<'MODEL'
-model broken
-import "transports.adamant"
-struct Reading { @key uint32 sensor; float value; }
-qos ReadingQos { reliability reliable deadline 50 }
-topic Readings : Reading qos ReadingQos
-environment lan { multicast available loss 1 % bandwidth 100 Mbit/s rtt 200 us }
-application sensor { environment lan publish Readings rate 100 Hz payload 8 B transport nakcast }
-application monitor { environment lan instances 3 subscribe Readings transport nakcast }
-MODEL
+cp "$ADAMANT_ROOT/profiles/transports.adamant" "$ADAMANT_ROOT/tests/e2e/editors/broken.adamant" "$work/ws/"
 
 # Everything below runs with loopback only: the extension and the workbench need no network.
 cat >"$work/inner.sh" <<'INNER'
