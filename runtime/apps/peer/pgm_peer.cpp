@@ -14,6 +14,8 @@
 // The settings and OpenPGM's own guidance for them: runtime/README.md ("Peers").
 #include "peer.hpp"
 
+#include "device_index.hpp"
+
 #include "point_common.hpp"
 #include "recv_loss.hpp"
 
@@ -24,7 +26,6 @@
 #include <arpa/inet.h>
 #include <cstdio>
 #include <cstring>
-#include <ifaddrs.h>
 #include <memory>
 #include <net/if.h>
 #include <netinet/in.h>
@@ -76,14 +77,7 @@ void init_once() {
 unsigned interface_index(const std::string& iface) {
   in_addr want{};
   if (::inet_pton(AF_INET, iface.c_str(), &want) != 1) throw Failure("bad --iface " + iface);
-  ifaddrs* list = nullptr;
-  if (::getifaddrs(&list) != 0) throw Failure("getifaddrs failed");
-  unsigned index = 0;
-  for (ifaddrs* i = list; i && !index; i = i->ifa_next)
-    if (i->ifa_addr && i->ifa_addr->sa_family == AF_INET &&
-        reinterpret_cast<sockaddr_in*>(i->ifa_addr)->sin_addr.s_addr == want.s_addr)
-      index = ::if_nametoindex(i->ifa_name);
-  ::freeifaddrs(list);
+  const unsigned index = peer::device_index(ntohl(want.s_addr));
   if (!index) throw Failure("no interface has address " + iface);
   return index;
 }

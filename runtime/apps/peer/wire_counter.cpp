@@ -1,10 +1,11 @@
 #include "wire_counter.hpp"
 
+#include "device_index.hpp"
+
 #include <algorithm>
 #include <arpa/inet.h>
 #include <cerrno>
 #include <cstring>
-#include <ifaddrs.h>
 #include <linux/if_packet.h>
 #include <net/ethernet.h>
 #include <net/if.h>
@@ -14,28 +15,12 @@
 #include <sys/socket.h>
 
 namespace adamant::peer {
-namespace {
-
-// The index of the device that has address `addr`; 0 when none has.
-unsigned device_of(in_addr addr) {
-  ifaddrs* list = nullptr;
-  if (::getifaddrs(&list) != 0) return 0;
-  unsigned index = 0;
-  for (ifaddrs* i = list; i && !index; i = i->ifa_next)
-    if (i->ifa_addr && i->ifa_addr->sa_family == AF_INET &&
-        reinterpret_cast<sockaddr_in*>(i->ifa_addr)->sin_addr.s_addr == addr.s_addr)
-      index = ::if_nametoindex(i->ifa_name);
-  ::freeifaddrs(list);
-  return index;
-}
-
-}  // namespace
 
 WireCounter::WireCounter(const std::string& iface, std::vector<std::uint16_t> ports, PeerLibrary& library)
     : ports_(std::move(ports)), library_(library) {
   in_addr addr{};
   if (::inet_pton(AF_INET, iface.c_str(), &addr) != 1) throw std::invalid_argument("bad --iface " + iface);
-  const unsigned ifindex = device_of(addr);
+  const unsigned ifindex = device_index(ntohl(addr.s_addr));
   if (ifindex == 0) {
     why_ = "bytes not counted: no device has --iface " + iface;
     return;
