@@ -12,7 +12,11 @@
 // send time; delivery = distinct updates received / (U x N). Loss (--loss-at process, the
 // default): injected in each receiver's receive path with ant-bench's per-reader seed (how,
 // per library: its file); --loss-at host: none here, the testbed drops it at each reader's
-// host and --loss is only recorded. Bytes: peer/wire_counter.hpp.
+// host and --loss is only recorded. Bytes: peer/wire_counter.hpp. Placement: as ant-bench's
+// (reader_launch.hpp), `--reader-host "ADDR [CMD ARG...]"` puts receiver i on the i-th host (round
+// robin), bound to ADDR; under a launcher it re-runs this program with the point's options and
+// --receiver-index, its control pipe on stdin and its report on stdout. `--list-points` prints
+// the point as ant-bench does, so tools/testbed runs either bench alike.
 #include <adamant/metrics.hpp>
 #include <adamant/types.hpp>
 #include <adamant/units.hpp>
@@ -20,6 +24,7 @@
 #include "peer/peer.hpp"
 #include "peer/wire_counter.hpp"
 #include "point_common.hpp"
+#include "reader_launch.hpp"
 #include "reader_process.hpp"
 
 #include <CLI/CLI.hpp>
@@ -28,11 +33,13 @@
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
+#include <set>
 #include <map>
 #include <memory>
 #include <optional>
 #include <poll.h>
 #include <string>
+#include <sstream>
 #include <system_error>
 #include <unistd.h>
 #include <vector>
@@ -117,10 +124,47 @@ void run_receiver(PeerLibrary& lib, const PeerPoint& a, int index, int result, i
   bench::detail::write_report(result, kMagic, r);
 }
 
-// Forks receiver `index` (the writer must have no thread yet: the child runs normal code).
-std::unique_ptr<ReaderProcess> fork_receiver(PeerLibrary& lib, const PeerPoint& a, int index) {
+// Where the receivers run: --reader-host's hosts (receiver i on hosts[i % size]; none: forked
+// here on the writer's interface), and what a launched receiver is given.
+struct Placement {
+  std::vector<bench::detail::ReaderHost> hosts;
+  std::vector<std::string> options;  // the point's options but the per-run and per-host ones
+  std::string self;                  // this program's path
+};
+
+// Runs receiver `index` of `a` on `host` under its launcher: this program with the point's
+// options, its result pipe as stdout and its control pipe as stdin.
+void launch_receiver(ReaderProcess& rp, const Placement& pl, const bench::detail::ReaderHost& host, const PeerPoint& a) {
+  std::vector<std::string> args = pl.options;
+  args.insert(args.end(), {"--port", std::to_string(a.port), "--seed", std::to_string(a.seed), "--iface", host.iface,
+                           "--receiver-index", std::to_string(rp.index())});
+  args = bench::detail::reader_command(host, pl.self, args);
+  const std::string exe = bench::detail::find_program(args.front());
+  std::vector<char*> argv;
+  for (auto& w : args) argv.push_back(w.data());
+  argv.push_back(nullptr);
+  const int fds[2] = {rp.child_result_fd(), rp.child_ctrl_fd()};
+  rp.start([&argv, &exe, fds] {  // async-signal-safe calls only until exec
+    if (::dup2(fds[0], 1) < 0 || ::dup2(fds[1], 0) < 0) return 127;
+    ::execv(exe.c_str(), argv.data());
+    return 127;
+  });
+}
+
+// Starts receiver `index` where `pl` places it (the writer must have no thread yet: a forked
+// child runs normal code).
+std::unique_ptr<ReaderProcess> fork_receiver(PeerLibrary& lib, const PeerPoint& point, const Placement& pl, int index) {
   auto rp = std::make_unique<ReaderProcess>(index);
   std::fflush(nullptr);  // nothing buffered is written twice
+  PeerPoint a = point;
+  if (!pl.hosts.empty()) {
+    const auto& host = pl.hosts[static_cast<std::size_t>(index) % pl.hosts.size()];
+    if (!host.launcher.empty()) {
+      launch_receiver(*rp, pl, host, a);
+      return rp;
+    }
+    a.iface = host.iface;
+  }
   rp->start([&lib, &a, index, res = rp->child_result_fd(), ctl = rp->child_ctrl_fd()] {
     int code = 0;
     try {
@@ -161,9 +205,9 @@ bool all_eof(const std::vector<std::unique_ptr<ReaderProcess>>& rx) {
   return std::all_of(rx.begin(), rx.end(), [](const auto& r) { return r->eof(); });
 }
 
-void run_point(PeerLibrary& lib, const PeerPoint& a, const std::string& csv) {
+void run_point(PeerLibrary& lib, const PeerPoint& a, const Placement& pl, const std::string& csv) {
   std::vector<std::unique_ptr<ReaderProcess>> rx;  // forked first: no thread exists yet
-  for (int i = 0; i < a.receivers; ++i) rx.push_back(fork_receiver(lib, a, i));
+  for (int i = 0; i < a.receivers; ++i) rx.push_back(fork_receiver(lib, a, pl, i));
   const std::int64_t ready_deadline = monotonic_now_ns() + 10'000'000'000;
   while (!std::all_of(rx.begin(), rx.end(), [](const auto& r) { return r->ready(); })) {
     for (auto& r : rx) {
@@ -240,6 +284,30 @@ std::map<std::string, std::unique_ptr<PeerLibrary>> libraries() {
   return m;
 }
 
+// The point as ant-bench's --list-points prints one (point_selection.hpp's columns).
+void list_point(const PeerLibrary& lib, const PeerPoint& a) {
+  const auto number = [](double v) {
+    std::ostringstream o;
+    o << v;
+    return o.str();
+  };
+  std::printf("index,transport,transport_params,receivers,loss_pct,rate_hz,run,updates,streams\n%s\n",
+              metrics::csv_record({"0", lib.name(), lib.params(), std::to_string(a.receivers), number(a.loss),
+                                   number(a.rate), std::to_string(a.run), std::to_string(a.updates), ""})
+                  .c_str());
+}
+
+// The options `app` was given, as arguments, but those in `skip` (by first long name).
+std::vector<std::string> given_options(const CLI::App& app, const std::set<std::string>& skip) {
+  std::vector<std::string> out;
+  for (const CLI::Option* o : app.get_options()) {
+    if (o->count() == 0 || o->get_lnames().empty() || skip.count(o->get_name())) continue;
+    out.push_back(o->get_name());
+    out.insert(out.end(), o->results().begin(), o->results().end());
+  }
+  return out;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -251,9 +319,11 @@ int main(int argc, char** argv) {
   PeerPoint a;
   std::string csv = "ant-peer-bench.csv", library = libs.count("norm") ? "norm" : names.front(), loss_at = "process";
   int runs = 1;
-  bool list = false;
-  std::optional<int> linger_ms;
+  bool list = false, list_points = false;
+  std::optional<int> linger_ms, receiver_index;
+  std::vector<std::string> reader_hosts;
   app.add_flag("--list-libraries", list, "print the libraries this build has, one a line, and run nothing");
+  app.add_flag("--list-points", list_points, "print the point (index, fields) as CSV, as ant-bench does, and run none");
   app.add_option("--library,--transport", library, "peer library (this build has: " + CLI::detail::join(names) + ")")
       ->check(CLI::IsMember(names));
   app.add_option("--receivers", a.receivers, "receiver processes")->check(CLI::Range(1, 200));
@@ -272,6 +342,10 @@ int main(int argc, char** argv) {
   app.add_option("--group", a.group, "multicast group");
   app.add_option("--iface", a.iface, "multicast interface address");
   app.add_option("--linger-ms", linger_ms, "time to keep repairing after the last update (default 2000)");
+  app.add_option("--reader-host", reader_hosts, "where receiver i runs (the i-th, round robin): ADDR [CMD ARG...], "
+                                                "bound to ADDR, forked here or run under CMD (docs/testbed.md)");
+  app.add_option("--receiver-index", receiver_index, "internal: run receiver N (launched on a reader host)")
+      ->group("");
   for (auto& [n, l] : libs) l->add_options(app);
   CLI11_PARSE(app, argc, argv);
   if (list) {
@@ -287,7 +361,30 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "ant-peer-bench: %s\n", err.c_str());
     return 2;
   }
+  if (list_points) {
+    list_point(lib, a);
+    return 0;
+  }
   std::signal(SIGPIPE, SIG_IGN);
+  if (receiver_index) {  // a launched receiver: control on stdin, report on stdout
+    try {
+      run_receiver(lib, a, *receiver_index, 1, 0);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "ant-peer-bench: receiver %d: %s\n", *receiver_index, e.what());
+      return 1;
+    }
+    return 0;
+  }
+  Placement pl;
+  try {
+    for (const auto& h : reader_hosts) pl.hosts.push_back(bench::detail::parse_reader_host(h));
+    if (!pl.hosts.empty()) pl.self = bench::detail::own_program();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "ant-peer-bench: %s\n", e.what());
+    return 2;
+  }
+  pl.options = given_options(app, {"--reader-host", "--csv", "--runs", "--port", "--seed", "--iface", "--library"});
+  pl.options.insert(pl.options.begin(), {"--library", library});
   const PeerPoint base = a;
   for (int k = 0; k < runs; ++k) {
     PeerPoint p = base;
@@ -295,7 +392,7 @@ int main(int argc, char** argv) {
     p.seed = base.seed + static_cast<std::uint64_t>(k);
     p.port = base.port + 2 * k;
     try {
-      run_point(lib, p, csv);
+      run_point(lib, p, pl, csv);
     } catch (const std::exception& e) {
       std::fprintf(stderr, "ant-peer-bench: %s point (%d receivers, %g%% loss, %g Hz, run %d) FAILED: %s\n",
                    lib.name().c_str(), p.receivers, p.loss, p.rate, p.run, e.what());

@@ -49,8 +49,7 @@ void configure_multicast_send(int fd, const Endpoint& iface) {
   in_addr ifa{};
   ifa.s_addr = htonl(iface.ipv4);
   set_opt(fd, IPPROTO_IP, IP_MULTICAST_IF, ifa, "IP_MULTICAST_IF");
-  const bool loopback = (iface.ipv4 >> 24) == 127;
-  const unsigned char ttl = loopback ? 0 : 1;  // TTL 0: never leaves the host
+  const unsigned char ttl = multicast_ttl(iface.ipv4);
   set_opt(fd, IPPROTO_IP, IP_MULTICAST_TTL, ttl, "IP_MULTICAST_TTL");
   const unsigned char loop = 1;  // readers on this host must see our packets
   set_opt(fd, IPPROTO_IP, IP_MULTICAST_LOOP, loop, "IP_MULTICAST_LOOP");
@@ -73,6 +72,8 @@ std::optional<Endpoint> parse_ipv4(const std::string& addr, std::uint16_t port) 
   if (inet_pton(AF_INET, addr.c_str(), &a) != 1) return std::nullopt;
   return Endpoint{ntohl(a.s_addr), port};
 }
+
+unsigned char multicast_ttl(std::uint32_t ipv4) { return (ipv4 >> 24) == 127 ? 0 : 1; }
 
 std::string to_string(const Endpoint& ep) {
   in_addr a{};

@@ -6,6 +6,9 @@
 #   bridge (Mininet), the loss dropped by nftables at each reader host (--loss-at host) -> every
 #   reader host dropped its own share (the counters differ, each near 3 %), nakcast still delivered
 #   every update, the row has the contract's 34 columns and the shaped link's bandwidth -> the
+#   peers (ant-peer-bench: NRL NORM, OpenPGM) at one point (3 readers, 3 % loss at each reader
+#   host, 300 updates) on the same testbed, through the same `run`: each delivers every update and
+#   every reader host dropped datagrams (SKIP: for a library the build lacks) -> the
 #   same point stopped by SIGTERM leaves nothing -> an ssh testbed: sshd (a throwaway key) on the
 #   writer and reader hosts of a namespaces testbed, the run driven from a control host over ssh
 #   -> nothing of any testbed is left (no host shell, no link).
@@ -95,6 +98,35 @@ PY
 prefix="$(prefix_of "$log")"
 check "the testbed ($prefix) is removed after the point" left_nothing "$prefix"
 took "one point on the namespaces testbed"
+
+# 2b. the peers at one point, each reader on its own host, the same loss at each host
+peer="$ADAMANT_RUNTIME_PREFIX/bin/ant-peer-bench"
+have=" $([[ -x "$peer" ]] && "$peer" --list-libraries | tr '\n' ' ') "
+for lib in norm pgm; do
+  if [[ "$have" != *" $lib "* ]]; then
+    echo "SKIP: $lib on the testbed: ant-peer-bench lacks it (its library was not found at build time)"; continue
+  fi
+  "${testbed[@]}" run --loss-at host --counters "$work/$lib.json" -- "$peer" --library $lib --receivers 3 --loss 3 \
+    --rate 200 --updates 300 --csv "$work/$lib.csv" >"$work/$lib.out" 2>&1
+  rc=$?
+  grep 'adamant testbed\|ant-peer-bench' "$work/$lib.out" | sed 's/^/  /'
+  check "$lib runs on the namespaces testbed, 3 readers on 3 hosts (exit $rc)" test $rc -eq 0
+  "$ADAMANT_VENV/bin/python" - "$lib" "$work/$lib.csv" "$work/$lib.json" <<'PY'
+import csv, json, os, sys
+def check(what, ok): print(("PASS: " if ok else "FAIL: ") + what)
+lib, path, counters = sys.argv[1:]
+rows = list(csv.DictReader(open(path, newline=""))) if os.path.exists(path) else []
+c = json.load(open(counters))["readers"] if os.path.exists(counters) else {}
+check(f"{lib} delivers every update under 3 % loss at each reader host ({rows[0]['delivery'] if rows else 'no row'})",
+      len(rows) == 1 and rows[0]["delivery"] == "1.000000" and rows[0]["loss_pct"] == "3")
+per_host = ", ".join(f"{h} {v['dropped']}/{v['udp_in']}" for h, v in sorted(c.items()))
+check(f"{lib}: nftables at each of the 3 reader hosts dropped datagrams ({per_host})",
+      len(c) == 3 and all(v["dropped"] > 0 for v in c.values()))
+PY
+  prefix="$(prefix_of "$work/$lib.out")"
+  check "the $lib testbed ($prefix) is removed after the point" left_nothing "$prefix"
+done
+took "the peers"
 
 # 3. stopped part way (SIGTERM, as Ctrl-C): the testbed is removed all the same
 "${testbed[@]}" run --loss-at host -- "$bench" --receivers 2 --rate 100 --updates 3000 --csv "$work/stopped.csv" \

@@ -3,9 +3,10 @@
 reader on a reader host, end-host loss by nftables at each reader host (--loss-at host).
 
   adamant_testbed.py run [--testbed FILE] [--loss-at process|host] [--counters FILE] -- BENCH ARG...
-      one point of BENCH (its ARGs select one point, e.g. --only 3) on FILE's testbed, or on the
-      point's own (1 writer + its readers on one switch, in namespaces); the testbed is made before
-      and removed after, also on error or Ctrl-C
+      one point of BENCH (ant-bench, a generated bench or ant-peer-bench: any bench that takes
+      --list-points, --iface, --loss-at and --reader-host; its ARGs select one point, e.g. --only 3)
+      on FILE's testbed, or on the point's own (1 writer + its readers on one switch, in
+      namespaces); the testbed is made before and removed after, also on error or Ctrl-C
   adamant_testbed.py exec --testbed FILE --on HOST [--on-each CMD] -- CMD...
       CMD on one host of a namespaces testbed; --on-each starts CMD (its {address} and {name}
       replaced) on every other host for as long (e.g. sshd, to drive an ssh testbed from HOST)

@@ -1,6 +1,6 @@
 // NRL NORM (libnorm) as a peer: each update is one NORM data object (NormDataEnqueue), a
 // receiver's update is its NORM_RX_OBJECT_COMPLETED. Sessions on GROUP:PORT, interface
-// --iface, TTL 0 and multicast loopback on (every host is this one). In-process loss:
+// --iface, io::multicast_ttl's TTL and multicast loopback on. In-process loss:
 // NormSetRxLoss on every receiver session drops that share of EVERY message the session
 // receives (data, repairs, commands, other receivers' NACKs), as ant-bench's injected loss
 // drops every datagram a reader receives; NORM's loss RNG is rand(), seeded per receiver with
@@ -10,6 +10,7 @@
 
 #include "point_common.hpp"
 
+#include <adamant/udp.hpp>
 #include <normApi.h>
 
 #include <algorithm>
@@ -39,15 +40,17 @@ class NormInstance {
 };
 
 // A session of `instance` (which must outlive it) on group:port as node `id`, with every
-// multicast setting the project requires: interface, TTL 0, multicast loopback on.
+// multicast setting the project requires: interface, TTL (0 on loopback), multicast loopback on.
 class NormSession {
  public:
   NormSession(const NormInstance& instance, const PeerPoint& p, NormNodeId id)
       : h_(NormCreateSession(instance.get(), p.group.c_str(), static_cast<std::uint16_t>(p.port), id)) {
     if (h_ == NORM_SESSION_INVALID) throw Failure("NormCreateSession " + p.group + ":" + std::to_string(p.port) + " failed");
-    if (!NormSetMulticastInterface(h_, p.iface.c_str()) || !NormSetTTL(h_, 0) || !NormSetMulticastLoopback(h_, true)) {
+    const auto iface = io::parse_ipv4(p.iface, 0);
+    if (!iface || !NormSetMulticastInterface(h_, p.iface.c_str()) || !NormSetTTL(h_, io::multicast_ttl(iface->ipv4)) ||
+        !NormSetMulticastLoopback(h_, true)) {
       NormDestroySession(h_);
-      throw Failure("NORM multicast settings (interface " + p.iface + ", TTL 0, loopback) failed");
+      throw Failure("NORM multicast settings (interface " + p.iface + ", TTL, loopback) failed");
     }
     NormSetRxPortReuse(h_, true);  // every receiver (and the sender) binds the session port
   }

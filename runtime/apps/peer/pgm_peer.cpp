@@ -8,22 +8,24 @@
 // source's ucast-port, so with every process on one host a NAK to a shared port would reach a
 // socket the kernel picks by hash. Hence the sender's receive socket alone binds PORT+1
 // (its mcast-port while binding), and it then sends to the group at PORT.
-// Interface --iface set explicitly, multicast loopback on, TTL 0 on the data socket (OpenPGM
-// refuses hops 0: its own hop limit is 1, inside a namespace with no other interface).
+// Interface --iface set explicitly, multicast loopback on, io::multicast_ttl's TTL on the data
+// socket (0 on loopback; OpenPGM refuses hops 0: its own hop limit is 1).
 // In-process loss: recv_loss.hpp on each receiver's receive socket.
 // The settings and OpenPGM's own guidance for them: runtime/README.md ("Peers").
 #include "peer.hpp"
 
+#include "device_index.hpp"
+
 #include "point_common.hpp"
 #include "recv_loss.hpp"
 
+#include <adamant/udp.hpp>
 #include <pgm/pgm.h>
 
 #include <algorithm>
 #include <arpa/inet.h>
 #include <cstdio>
 #include <cstring>
-#include <ifaddrs.h>
 #include <memory>
 #include <net/if.h>
 #include <netinet/in.h>
@@ -75,14 +77,7 @@ void init_once() {
 unsigned interface_index(const std::string& iface) {
   in_addr want{};
   if (::inet_pton(AF_INET, iface.c_str(), &want) != 1) throw Failure("bad --iface " + iface);
-  ifaddrs* list = nullptr;
-  if (::getifaddrs(&list) != 0) throw Failure("getifaddrs failed");
-  unsigned index = 0;
-  for (ifaddrs* i = list; i && !index; i = i->ifa_next)
-    if (i->ifa_addr && i->ifa_addr->sa_family == AF_INET &&
-        reinterpret_cast<sockaddr_in*>(i->ifa_addr)->sin_addr.s_addr == want.s_addr)
-      index = ::if_nametoindex(i->ifa_name);
-  ::freeifaddrs(list);
+  const unsigned index = peer::device_index(ntohl(want.s_addr));
   if (!index) throw Failure("no interface has address " + iface);
   return index;
 }
@@ -157,12 +152,12 @@ class PgmSocket {
     set(PGM_UDP_ENCAP_MCAST_PORT, data_port);  // the sender's data (and everybody's SPMRs) to GROUP:PORT
     ok(pgm_setsockopt(s_.get(), IPPROTO_PGM, PGM_SEND_GROUP, &gsr, sizeof gsr), "PGM_SEND_GROUP");
     check_pgm(pgm_connect(s_.get(), &err), err, "pgm_connect");
-    const int ttl0 = 0;  // TTL 0 on the data socket: multicast stays on this host
+    const int ttl = io::multicast_ttl(ntohl(local.sin_addr.s_addr));  // 0 on loopback: stays on this host
     int send_fd = -1;
     socklen_t len = sizeof send_fd;
     ok(pgm_getsockopt(s_.get(), IPPROTO_PGM, PGM_SEND_SOCK, &send_fd, &len), "PGM_SEND_SOCK");
-    if (::setsockopt(send_fd, IPPROTO_IP, IP_MULTICAST_TTL, &ttl0, sizeof ttl0) != 0)
-      throw Failure("IP_MULTICAST_TTL 0 on OpenPGM's send socket failed");
+    if (::setsockopt(send_fd, IPPROTO_IP, IP_MULTICAST_TTL, &ttl, sizeof ttl) != 0)
+      throw Failure("IP_MULTICAST_TTL on OpenPGM's send socket failed");
   }
 
   int recv_fd() const {

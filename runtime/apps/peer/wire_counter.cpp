@@ -1,5 +1,7 @@
 #include "wire_counter.hpp"
 
+#include "device_index.hpp"
+
 #include <algorithm>
 #include <arpa/inet.h>
 #include <cerrno>
@@ -18,19 +20,21 @@ WireCounter::WireCounter(const std::string& iface, std::vector<std::uint16_t> po
     : ports_(std::move(ports)), library_(library) {
   in_addr addr{};
   if (::inet_pton(AF_INET, iface.c_str(), &addr) != 1) throw std::invalid_argument("bad --iface " + iface);
-  const unsigned ifindex = addr.s_addr == htonl(INADDR_LOOPBACK) ? ::if_nametoindex("lo") : 0;
+  const unsigned ifindex = device_index(ntohl(addr.s_addr));
   if (ifindex == 0) {
-    why_ = "bytes not counted: --iface is not 127.0.0.1";
+    why_ = "bytes not counted: no device has --iface " + iface;
     return;
   }
-  fd_ = io::UniqueFd(::socket(AF_PACKET, SOCK_DGRAM | SOCK_CLOEXEC, htons(ETH_P_IP)));
+  loopback_ = (ntohl(addr.s_addr) >> 24) == 127;
+  // ETH_P_ALL: a tap of one protocol sees only what arrives, not what this host sends
+  fd_ = io::UniqueFd(::socket(AF_PACKET, SOCK_DGRAM | SOCK_CLOEXEC, htons(ETH_P_ALL)));
   if (!fd_) {
     why_ = std::string("bytes not counted: AF_PACKET socket: ") + std::strerror(errno);
     return;
   }
   sockaddr_ll sll{};
   sll.sll_family = AF_PACKET;
-  sll.sll_protocol = htons(ETH_P_IP);
+  sll.sll_protocol = htons(ETH_P_ALL);
   sll.sll_ifindex = static_cast<int>(ifindex);
   const int rcvbuf = 8 << 20;
   ::setsockopt(fd_.get(), SOL_SOCKET, SO_RCVBUF, &rcvbuf, sizeof rcvbuf);
@@ -66,8 +70,10 @@ void WireCounter::loop() {
           ::recvfrom(fd_.get(), pkt.data(), pkt.size(), MSG_DONTWAIT, reinterpret_cast<sockaddr*>(&from), &fl);
       if (n <= 0) break;
       // Every datagram on lo is seen once as received (PACKET_HOST / _MULTICAST; a unicast
-      // one also once as PACKET_OUTGOING, skipped): once per datagram, not per receiver.
-      if (from.sll_pkttype == PACKET_OUTGOING) continue;
+      // one also once as PACKET_OUTGOING, skipped): once per datagram, not per receiver. On a
+      // link (the writer's, on a testbed) what the writer sends is seen once as outgoing (its
+      // multicast loop copy never reaches AF_PACKET) and what the readers send once as received.
+      if (from.sll_protocol != htons(ETH_P_IP) || (loopback_ && from.sll_pkttype == PACKET_OUTGOING)) continue;
       count(pkt.data(), static_cast<std::size_t>(n));
     }
   }

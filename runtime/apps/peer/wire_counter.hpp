@@ -1,8 +1,9 @@
-// Bytes on the wire of a peer library's point: an AF_PACKET socket on --iface's device (lo)
-// sees every datagram to the library's UDP ports once and hands its UDP payload to the
-// library's classifier (data, retransmit, repair, NACK, control), UDP payload bytes as
-// ant-bench's columns count. Runs its own thread until finished; unavailable (counts stay 0,
-// says why) off loopback or without CAP_NET_RAW in the namespace.
+// Bytes on the wire of a peer library's point: an AF_PACKET socket on --iface's device (lo, or
+// the writer's link on a testbed, which the switch floods every group datagram to) sees every
+// datagram to the library's UDP ports once and hands its UDP payload to the library's
+// classifier (data, retransmit, repair, NACK, control), UDP payload bytes as ant-bench's columns
+// count. Runs its own thread until finished; unavailable (counts stay 0, says why) without
+// CAP_NET_RAW in the namespace.
 #pragma once
 
 #include "peer.hpp"
@@ -34,6 +35,7 @@ class WireCounter {
   PeerLibrary& library_;
   io::UniqueFd fd_;
   std::string why_;
+  bool loopback_ = false;
   std::atomic<bool> stop_{false};
   engine::WireBytes bytes_;
   std::thread thread_;

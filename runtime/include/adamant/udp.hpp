@@ -35,6 +35,9 @@ class UniqueFd {
 
 std::optional<Endpoint> parse_ipv4(const std::string& addr, std::uint16_t port);
 std::string to_string(const Endpoint& ep);
+// The multicast TTL a socket on interface address `ipv4` sends with: 0 on loopback (never leaves
+// the host), 1 otherwise (one link: a testbed's switch).
+unsigned char multicast_ttl(std::uint32_t ipv4);
 
 class UdpSocket {
  public:
