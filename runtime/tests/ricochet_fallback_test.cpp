@@ -3,6 +3,7 @@
 // repair that comes first cancelling the NAK; and the channel setup that selects it.
 #include <adamant/engine.hpp>
 #include <adamant/setup.hpp>
+#include <adamant/stated_transport.hpp>
 
 #include <gtest/gtest.h>
 
