@@ -131,8 +131,12 @@ class CalibrationTest {
 	 * these points).
 	 */
 	private static final String[] SIMULATED_RICOCHET_RELIABLE = {
+			"25,1,10,169.123,1.000000",
+			"25,1,25,113.614,1.000000",
 			"25,1,100,105.100,1.000000",
 			"25,2,50,117.716,1.000000",
+			"25,3,10,300.524,1.000000",
+			"25,3,25,145.941,1.000000",
 			"25,3,100,117.752,1.000000" };
 
 	static final double LATENCY_TOLERANCE = 0.06;
@@ -190,7 +194,7 @@ class CalibrationTest {
 	@Test
 	void ricochetReliableMatchesTheSimulatorWithinTheStatedTolerance() {
 		double auto = TransportParameters.contractDefault("nak_timeout", "ricochet").value();
-		assertEquals(3, SIMULATED_RICOCHET_RELIABLE.length);
+		assertEquals(7, SIMULATED_RICOCHET_RELIABLE.length);
 		assertEquals(List.of(), misses(SIMULATED_RICOCHET_RELIABLE,
 				s -> Predictions.ricochetReliable("ricochet_reliable", s, 4, 3, auto)));
 	}

@@ -68,10 +68,10 @@ class ExamplesTest {
 						&& i.getMessage().startsWith("Environment 'radio_link'"))
 				.toList();
 		assertEquals(List.of(), link);
-		List<Issue> flow = withCode(issues, org.adamant.dsl.validation.IssueCodes.BANDWIDTH_EXCEEDED);
-		assertEquals(1, flow.size(), issues::toString);
-		assertTrue(flow.get(0).getMessage().contains("501 % of the 4.49 KB/s left") && flow.get(0).getMessage().endsWith("(overload intended)"),
-				flow.get(0)::getMessage);
+		List<Issue> track = withCode(issues, org.adamant.dsl.validation.IssueCodes.BANDWIDTH_EXCEEDED);
+		assertEquals(1, track.size(), issues::toString);
+		assertTrue(track.get(0).getMessage().contains("501 % of the 4.49 KB/s left")
+				&& track.get(0).getMessage().endsWith("(overload intended)"), track.get(0)::getMessage);
 		// the four experiments: information each
 		assertEquals(4, withCode(issues, org.adamant.dsl.validation.IssueCodes.ENVIRONMENT_BANDWIDTH_EXCEEDED).size(),
 				issues::toString);
