@@ -53,6 +53,12 @@ void lose_two(RicochetReceiver& r, Output& out) {
   feed(r, packet(wire::Kind::Data, 3), 0ms, out);
 }
 
+// lose_two, then the first NAK (within 1 ms): its time.
+std::optional<Nanos> lose_two_then_nak(RicochetReceiver& r, Output& out) {
+  lose_two(r, out);
+  return next_nak(r, 0ms, 1ms, out);
+}
+
 }  // namespace
 
 TEST(RicochetFallback, AutoIsTheDefaultAndNaksWithinTheRoundTripScaledDelay) {
@@ -73,8 +79,7 @@ TEST(RicochetFallback, AutoIsTheDefaultAndNaksWithinTheRoundTripScaledDelay) {
 TEST(RicochetFallback, RenaksAfterThreeRoundTripsWhenTheRepairIsLost) {
   RicochetReceiver r(fallback_config());
   Output out;
-  lose_two(r, out);
-  const auto first = next_nak(r, 0ms, 1ms, out);
+  const auto first = lose_two_then_nak(r, out);
   ASSERT_TRUE(first.has_value());
   // max(3 * 1 ms, 2 ms) plus a delay of at most 250 us
   const Nanos wait = std::max<Nanos>(contract::kNakAutoInitialRtt * contract::kNakAutoRenakRtts, contract::kNakAutoRenakMin);
@@ -87,8 +92,7 @@ TEST(RicochetFallback, RenaksAfterThreeRoundTripsWhenTheRepairIsLost) {
 TEST(RicochetFallback, TheFirstRepairTimesTheRoundTripByKarnsRule) {
   RicochetReceiver r(fallback_config());
   Output out;
-  lose_two(r, out);
-  const auto asked = next_nak(r, 0ms, 1ms, out);
+  const auto asked = lose_two_then_nak(r, out);
   ASSERT_TRUE(asked.has_value());
   feed(r, packet(wire::Kind::Retransmit, 2), *asked + 400us, out);
   EXPECT_EQ(r.accounted_through(), 3u);
