@@ -55,10 +55,17 @@ std::string to_json() {
   root["regenerate"] = "ant-contract --json > runtime/contract/contract.json";
 
   Json kinds = Json::array();
-  for (const Kind& k : kKinds)
+  for (const Kind& k : kKinds) {
+    Json flag_offers = Json::object();  // {"nak_fallback": ["reliable"]}
+    if (!k.flag_offers.empty()) {
+      const auto eq = k.flag_offers.find('=');
+      flag_offers[std::string(k.flag_offers.substr(0, eq))] = split(k.flag_offers.substr(eq + 1), '|');
+    }
     kinds.push_back({{"name", std::string(k.name)},
                      {"meaning", std::string(k.meaning)},
-                     {"offers", k.offers.empty() ? Json::array() : split(k.offers, '|')}});
+                     {"offers", k.offers.empty() ? Json::array() : split(k.offers, '|')},
+                     {"flag_offers", flag_offers}});
+  }
   root["capabilities"] = Json::array();
   for (std::string_view c : kCapabilities) root["capabilities"].push_back(std::string(c));
   root["kinds"] = kinds;

@@ -15,7 +15,10 @@ engine::NakcastSenderConfig nakcast_sender(const ChannelConfig& cfg, std::uint32
   sc.stream_id = cfg.stream_id;
   sc.session = session;
   const Nanos t = cfg.transport.nak_timeout;
-  if (cfg.transport.kind == TransportKind::Nakcast && t == contract::kNakTimeoutAuto) {
+  // nak_timeout auto: nakcast's NAKs, and ricochet's when it NAKs at all (the NAK fallback)
+  const bool naks = cfg.transport.kind == TransportKind::Nakcast ||
+                    (cfg.transport.kind == TransportKind::Ricochet && cfg.transport.lec_nak_fallback);
+  if (naks && t == contract::kNakTimeoutAuto) {
     sc.adaptive = true;
     sc.heartbeat_interval = contract::kHeartbeatMax;
     sc.retransmit_holdoff = contract::kNakAutoHoldoff;  // below the receivers' shortest re-NAK wait
@@ -78,10 +81,9 @@ engine::ReceiverConfig receiver_config(const ChannelConfig& cfg, Endpoint self, 
     case TransportKind::Fec: {
       engine::RicochetReceiverConfig rc;
       rc.stream_id = cfg.stream_id;
-      // auto is nakcast's: the NAK fallback keeps ricochet's fixed default
-      rc.nak_timeout = t.nak_timeout == contract::kNakTimeoutAuto
-                           ? Duration{static_cast<Duration::rep>(contract::default_of("nak_timeout", contract::kRicochet))}
-                           : t.nak_timeout;
+      // auto: the NAK fallback times its NAKs by the round trip (nakcast's auto timing)
+      rc.adaptive_nak = t.nak_timeout == contract::kNakTimeoutAuto;
+      if (!rc.adaptive_nak) rc.nak_timeout = t.nak_timeout;
       rc.seed = seed;
       rc.self = self;
       rc.member_id = member_id;

@@ -28,6 +28,8 @@ StatedTransport StatedTransport::r(int r) const { return with(&StatedTransport::
 
 StatedTransport StatedTransport::c(int c) const { return with(&StatedTransport::c_, c); }
 
+StatedTransport StatedTransport::nak_fallback(bool naks) const { return with(&StatedTransport::nak_fallback_, naks); }
+
 StatedTransport StatedTransport::pace(std::uint64_t bytes_per_s) const {
   return with(&StatedTransport::pace_, bytes_per_s);
 }
@@ -48,6 +50,7 @@ std::string StatedTransport::foreign_parameter() const {
   const std::pair<const char*, bool> stated[] = {{"nak_timeout", nak_timeout_.has_value()},
                                                  {"r", r_.has_value()},
                                                  {"c", c_.has_value()},
+                                                 {"nak_fallback", nak_fallback_.has_value()},
                                                  {"pace", pace_.has_value()},
                                                  {"enqueue_timeout", enqueue_timeout_.has_value()},
                                                  {"retry_timeout", retry_timeout_.has_value()},

@@ -221,6 +221,7 @@ TEST(Ricochet, GivesUpAfterTimeoutThenAccountsForTheGap) {
 TEST(Ricochet, OptionalNakFallbackAsksTheSender) {
   auto c = cfg_for(1);
   c.lec_nak_fallback = true;
+  c.adaptive_nak = false;
   c.nak_timeout = 20ms;
   RicochetReceiver r(c);
   Output out;

@@ -51,6 +51,7 @@ struct Kind {
   KindBit bit;
   std::string_view meaning;  // one line
   std::string_view offers;   // capabilities, '|'-separated (kCapabilities)
+  std::string_view flag_offers = "";  // what a flag parameter adds when on: "flag=capability|..."
 };
 
 inline constexpr Kind kKinds[] = {
@@ -58,7 +59,7 @@ inline constexpr Kind kKinds[] = {
     {"nakcast", kNakcast, "reliable in-order multicast: receivers NAK gaps, the writer retransmits",
      "reliable|ordered"},
     {"ricochet", kRicochet, "lateral error correction: receivers send each other XOR repairs; out of order",
-     "probabilistic"},
+     "probabilistic", "nak_fallback=reliable"},
     {"replace", kReplace, "Mockets-style reliable paced sender; a newer message of a tag supersedes older ones",
      "reliable|ordered|replacement|priorities"},
     {"fifo", kFifo, "the replace sender without replacement (every message, in order)", "reliable|ordered|priorities"},
@@ -143,10 +144,10 @@ inline constexpr double kMaxDurationUs = 1e13;  // the largest duration a parame
 
 inline constexpr Parameter kParameters[] = {
     {"nak_timeout", ValueType::Duration, "us", 1, kMaxDurationUs, kNakcast | kRicochet,
-     {{kNakcast, 0}, {kRicochet, 50'000}}, "timeout|nak_timeout", kNakcast, "", "",  // nakcast 0: `auto`
-     "a receiver NAKs a gap after this long (ricochet: only with nak_fallback); nakcast `auto`: after a "
-     "random delay scaled to the measured round trip, suppressed by another receiver's NAK",
-     "auto", kNakcast},
+     {{kNakcast | kRicochet, 0}}, "timeout|nak_timeout", kNakcast | kRicochet, "", "",  // 0: `auto`
+     "a receiver NAKs a gap after this long (ricochet: only with nak_fallback); `auto`: after a random "
+     "delay scaled to the measured round trip (nakcast: suppressed by another receiver's NAK)",
+     "auto", kNakcast | kRicochet},
     {"r", ValueType::Count, "", 1, 64, kRicochet | kFec,
      {{kRicochet, 8}, {kFec, 4}}, "r", kRicochet | kFec, "cpp=lec_r", "",
      "ricochet: data packets XORed into one repair; fec: data packets per block"},
@@ -154,7 +155,7 @@ inline constexpr Parameter kParameters[] = {
      {{kRicochet, 3}, {kFec, 1}}, "c", kRicochet | kFec, "cpp=lec_c", "",
      "ricochet: receivers each repair goes to; fec: repair packets per block (at most r)"},
     {"nak_fallback", ValueType::Flag, "", 0, 1, kRicochet,
-     {{kRicochet, 0}}, "", 0, "cpp=lec_nak_fallback", "",
+     {{kRicochet, 0}}, "nak_fallback", kRicochet, "cpp=lec_nak_fallback", "",
      "ricochet: also NAK the writer (after nak_timeout) what repairs did not recover"},
     {"tags", ValueType::Count, "", 1, 1 << 20, kReplace | kFifo,
      {{kReplace | kFifo, 20}}, "", 0, "", "",
@@ -169,7 +170,7 @@ inline constexpr Parameter kParameters[] = {
      {{kReplace | kFifo, 10'000'000}}, "retry_timeout", kReplace | kFifo, "", "",
      "a reliable message is retransmitted this long, then abandoned"},
     {"pace_mode", ValueType::Choice, "", 0, 1, kReplace | kFifo,
-     {{kReplace | kFifo, 0}}, "", 0, "cpp=estimate_bandwidth", "fixed|estimate",
+     {{kReplace | kFifo, 0}}, "pace_mode", kReplace | kFifo, "cpp=estimate_bandwidth", "fixed|estimate",
      "fixed: pace at `pace`; estimate: pace to the bandwidth measured from the ACKs"},
     {"sequenced", ValueType::Flag, "", 0, 1, kReplace | kFifo,
      {{kReplace | kFifo, 1}}, "", 0, "", "",
@@ -255,6 +256,8 @@ inline constexpr std::chrono::microseconds kHeartbeatMax{10'000};
 inline constexpr int kNakJitterDivisor = 10;                // NAK jitter: uniform [0, NAK timeout / this]
 // nak_timeout auto (held as 0): the receivers' NAK timing follows the round trip they measure.
 inline constexpr std::chrono::microseconds kNakTimeoutAuto{0};
+// A fixed NAK timeout where none is stated: nakcast's fixed mode, OpenDDS's reliable multicast.
+inline constexpr std::chrono::microseconds kNakTimeoutFixed{50'000};
 inline constexpr std::chrono::microseconds kNakAutoInitialRtt{1'000};
 inline constexpr int kNakAutoBackoffRtts = 2;        // NAK delay: uniform [0, this * rtt * group share]
 inline constexpr int kNakAutoBackoffGroup = 8;       // group share = min(1, receivers heard NAKing + 1) / this
@@ -278,6 +281,8 @@ inline constexpr Timing kTiming[] = {
     {"heartbeat_max", static_cast<double>(kHeartbeatMax.count()), "us", "longest heartbeat interval"},
     {"nak_jitter_fraction", 1.0 / kNakJitterDivisor, "",
      "a receiver delays each NAK by a uniform random [0, nak_timeout * this]"},
+    {"nak_timeout_fixed", static_cast<double>(kNakTimeoutFixed.count()), "us",
+     "a NAK timeout where a fixed one is needed and none is stated (OpenDDS's reliable multicast)"},
     {"nak_auto_initial_rtt", static_cast<double>(kNakAutoInitialRtt.count()), "us",
      "nak_timeout auto: a receiver's round-trip estimate before its first NAK is answered"},
     {"nak_auto_backoff", static_cast<double>(kNakAutoBackoffRtts), "",

@@ -31,6 +31,7 @@ class StatedTransport {
   [[nodiscard]] StatedTransport nak_timeout(Duration timeout) const;      // nakcast, ricochet
   [[nodiscard]] StatedTransport r(int r) const;                           // ricochet, fec
   [[nodiscard]] StatedTransport c(int c) const;                           // ricochet, fec
+  [[nodiscard]] StatedTransport nak_fallback(bool naks) const;            // ricochet
   [[nodiscard]] StatedTransport pace(std::uint64_t bytes_per_s) const;  // replace, fifo (0 = unpaced)
   [[nodiscard]] StatedTransport enqueue_timeout(Duration timeout) const;  // replace, fifo (0 = never)
   [[nodiscard]] StatedTransport retry_timeout(Duration timeout) const;    // replace, fifo
@@ -49,6 +50,7 @@ class StatedTransport {
     if (nak_timeout_) target.nak_timeout = *nak_timeout_;
     if (r_) target.lec_r = r_;
     if (c_) target.lec_c = c_;
+    if (nak_fallback_) target.lec_nak_fallback = *nak_fallback_;
     if (pace_) target.pace_bytes_per_s = *pace_;
     if (enqueue_timeout_) target.enqueue_timeout = *enqueue_timeout_;
     if (retry_timeout_) target.retry_timeout = *retry_timeout_;
@@ -74,6 +76,7 @@ class StatedTransport {
   std::optional<Duration> nak_timeout_;
   std::optional<int> r_;
   std::optional<int> c_;
+  std::optional<bool> nak_fallback_;
   std::optional<std::uint64_t> pace_;
   std::optional<Duration> enqueue_timeout_;
   std::optional<Duration> retry_timeout_;

@@ -10,7 +10,7 @@
 namespace adamant_opendds {
 
 const char* const AntOptions::keys[] = {"group",         "port",         "interface", "nak_timeout", "r",
-                                        "c",             "nak_fallback", "bandwidth", "enqueue_timeout",
+                                        "c",             "nak_fallback", "bandwidth", "pace_mode",   "enqueue_timeout",
                                         "retry_timeout", "replace_by",   "loss",      "seed",        "psk_file",
                                         "psk_file_env"};
 const int AntOptions::key_count = static_cast<int>(sizeof keys / sizeof keys[0]);
@@ -25,6 +25,7 @@ AntOptions::AntOptions(const std::string& k) : kind(k) {
   c = d.lec_c;
   nak_fallback = d.lec_nak_fallback;
   bandwidth = d.pace_bytes_per_s;
+  estimate_bandwidth = d.estimate_bandwidth;
   enqueue_timeout_us = d.enqueue_timeout_us;
   retry_timeout_us = d.retry_timeout_us;
   loss_pct = d.loss_pct;
@@ -53,10 +54,11 @@ std::string AntOptions::set(const std::string& key, const std::string& value, co
     if (!params::ipv4(value)) return where + "not an IPv4 address; use the interface's address, e.g. interface=127.0.0.1";
     iface = value;
   } else if (key == "nak_timeout") {
-    if (kind == "nakcast" && value == params::nak_keyword()) {
+    const bool word = kind == "nakcast" || kind == "ricochet";  // the kinds that take `auto`
+    if (word && value == params::nak_keyword()) {
       nak_timeout_us = params::nak_keyword_us();
     } else if (!params::duration_us(value, i) || i <= 0) {
-      return where + "not a positive duration" + (kind == "nakcast" ? " or " + params::nak_keyword() : "") +
+      return where + "not a positive duration" + (word ? " or " + params::nak_keyword() : "") +
              "; use e.g. nak_timeout=50ms (" + durations + ")";
     } else {
       nak_timeout_us = i;
@@ -74,6 +76,10 @@ std::string AntOptions::set(const std::string& key, const std::string& value, co
     if (!params::bandwidth(value, bandwidth))
       return where + "not a bandwidth; use a number of B/s or one with a unit (" + params::units("bandwidth") +
              "; KB = 1024 B), e.g. bandwidth=5120 or 5KB/s; 0 = unpaced";
+  } else if (key == "pace_mode") {
+    if (value != "fixed" && value != "estimate")
+      return where + "unknown; use fixed (pace at bandwidth) or estimate (pace to the bandwidth measured from the ACKs)";
+    estimate_bandwidth = value == "estimate";
   } else if (key == "enqueue_timeout") {
     if (!params::duration_us(value, enqueue_timeout_us))
       return where + "not a duration; use e.g. enqueue_timeout=200ms (" + durations + "; 0 = never drop)";
@@ -105,7 +111,8 @@ std::string AntOptions::set(const std::string& key, const std::string& value, co
                  "file only its user can read (openssl rand -hex 32 > FILE; chmod 600 FILE) and use psk_file=FILE";
   } else {
     return where + "unknown parameter; the ant_* parameters are group, port, interface, nak_timeout, r, c, "
-                   "nak_fallback, bandwidth, enqueue_timeout, retry_timeout, replace_by, loss, seed, psk_file, psk_file_env";
+                   "nak_fallback, bandwidth, pace_mode, enqueue_timeout, retry_timeout, replace_by, loss, seed, psk_file, "
+                   "psk_file_env";
   }
   return std::string();
 }
@@ -122,6 +129,7 @@ std::string AntOptions::get(const std::string& key) const {
   else if (key == "c") os << c;
   else if (key == "nak_fallback") os << (nak_fallback ? 1 : 0);
   else if (key == "bandwidth") os << bandwidth;
+  else if (key == "pace_mode") os << (estimate_bandwidth ? "estimate" : "fixed");
   else if (key == "enqueue_timeout") os << enqueue_timeout_us << "us";
   else if (key == "retry_timeout") os << retry_timeout_us << "us";
   else if (key == "replace_by") os << by[static_cast<int>(replace_by)];

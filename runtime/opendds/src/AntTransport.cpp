@@ -75,6 +75,7 @@ ChannelParams AntTransport::channel_params(const std::string& group, std::uint16
   p.lec_c = o.c;
   p.lec_nak_fallback = o.nak_fallback;
   p.pace_bytes_per_s = o.bandwidth;
+  p.estimate_bandwidth = o.estimate_bandwidth;
   p.enqueue_timeout_us = o.enqueue_timeout_us;
   p.retry_timeout_us = o.retry_timeout_us;
   p.loss_pct = o.loss_pct;

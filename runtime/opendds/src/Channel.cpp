@@ -41,6 +41,7 @@ adamant::ChannelConfig to_config(const ChannelParams& p) {
   c.transport.lec_c = p.lec_c;
   c.transport.lec_nak_fallback = p.lec_nak_fallback;
   c.transport.pace_bytes_per_s = p.pace_bytes_per_s;
+  c.transport.estimate_bandwidth = p.estimate_bandwidth;
   c.transport.enqueue_timeout = std::chrono::microseconds(p.enqueue_timeout_us);
   c.transport.retry_timeout = std::chrono::microseconds(p.retry_timeout_us);
   c.loss_pct = p.loss_pct;
@@ -97,6 +98,7 @@ ChannelParams::ChannelParams()
       lec_c(adamant::defaults::ricochet::kC),
       lec_nak_fallback(adamant::defaults::ricochet::kNakFallback),
       pace_bytes_per_s(adamant::defaults::replace::kPaceBytesPerS),
+      estimate_bandwidth(adamant::defaults::replace::kEstimateBandwidth),
       enqueue_timeout_us(adamant::defaults::replace::kEnqueueTimeout.count()),
       retry_timeout_us(adamant::defaults::replace::kRetryTimeout.count()) {}
 

@@ -29,6 +29,7 @@ struct ChannelParams {
   int lec_c;
   bool lec_nak_fallback;
   std::uint64_t pace_bytes_per_s;         // replace: bandwidth
+  bool estimate_bandwidth;                // replace: pace_mode estimate
   std::int64_t enqueue_timeout_us;
   std::int64_t retry_timeout_us;
   double loss_pct = 0.0;                  // receive side: injected loss (tests, experiments)

@@ -7,24 +7,19 @@
 
 namespace adamant::engine {
 
-NakcastReceiver::NakcastReceiver(NakcastReceiverConfig cfg)
-    : cfg_(cfg), rng_(cfg.seed), rtt_(contract::kNakAutoInitialRtt) {
+NakcastReceiver::NakcastReceiver(NakcastReceiverConfig cfg) : cfg_(cfg), rng_(cfg.seed) {
   if (cfg_.max_window == 0) cfg_.max_window = 1;
 }
 
 Nanos NakcastReceiver::nak_delay() {
-  const Nanos base = cfg_.adaptive ? Nanos{0} : Nanos{cfg_.nak_timeout};
-  const auto heard = static_cast<Nanos::rep>(std::min<std::size_t>(peers_.size() + 1, contract::kNakAutoBackoffGroup));
-  const Nanos spread =
-      cfg_.adaptive ? rtt_ * contract::kNakAutoBackoffRtts * heard / contract::kNakAutoBackoffGroup : cfg_.nak_jitter;
-  if (spread.count() <= 0) return base;
-  std::uniform_int_distribution<Nanos::rep> d(0, spread.count());
-  return base + Nanos{d(rng_)};
+  if (cfg_.adaptive) return timing_.delay(rng_, peers_.size() + 1);
+  if (cfg_.nak_jitter.count() <= 0) return Nanos{cfg_.nak_timeout};
+  std::uniform_int_distribution<Nanos::rep> d(0, cfg_.nak_jitter.count());
+  return Nanos{cfg_.nak_timeout} + Nanos{d(rng_)};
 }
 
 Nanos NakcastReceiver::renak_delay() {
-  if (!cfg_.adaptive) return nak_delay();
-  return std::max<Nanos>(rtt_ * contract::kNakAutoRenakRtts, contract::kNakAutoRenakMin) + nak_delay();
+  return cfg_.adaptive ? timing_.renak(rng_, peers_.size() + 1) : nak_delay();
 }
 
 void NakcastReceiver::on_peer_nak(ByteView payload, const Endpoint& from, Nanos now) {
@@ -133,7 +128,7 @@ void NakcastReceiver::on_datagram(ByteView bytes, const Endpoint& from, Nanos no
     const Missing& m = it->second;
     // Karn's rule: only a repair of a sequence NAKed once times the round trip.
     if (cfg_.adaptive && h.kind == wire::Kind::Retransmit && m.naks == 1 && m.asked && now > *m.asked)
-      rtt_ += (now - *m.asked - rtt_) / contract::kNakAutoRttGainDivisor;
+      timing_.sample(now - *m.asked);
     missing_.erase(it);
   }
   buffer_.emplace(seq, Buffered{h.send_time_ns, detail::copy_bytes(pkt->payload)});

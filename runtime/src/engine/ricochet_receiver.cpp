@@ -87,9 +87,14 @@ void RicochetReceiver::note_highest(std::uint64_t seq, bool received, Nanos now,
   if (last_missing >= from) {
     out.events.push_back({EventKind::GapDetected, from, last_missing});
     for (std::uint64_t s = from; s <= last_missing; ++s)
-      if (!settled(s)) missing_[s] = Missing{now, now + cfg_.nak_timeout};
+      if (!settled(s)) missing_[s] = Missing{now, now + nak_delay(false), 0, std::nullopt};
   }
   highest_known_ = std::max(highest_known_, seq);
+}
+
+Nanos RicochetReceiver::nak_delay(bool again) {
+  if (!cfg_.adaptive_nak) return Nanos{cfg_.nak_timeout};
+  return again ? timing_.renak(rng_, 1) : timing_.delay(rng_, 1);  // NAKs unicast: no peer is heard
 }
 
 void RicochetReceiver::accept_packet(std::uint64_t seq, std::int64_t send_time,
@@ -272,6 +277,10 @@ void RicochetReceiver::on_datagram(ByteView bytes, const Endpoint& from, Nanos n
     ++stats_.duplicates;
     return;
   }
+  if (auto it = missing_.find(h.sequence); cfg_.adaptive_nak && h.kind == wire::Kind::Retransmit &&
+                                           it != missing_.end() && it->second.naks == 1 &&
+                                           it->second.asked && now > *it->second.asked)
+    timing_.sample(now - *it->second.asked);  // Karn's rule: a sequence NAKed once times the round trip
   accept_packet(h.sequence, h.send_time_ns, detail::copy_bytes(pkt->payload), h.kind == wire::Kind::Data, now, out);
   cascade(now, out);
 }
@@ -299,7 +308,8 @@ void RicochetReceiver::on_tick(Nanos now, Output& out) {
       continue;
     }
     if (!cfg_.lec_nak_fallback || !sender_ || m.nak_due > now) continue;
-    m.nak_due = now + cfg_.nak_timeout;
+    if (++m.naks == 1) m.asked = now;
+    m.nak_due = now + nak_delay(true);
     naks.add(seq);
   }
   naks.flush();

@@ -46,8 +46,8 @@ constexpr std::uint64_t kMaxWindow = 65'536;    // receivers: sequences / ids tr
 namespace nakcast {
 // settings and benches: `auto` (held as 0), NAK timing that follows the measured round trip
 constexpr Duration kNakTimeout = table_us("nak_timeout", contract::kNakcast);
-// the engine's fixed-timeout mode (adaptive off): the table's fixed NAK timeout (ricochet's fallback's)
-constexpr Duration kFixedNakTimeout = table_us("nak_timeout", contract::kRicochet);
+// the engine's fixed-timeout mode (adaptive off): the table's fixed NAK timeout
+constexpr Duration kFixedNakTimeout = contract::kNakTimeoutFixed;
 constexpr int kMaxNaks = 200;                    // receiver: per sequence, then unrecoverable
 constexpr std::size_t kHistory = 8'192;          // sender: packets kept for retransmission
 // sender: when idle (setup applies the same rule to the configured nak_timeout)
@@ -60,7 +60,8 @@ constexpr int kR = whole(contract::default_of("r", contract::kRicochet));  // da
 constexpr int kC = whole(contract::default_of("c", contract::kRicochet));  // members each repair is sent to
 // also NAK the sender while missing
 constexpr bool kNakFallback = whole(contract::default_of("nak_fallback", contract::kRicochet)) != 0;
-constexpr Duration kNakTimeout = table_us("nak_timeout", contract::kRicochet);  // the fallback's NAK interval
+// the fallback's NAK timing: `auto` (held as 0), NAKs timed by the measured round trip
+constexpr Duration kNakTimeout = table_us("nak_timeout", contract::kRicochet);
 constexpr std::chrono::microseconds kFlush = contract::kLecFlush;  // partial repair after this idle time
 constexpr std::chrono::seconds kGiveUp{1};        // missing this long = unrecoverable
 constexpr std::chrono::milliseconds kAnnounceInterval{500};  // JOIN refresh period

@@ -19,6 +19,7 @@
 
 #include <adamant/engine/core.hpp>
 #include <adamant/engine/defaults.hpp>
+#include <adamant/engine/nak_auto_timing.hpp>
 
 #include <map>
 #include <optional>
@@ -50,7 +51,7 @@ class NakcastReceiver final : public ReceiverEngine {
 
   bool started() const { return session_.has_value(); }
   std::size_t missing_count() const { return missing_.size(); }
-  Nanos rtt_estimate() const { return rtt_; }        // adaptive timing's round-trip estimate
+  Nanos rtt_estimate() const { return timing_.rtt(); }  // adaptive timing's round-trip estimate
   std::uint64_t suppressed() const { return suppressed_; }  // sequences whose NAK another's replaced
   std::size_t naking_peers() const { return peers_.size(); }  // other receivers heard NAKing
 
@@ -81,7 +82,7 @@ class NakcastReceiver final : public ReceiverEngine {
   std::uint64_t highest_known_ = 0;  // highest sequence known to exist
   std::map<std::uint64_t, Missing> missing_;
   std::map<std::uint64_t, Buffered> buffer_;  // received out of order
-  Nanos rtt_;
+  AutoNakTiming timing_;  // adaptive timing
   std::vector<Endpoint> peers_;  // bounded by kNakAutoBackoffGroup: only the share needs them
   std::uint64_t suppressed_ = 0;
   ReceiverStats stats_;

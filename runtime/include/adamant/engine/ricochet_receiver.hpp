@@ -9,10 +9,18 @@
 // and LEAVE multicasts; members silent for member_timeout are dropped. A packet still
 // missing after lec_give_up is declared unrecoverable. The sender side is NakcastSender
 // (DATA, idle heartbeats, retransmissions for the optional NAK fallback).
+//
+// NAK fallback (lec_nak_fallback): a packet still missing is NAKed to the sender after
+// nak_timeout and again every nak_timeout; with nak_timeout auto (adaptive_nak) after a random
+// delay scaled to the NAK-to-repair round trip this receiver measures, and again after
+// max(renak * rtt, renak_min) plus such a delay (AutoNakTiming, NAKcast's auto timing without
+// its group suppression), so a loss the lateral repairs do not rebuild first is repaired about one
+// round trip after it is seen.
 #pragma once
 
 #include <adamant/engine/core.hpp>
 #include <adamant/engine/defaults.hpp>
+#include <adamant/engine/nak_auto_timing.hpp>
 #include <adamant/engine/xor_repair.hpp>
 
 #include <deque>
@@ -35,7 +43,9 @@ struct RicochetReceiverConfig {
   Nanos lec_flush = defaults::ricochet::kFlush;      // partial repair after this idle time
   Nanos lec_give_up = defaults::ricochet::kGiveUp;   // missing this long = unrecoverable
   bool lec_nak_fallback = defaults::ricochet::kNakFallback;  // also NAK the sender (after nak_timeout) while missing
-  Duration nak_timeout = defaults::ricochet::kNakTimeout;    // the fallback's NAK interval
+  // the fallback's timing: nak_timeout auto's (adaptive_nak), else a NAK every nak_timeout
+  bool adaptive_nak = defaults::ricochet::kNakTimeout == contract::kNakTimeoutAuto;
+  Duration nak_timeout = defaults::nakcast::kFixedNakTimeout;
   bool lec_repairs = true;        // false (FEC): use the sender's repairs, build none
   Nanos announce_interval = defaults::ricochet::kAnnounceInterval;  // JOIN refresh period
   Nanos member_timeout = defaults::ricochet::kMemberTimeout;        // silent members are dropped
@@ -71,6 +81,7 @@ class RicochetReceiver final : public ReceiverEngine {
   std::size_t member_count() const { return members_.size(); }  // excluding self
   std::size_t pending_repairs() const { return pending_.size(); }
   bool started() const { return session_.has_value(); }
+  Nanos rtt_estimate() const { return timing_.rtt(); }  // the adaptive fallback's round-trip estimate
 
  private:
   struct Stored {
@@ -95,6 +106,8 @@ class RicochetReceiver final : public ReceiverEngine {
   struct Missing {
     Nanos since;
     Nanos nak_due;
+    int naks = 0;
+    std::optional<Nanos> asked;  // when the fallback first NAKed it (an RTT sample's start)
   };
   enum class Use { Useless, Recovered, Wait, Unusable };
 
@@ -114,6 +127,7 @@ class RicochetReceiver final : public ReceiverEngine {
   bool announces() const;
   void flush_bin(Nanos now, Output& out);
   void announce(Nanos now, Output& out);
+  Nanos nak_delay(bool again);
 
   RicochetReceiverConfig cfg_;
   std::mt19937_64 rng_;
@@ -130,6 +144,7 @@ class RicochetReceiver final : public ReceiverEngine {
   std::map<std::uint32_t, MemberInfo> members_;  // ordered: deterministic target choice
   std::optional<Nanos> last_announce_;
   bool announce_soon_ = false;
+  AutoNakTiming timing_;
   ReceiverStats stats_;
 };
 

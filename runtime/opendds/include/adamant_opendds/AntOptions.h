@@ -25,11 +25,12 @@ struct AdamantOpenDDS_Export AntOptions {
   std::string group;                   // group: multicast group (ant_replace: where this reader listens)
   std::uint16_t port;                  // port (ant_replace: 0 = a port the kernel picks, the default)
   std::string iface;                   // interface: IPv4 address of the multicast interface
-  std::int64_t nak_timeout_us;         // nak_timeout (0: ant_nakcast's `auto`, the default)
+  std::int64_t nak_timeout_us;         // nak_timeout (0: `auto`, the default)
   int r;                               // r: Ricochet packets per repair
   int c;                               // c: Ricochet repair fan-out
   bool nak_fallback;                   // nak_fallback: Ricochet also NAKs what repairs missed
   std::uint64_t bandwidth;             // bandwidth: ant_replace pacing, bytes/s (0 = unpaced)
+  bool estimate_bandwidth;             // pace_mode: fixed | estimate (pace to the bandwidth the ACKs show)
   std::int64_t enqueue_timeout_us;     // enqueue_timeout: ant_replace queue limit (0 = none)
   std::int64_t retry_timeout_us;       // retry_timeout: ant_replace gives a message up after
   ReplaceBy replace_by = ReplaceBy::Instance;  // replace_by: instance | writer | none

@@ -49,7 +49,7 @@ class Banner {
 
 	/** A variant's swept values as written: "nak_timeout 25 ms, r 4". */
 	def static String swept(List<SweepVariants.Point> points) {
-		points.map[name + " " + quantity(value)].join(", ")
+		points.map[name + " " + (if (word !== null) word else quantity(value))].join(", ")
 	}
 
 	/** An environment's link in words, for comments: "5 KB/s, queue 4 packets, rtt 100 ms". */

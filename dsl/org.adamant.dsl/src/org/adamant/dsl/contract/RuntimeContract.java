@@ -78,6 +78,7 @@ public final class RuntimeContract {
 	private final int version;
 	private final List<String> kinds;
 	private final Map<String, List<String>> offers;
+	private final Map<String, Map<String, List<String>>> flagOffers;
 	private final List<String> capabilities;
 	private final List<Parameter> parameters;
 	private final Map<String, Integer> wire;
@@ -92,10 +93,18 @@ public final class RuntimeContract {
 		this.version = (int) number(root, "contract_version");
 		this.kinds = new ArrayList<>();
 		this.offers = new LinkedHashMap<>();
+		this.flagOffers = new LinkedHashMap<>();
 		for (Object k : list(root, "kinds")) {
 			String name = string(map(k, "kinds[]"), "name");
 			kinds.add(name);
 			offers.put(name, strings(map(k, "kinds[]"), "offers"));
+			Map<String, List<String>> byFlag = new LinkedHashMap<>();
+			Object flags = map(k, "kinds[]").get("flag_offers");
+			if (flags != null) {
+				Map<String, Object> byName = map(flags, "flag_offers");
+				byName.keySet().forEach(flag -> byFlag.put(flag, strings(byName, flag)));
+			}
+			flagOffers.put(name, Map.copyOf(byFlag));
 		}
 		this.capabilities = new ArrayList<>();
 		for (Object c : list(root, "capabilities")) {
@@ -207,6 +216,15 @@ public final class RuntimeContract {
 			throw missing("kind " + kind);
 		}
 		return o;
+	}
+
+	/**
+	 * What the kind's engine offers besides {@link #offers} when one of its flag parameters is on, by
+	 * flag (ricochet's {@code nak_fallback}: reliable).
+	 */
+	public Map<String, List<String>> flagOffers(String kind) {
+		offers(kind);
+		return flagOffers.get(kind);
 	}
 
 	/** The capabilities a kind may offer, in the table's order. */

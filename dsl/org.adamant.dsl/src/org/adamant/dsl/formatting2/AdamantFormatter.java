@@ -41,7 +41,7 @@ public class AdamantFormatter extends AbstractFormatter2 {
 	private static final String[] ENVIRONMENT_CLAUSES = { "multicast", "loss", "bandwidth", "rtt", "queue" };
 	private static final String[] APPLICATION_CLAUSES = { "environment", "domain", "instances", "interop", "key" };
 	private static final String[] EXPERIMENT_CLAUSES = { "topic", "topics", "transports", "receivers", "loss", "rate",
-			"updates", "payload", "runs", "warmup", "environment" };
+			"updates", "payload", "runs", "warmup", "environment", "overload" };
 
 	/** Per block of the model: whether it stays on one line (see {@link #block}). */
 	private final Map<EObject, Boolean> inlineBlocks = new IdentityHashMap<>();

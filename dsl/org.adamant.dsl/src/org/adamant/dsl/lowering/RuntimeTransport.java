@@ -24,12 +24,20 @@ public record RuntimeTransport(String kind, Transport transport, ParameterValue 
 
 	/**
 	 * The replace/fifo writer's own parameters: its queue and retry timeouts (the mapping's
-	 * {@code enqueue_timeout}, {@code retry_timeout}) and its delivery class ({@code sequenced}: 0 for a
-	 * catalog entry with {@code ordering unordered}).
+	 * {@code enqueue_timeout}, {@code retry_timeout}), its pacing ({@code pace_mode}: fixed or estimate,
+	 * from the mapping or the experiment) and its delivery class ({@code sequenced}: 0 for a catalog entry
+	 * with {@code ordering unordered}).
 	 */
-	public record Replace(ParameterValue enqueueTimeout, ParameterValue retryTimeout, ParameterValue sequenced) {
+	public record Replace(ParameterValue enqueueTimeout, ParameterValue retryTimeout, ParameterValue paceMode,
+			ParameterValue sequenced) {
 		List<ParameterValue> all() {
-			return List.of(enqueueTimeout, retryTimeout, sequenced);
+			return List.of(enqueueTimeout, retryTimeout, paceMode, sequenced);
+		}
+
+		Replace with(ParameterValue v) {
+			return new Replace(v.name().equals(enqueueTimeout.name()) ? v : enqueueTimeout,
+					v.name().equals(retryTimeout.name()) ? v : retryTimeout, v.name().equals(paceMode.name()) ? v : paceMode,
+					sequenced);
 		}
 	}
 
@@ -51,8 +59,14 @@ public record RuntimeTransport(String kind, Transport transport, ParameterValue 
 		return kind.equals("replace") || kind.equals("fifo");
 	}
 
+	/** Ricochet's NAK fallback (1: also NAK the writer what the repairs did not rebuild), as the model states it. */
+	public ParameterValue nakFallback() {
+		return transport == null ? TransportParameters.contractDefault("nak_fallback", kind)
+				: TransportParameters.resolve(transport, "nak_fallback");
+	}
+
 	public List<ParameterValue> parameters() {
-		List<ParameterValue> all = new ArrayList<>(List.of(nakTimeout, r, c));
+		List<ParameterValue> all = new ArrayList<>(List.of(nakTimeout, r, c, nakFallback()));
 		all.addAll(replace.all());
 		return all;
 	}
@@ -60,7 +74,7 @@ public record RuntimeTransport(String kind, Transport transport, ParameterValue 
 	/** The same transport with {@code v} in place of the parameter of its name. */
 	public RuntimeTransport with(ParameterValue v) {
 		return new RuntimeTransport(kind, transport, v.name().equals(nakTimeout.name()) ? v : nakTimeout,
-				v.name().equals(r.name()) ? v : r, v.name().equals(c.name()) ? v : c, replace, description, reason);
+				v.name().equals(r.name()) ? v : r, v.name().equals(c.name()) ? v : c, replace.with(v), description, reason);
 	}
 
 	public RuntimeTransport withReason(String why) {
@@ -86,10 +100,10 @@ public record RuntimeTransport(String kind, Transport transport, ParameterValue 
 	 * The engine options this transport runs with, by the names the runtime and its OpenDDS plugin
 	 * share (the native CSV's {@code transport_params}, adamant::bench::transport_params; the
 	 * {@code [transport/NAME]} keys of the plugin's ant_* transports, runtime/opendds/README.md), in the
-	 * contract's order: nakcast {@code nak_timeout}; ricochet {@code r}, {@code c}, {@code nak_fallback}
-	 * (its default, off, as in the native harness); fec {@code r}, {@code c}; replace and fifo
-	 * {@code enqueue_timeout}, {@code retry_timeout} when the model states them (the others come from
-	 * the flow: replacement, pacing); none for baseline.
+	 * contract's order: nakcast {@code nak_timeout}; ricochet {@code nak_timeout} (with the NAK fallback
+	 * only), {@code r}, {@code c}, {@code nak_fallback}; fec {@code r}, {@code c}; replace and fifo
+	 * {@code enqueue_timeout}, {@code retry_timeout}, {@code pace_mode} when the model states them (the
+	 * others come from the flow: replacement, pace); none for baseline.
 	 */
 	public Map<String, String> engineOptions() {
 		Map<String, String> options = new LinkedHashMap<>();
@@ -98,16 +112,16 @@ public record RuntimeTransport(String kind, Transport transport, ParameterValue 
 				continue;
 			}
 			switch (p.name()) {
-			case "nak_timeout" -> { // ricochet NAKs only with nak_fallback, which stays off
-				if (kind.equals("nakcast")) {
+			case "nak_timeout" -> { // ricochet NAKs only with nak_fallback
+				if (kind.equals("nakcast") || nakFallback().value() != 0) {
 					options.put(p.name(), nakTimeout.option());
 				}
 			}
 			case "r" -> options.put(p.name(), r.option());
 			case "c" -> options.put(p.name(), c.option());
-			case "nak_fallback" -> options.put(p.name(), TransportParameters.contractDefault(p.name(), kind).option());
-			case "enqueue_timeout", "retry_timeout" -> { // replace and fifo, when the model states them
-				ParameterValue v = p.name().equals("enqueue_timeout") ? replace.enqueueTimeout() : replace.retryTimeout();
+			case "nak_fallback" -> options.put(p.name(), nakFallback().option());
+			case "enqueue_timeout", "retry_timeout", "pace_mode" -> { // replace and fifo, when the model states them
+				ParameterValue v = replace.all().stream().filter(x -> x.name().equals(p.name())).findFirst().orElseThrow();
 				if (v.source() != Source.CONTRACT) {
 					options.put(p.name(), v.option());
 				}

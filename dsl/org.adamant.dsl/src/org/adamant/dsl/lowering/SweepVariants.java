@@ -15,6 +15,7 @@ import org.adamant.dsl.semantics.Dimension;
 import org.adamant.dsl.semantics.ParameterValue.Source;
 import org.adamant.dsl.semantics.ParameterValue;
 import org.adamant.dsl.semantics.Quantities;
+import org.adamant.dsl.semantics.TransportParameters;
 
 /**
  * The transport setups of an experiment's benchmark: each of its transports once per combination of
@@ -25,10 +26,10 @@ import org.adamant.dsl.semantics.Quantities;
 public final class SweepVariants {
 
 	/** The runtime parameters a variant carries (the harness's points apply them), by their runtime names. */
-	private static final Set<String> CARRIED = Set.of("nak_timeout", "r", "c");
+	private static final Set<String> CARRIED = Set.of("nak_timeout", "r", "c", "pace_mode");
 
-	/** One swept value of a variant, as the model writes it. */
-	public record Point(String name, Quantity value) {
+	/** One swept value of a variant, as the model writes it: a quantity, or a word ({@code estimate}). */
+	public record Point(String name, Quantity value, String word) {
 	}
 
 	/** One transport setup: the runtime transport with the swept values applied, and what was swept. */
@@ -63,10 +64,21 @@ public final class SweepVariants {
 		return out;
 	}
 
-	/** The experiment's sweeps this transport has (the validator's rule) and the harness applies. */
+	/**
+	 * The experiment's sweeps this transport has (the validator's rule), the harness applies, and its
+	 * engine runs with (a nak_timeout sweep passes over ricochet without its NAK fallback).
+	 */
 	public static List<ParameterSweep> owned(Experiment x, Transport t) {
 		Set<String> known = Quantities.knownParameters(t);
-		return x.getSweeps().stream().filter(s -> known.contains(s.getName()) && applied(s.getName())).toList();
+		Optional<RuntimeTransport> rt = TransportLowering.resolve(t);
+		return x.getSweeps().stream().filter(s -> known.contains(s.getName()) && applied(s.getName())
+				&& rt.map(r -> runsWith(r, runtimeParameter(s.getName()).orElseThrow())).orElse(true)).toList();
+	}
+
+	/** Whether a swept value of {@code p} would be among the transport's engine options. */
+	private static boolean runsWith(RuntimeTransport t, Parameter p) {
+		ParameterValue d = TransportParameters.contractDefault(p.name(), t.kind());
+		return t.with(d.with(d.value(), Source.SWEEP)).engineOptions().containsKey(p.name());
 	}
 
 	/** Sweeps no transport of the experiment applies (named for a comment). */
@@ -82,12 +94,23 @@ public final class SweepVariants {
 		ParameterSweep sweep = sweeps.get(i);
 		Parameter p = runtimeParameter(sweep.getName()).orElseThrow();
 		for (Quantity q : sweep.getValues()) {
-			List<Point> swept = new ArrayList<>(v.swept());
-			swept.add(new Point(sweep.getName(), q));
 			double value = p.dimension().isPresent() ? Quantities.toBase(q, Dimension.of(p.dimension().get()))
 					: q.getValue();
-			ParameterValue pv = new ParameterValue(p.name(), p.type(), value, p.unit(), Source.SWEEP);
-			expand(out, sweeps, i + 1, new Variant(v.transport().with(pv), swept));
+			next(out, sweeps, i, v, new Point(sweep.getName(), q, null), p, value);
 		}
+		for (String word : sweep.getWords()) {
+			Optional<Double> value = TransportParameters.keywordValue(p, word, v.transport().kind());
+			if (value.isPresent()) { // another word is the validator's error
+				next(out, sweeps, i, v, new Point(sweep.getName(), null, word), p, value.get());
+			}
+		}
+	}
+
+	private static void next(List<Variant> out, List<ParameterSweep> sweeps, int i, Variant v, Point point, Parameter p,
+			double value) {
+		List<Point> swept = new ArrayList<>(v.swept());
+		swept.add(point);
+		ParameterValue pv = new ParameterValue(p.name(), p.type(), value, p.unit(), Source.SWEEP);
+		expand(out, sweeps, i + 1, new Variant(v.transport().with(pv), swept));
 	}
 }

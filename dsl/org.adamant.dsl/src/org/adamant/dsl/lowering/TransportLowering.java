@@ -48,7 +48,10 @@ public final class TransportLowering {
 		case "nakcast" -> "reliable " + cast + ", " + nakAfter(timeout)
 				+ (timeout.source() == ParameterValue.Source.CONTRACT ? " (runtime default)" : "");
 		case "ricochet" -> "lateral error correction over " + cast + ": each receiver XORs every " + r
-				+ " packets into a repair for " + c + " other receivers";
+				+ " packets into a repair for " + c + " other receivers"
+				+ (TransportParameters.resolve(t, "nak_fallback").value() != 0
+						? "; what the repairs have not rebuilt is NAKed to the writer, " + nakAfter(timeout)
+						: "");
 		case "fec" -> "forward error correction over " + cast + ": the writer follows every " + r + " packets with "
 				+ c + " XOR repair" + (c == 1 ? "" : "s") + ", receivers send nothing";
 		case "replace" -> "Mockets-style reliable " + cast
@@ -61,8 +64,8 @@ public final class TransportLowering {
 	}
 
 	/**
-	 * The replace/fifo parameters of {@code t} (null: the runtime's defaults): the timeouts as the model
-	 * or catalog gives them; the delivery class unsequenced when the catalog says {@code ordering unordered}.
+	 * The replace/fifo parameters of {@code t} (null: the runtime's defaults): the timeouts and the pace
+	 * mode as the model or catalog gives them; the delivery class unsequenced when the catalog says {@code ordering unordered}.
 	 */
 	private static RuntimeTransport.Replace replace(Transport t, String kind) {
 		ParameterValue sequenced = TransportParameters.contractDefault("sequenced", kind);
@@ -74,6 +77,7 @@ public final class TransportLowering {
 				: TransportParameters.resolve(t, "enqueue_timeout"),
 				t == null ? TransportParameters.contractDefault("retry_timeout", kind)
 						: TransportParameters.resolve(t, "retry_timeout"),
+				t == null ? TransportParameters.contractDefault("pace_mode", kind) : TransportParameters.resolve(t, "pace_mode"),
 				sequenced);
 	}
 

@@ -210,6 +210,49 @@ public final class Predictions {
 		return new FlowPrediction(name, dataLoad(s, true) + repairLoad, base, recovery, mean, 1 - residualLoss);
 	}
 
+	/**
+	 * Ricochet with its NAK fallback: the lateral repairs of {@link #ricochet} race the NAK. With
+	 * {@code nak_timeout auto} a receiver detects the loss as NAKcast auto does ({@link #autoDetection}),
+	 * NAKs the writer alone after a uniform [0, 2·rtt/8] (its NAKs go to the writer only, so it hears no
+	 * other receiver: mean rtt/8) and the multicast repair comes one RTT later; a lost NAK or repair is
+	 * asked again after {@link #autoSecondTry}: T_nak = detection + rtt/8 + RTT + σ + p·second try.
+	 * With a fixed timeout T: T_nak = min(1/f, heartbeat(T)) + T + RTT + σ. The first usable lateral repair completes
+	 * J further packets after the loss, P(J ≥ j) = (1 − q·j/r')^(N−1) (none: (1 − q)^(N−1), as in
+	 * {@link #ricochet}), and arrives RTT + σ + J/f after it; the loss is repaired at
+	 * E[min(T_lec, T_nak)]. Every loss is repaired while the writer keeps it, so delivery is 1;
+	 * delivery is out of order, so nothing is held behind a loss. Load: Ricochet's, plus one NAK per
+	 * loss the lateral repairs did not beat, and a multicast repair of each packet someone NAKed.
+	 */
+	public static FlowPrediction ricochetReliable(String name, FlowScenario s, int r, int c, double nakTimeout) {
+		FlowPrediction lateral = ricochet(name, s, r, c);
+		double p = s.lossFraction();
+		RuntimeContract k = RuntimeContract.get();
+		double nakDelay = s.rttSeconds() * k.timing("nak_auto_backoff") / k.timing("nak_auto_backoff_group") / 2;
+		double tNak = TransportParameters.isAuto(nakTimeout)
+				? autoDetection(s) + nakDelay + s.rttSeconds() + serialization(s) + p * autoSecondTry(s)
+				: Math.min(s.period(), heartbeatInterval(nakTimeout)) + nakTimeout + s.rttSeconds() + serialization(s);
+		int others = s.receivers() - 1;
+		int batch = s.period() >= lecFlush() ? 1 : r;
+		double q = others < 1 ? 0 : Math.min(1.0, c * Math.pow(1 - p, batch + 1) / others);
+		double arrive = s.rttSeconds() + serialization(s);
+		double recovery = 0;
+		double naked = 0; // share of the losses NAKed: the lateral repair comes later than the NAK's
+		double later = 1; // P(J >= j)
+		for (int j = 0; j < batch && others >= 1; j++) {
+			double next = Math.pow(1 - q * (j + 1) / batch, others);
+			double tLec = arrive + (batch == 1 ? lecFlush() : j * s.period());
+			recovery += (later - next) * Math.min(tLec, tNak);
+			naked += tLec < tNak ? 0 : later - next;
+			later = next;
+		}
+		recovery += later * tNak;
+		double nakedShare = naked + later;
+		double load = lateral.offeredLoad() + s.receivers() * p * nakedShare * s.rateHz() * (headerBytes() + nakRangeBytes())
+				+ (1 - Math.pow(1 - p * nakedShare, s.receivers())) * s.rateHz() * (s.payloadBytes() + headerBytes());
+		double base = baseLatency(s);
+		return new FlowPrediction(name, load, base, recovery, (1 - p) * base + p * recovery, 1.0);
+	}
+
 	/** The FEC sender repairs a partial block after this long without data (contract timing fec_flush). */
 	public static double fecFlush() {
 		return RuntimeContract.get().timing("fec_flush");

@@ -359,7 +359,11 @@ public final class TransportRanking {
 			case RICOCHET, FEC -> {
 				int r = (int) Math.max(2, TransportParameters.resolve(transport, "r").value());
 				int c = (int) Math.max(1, TransportParameters.resolve(transport, "c").value());
-				yield m.getKind() == RuntimeTransportKind.FEC ? Predictions.fec(name, s, r, c)
+				if (m.getKind() == RuntimeTransportKind.FEC) {
+					yield Predictions.fec(name, s, r, c);
+				}
+				yield TransportParameters.resolve(transport, "nak_fallback").value() != 0
+						? Predictions.ricochetReliable(name, s, r, c, TransportParameters.nakTimeout(transport))
 						: Predictions.ricochet(name, s, r, c);
 			}
 			case REPLACE -> transport.isReplacement() ? Predictions.replacement(name, s) : Predictions.fifo(name, s);

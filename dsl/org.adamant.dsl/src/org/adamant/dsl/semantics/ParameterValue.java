@@ -1,5 +1,6 @@
 package org.adamant.dsl.semantics;
 
+import java.util.List;
 import java.util.Optional;
 
 import org.adamant.dsl.contract.RuntimeContract;
@@ -30,11 +31,11 @@ public record ParameterValue(String name, String type, double value, String unit
 
 	/**
 	 * The value as the runtime writes and parses options: the contract's word for it ({@link #keyword}),
-	 * else a duration in its largest exact unit (2s, 25ms, 1500us, from microseconds), anything else as
-	 * a whole number.
+	 * a choice's word ({@code estimate}), else a duration in its largest exact unit (2s, 25ms, 1500us,
+	 * from microseconds), anything else as a whole number.
 	 */
 	public String option() {
-		Optional<String> word = keyword();
+		Optional<String> word = keyword().or(this::choice);
 		if (word.isPresent()) {
 			return word.get();
 		}
@@ -55,6 +56,14 @@ public record ParameterValue(String name, String type, double value, String unit
 	public Optional<String> keyword() {
 		return RuntimeContract.get().parameter(name).flatMap(RuntimeContract.Parameter::keyword)
 				.filter(k -> RuntimeContract.get().toBase(k.value(), unit) == value).map(RuntimeContract.Keyword::name);
+	}
+
+	/** The word of a choice parameter's value ({@code pace_mode} 1: {@code estimate}). */
+	public Optional<String> choice() {
+		List<String> choices = RuntimeContract.get().parameter(name).map(RuntimeContract.Parameter::choices)
+				.orElse(List.of());
+		int i = (int) Math.round(value);
+		return i >= 0 && i < choices.size() ? Optional.of(choices.get(i)) : Optional.empty();
 	}
 
 	/** The same parameter with another value from {@code from}. */

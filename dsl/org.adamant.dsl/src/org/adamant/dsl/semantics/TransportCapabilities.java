@@ -190,12 +190,20 @@ public final class TransportCapabilities {
 		return f.apply(policy);
 	}
 
-	/** What the transport's mapping kind offers, before its catalog declaration. */
+	/**
+	 * What the transport's mapping kind offers, before its catalog declaration: with the capabilities a
+	 * flag it turns on adds (ricochet with {@code nak_fallback = 1} is reliable).
+	 */
 	public static Set<Capability> kindOffers(Transport t) {
 		Set<Capability> result = EnumSet.noneOf(Capability.class);
 		if (t.getMapping() instanceof RuntimeMapping) {
 			String kind = TransportParameters.kind(t);
 			RuntimeContract.get().offers(kind).forEach(w -> result.add(Capability.of(w)));
+			RuntimeContract.get().flagOffers(kind).forEach((flag, words) -> {
+				if (TransportParameters.resolve(t, flag).value() != 0) {
+					words.forEach(w -> result.add(Capability.of(w)));
+				}
+			});
 		} else if (t.getMapping() instanceof OpenDdsMapping m && m.getKind() != null) {
 			result.addAll(OPENDDS.get(m.getKind()));
 			result.addAll(DDS_LAYER);

@@ -53,11 +53,15 @@ public final class TransportParameters {
 
 	/**
 	 * The value in base units of {@code word} for parameter {@code p} of runtime kind {@code kind}: the
-	 * contract's keyword value when the kind takes that word, else empty (the validator reports it).
+	 * contract's keyword value when the kind takes that word, or the index of one of a choice's words
+	 * ({@code pace_mode = estimate}: 1), else empty (the validator reports it).
 	 */
 	public static Optional<Double> keywordValue(RuntimeContract.Parameter p, String word, String kind) {
 		if (p == null) {
 			return Optional.empty();
+		}
+		if (p.choices().contains(word)) {
+			return Optional.of((double) p.choices().indexOf(word));
 		}
 		return p.keywordFor(kind).filter(k -> k.name().equals(word))
 				.map(k -> RuntimeContract.get().toBase(k.value(), p.unit()));
@@ -91,14 +95,16 @@ public final class TransportParameters {
 	/**
 	 * The contract's default of {@code runtimeName} for runtime kind {@code kind}; for a kind that does
 	 * not take the parameter (or none: an OpenDDS mapping) the first fixed default of a kind that does
-	 * (nak_timeout: ricochet's 50 ms, as nakcast's is {@code auto}; r and c: ricochet's).
+	 * (r and c: ricochet's), else the contract's fixed value for it (nak_timeout: timing
+	 * {@code nak_timeout_fixed}, 50 ms, as nakcast's and ricochet's default is {@code auto}).
 	 */
 	public static ParameterValue contractDefault(String runtimeName, String kind) {
 		RuntimeContract.Parameter p = contractParameter(runtimeName);
 		String of = kind != null && p.takes(kind) ? kind
-				: p.kinds().stream().filter(k -> !defaultsToKeyword(p, k)).findFirst().orElse(p.kinds().get(0));
-		return new ParameterValue(p.name(), p.type(), RuntimeContract.get().defaultValue(p.name(), of), p.unit(),
-				Source.CONTRACT);
+				: p.kinds().stream().filter(k -> !defaultsToKeyword(p, k)).findFirst().orElse(null);
+		double value = of != null ? RuntimeContract.get().defaultValue(p.name(), of)
+				: RuntimeContract.get().timing(p.name() + "_fixed");
+		return new ParameterValue(p.name(), p.type(), value, p.unit(), Source.CONTRACT);
 	}
 
 	/**

@@ -59,7 +59,12 @@ public class FlowValidator extends AbstractAdamantRules {
 		Flow flow = Flow.of(publication);
 		TransportRanking.predict(flow, transport).ifPresent(p -> {
 			for (Finding f : TransportRanking.feasibility(flow, transport, p)) {
-				report(f, publication.getBinding(), P.getTransportBinding_Transport());
+				if (publication.isOverloadIntended() && !f.error() && f.code().equals(IssueCodes.BANDWIDTH_EXCEEDED)) {
+					info(f.message() + " (overload intended)", publication.getBinding(), P.getTransportBinding_Transport(),
+							f.code());
+				} else {
+					report(f, publication.getBinding(), P.getTransportBinding_Transport());
+				}
 			}
 		});
 	}

@@ -23,6 +23,8 @@ import org.adamant.dsl.prediction.TransportRanking;
 import org.adamant.dsl.semantics.Dimension;
 import org.adamant.dsl.semantics.Experiments;
 import org.adamant.dsl.semantics.Quantities;
+import org.eclipse.emf.ecore.EObject;
+import org.eclipse.emf.ecore.EStructuralFeature;
 import org.eclipse.xtext.util.OnChangeEvictingCache;
 import org.eclipse.xtext.validation.Check;
 
@@ -33,9 +35,10 @@ public class LinkLoadValidator extends AbstractAdamantRules {
 	 * The flows of every application in one environment share its link: their summed predicted load
 	 * against its bandwidth, and against every phase of a schedule. Error when the flows without
 	 * replacement alone exceed the (mean) bandwidth: their queue grows without bound; warning when the
-	 * total exceeds the bandwidth or a phase of it otherwise. One flow alone is the per-flow rule
-	 * (unbounded-queue-growth / bandwidth-exceeded). Reported once per environment and file, on the
-	 * file's first application that publishes into it.
+	 * total exceeds the bandwidth or a phase of it otherwise, unless one bound flow alone does (its own
+	 * finding, unbounded-queue-growth / bandwidth-exceeded, says so: the link is not reported twice);
+	 * information only when the flows not stated {@code overload intended} fit the link. Reported once
+	 * per environment and file, on the file's first application that publishes into it.
 	 */
 	@Check
 	public void checkEnvironmentLoad(Application app) {
@@ -67,6 +70,9 @@ public class LinkLoadValidator extends AbstractAdamantRules {
 					app, P.getApplication_Environment(), IssueCodes.ENVIRONMENT_BANDWIDTH_EXCEEDED);
 			return;
 		}
+		if (shares.stream().anyMatch(s -> s.transport() != null && s.load() > min)) {
+			return; // that flow's own finding says the link is over-run
+		}
 		List<String> over = new ArrayList<>();
 		for (LinkLoad.Phase phase : phases) {
 			if (total > phase.bandwidth()) {
@@ -82,15 +88,28 @@ public class LinkLoadValidator extends AbstractAdamantRules {
 				? "the flows without replacement (" + Format.bandwidth(fixed) + ") queue up while a low phase lasts and "
 						+ "drain afterwards"
 				: "replacement keeps the queue bounded by sending only the newest updates of the flows that have it";
-		warning(head + ", above " + String.join(" and ", over) + "; " + effect + "; lower rates or payloads if every "
-				+ "update matters", app, P.getApplication_Environment(), IssueCodes.ENVIRONMENT_BANDWIDTH_EXCEEDED);
+		String message = head + ", above " + String.join(" and ", over) + "; " + effect;
+		double unintended = shares.stream().filter(s -> !s.publication().isOverloadIntended())
+				.mapToDouble(LinkLoad.Share::load).sum();
+		overload(unintended <= min, message, "lower rates or payloads if every update matters, or state `overload "
+				+ "intended` on the flows meant to overload the link", app, P.getApplication_Environment());
+	}
+
+	/** Information when the model says the overload is intended, else a warning with the advice. */
+	private void overload(boolean intended, String message, String advice, EObject where, EStructuralFeature feature) {
+		if (intended) {
+			info(message + " (overload intended)", where, feature, IssueCodes.ENVIRONMENT_BANDWIDTH_EXCEEDED);
+		} else {
+			warning(message + "; " + advice, where, feature, IssueCodes.ENVIRONMENT_BANDWIDTH_EXCEEDED);
+		}
 	}
 
 	/**
 	 * An experiment's streams share the link of its environment: at its heaviest point (most
 	 * receivers, highest loss, each stream's highest rate) their summed predicted load over each of its
 	 * transports against the bandwidth (the lowest phase of a schedule). A warning, not an error: an
-	 * experiment may measure overload on purpose (the Mockets experiments do).
+	 * experiment may measure overload on purpose (the Mockets experiments do); information only when
+	 * the experiment states {@code overload intended}.
 	 */
 	@Check
 	public void checkExperimentLoad(Experiment x) {
@@ -129,13 +148,13 @@ public class LinkLoadValidator extends AbstractAdamantRules {
 					: "without replacement the queue grows by " + Format.number(total - min) + " B/s for as long as "
 							+ (env.getSchedule() == null ? "the experiment runs" : "the low phase lasts")
 							+ ", and latency with it";
-			warning("Experiment '" + x.getName() + "' over transport '" + t.getName() + "' offers "
+			String message = "Experiment '" + x.getName() + "' over transport '" + t.getName() + "' offers "
 					+ Format.bandwidth(total) + " at its heaviest point (" + receivers + " receiver(s), "
 					+ Format.percent(loss) + " loss; " + String.join(", ", parts) + "), "
 					+ Format.percent(100 * total / min) + " of the " + Format.bandwidth(min)
-					+ (env.getSchedule() == null ? "" : " low phase") + " of environment '" + env.getName() + "'; " + effect
-					+ "; if the experiment is not meant to overload the link, lower the rates or payloads",
-					x, P.getExperiment_Environment(), IssueCodes.ENVIRONMENT_BANDWIDTH_EXCEEDED);
+					+ (env.getSchedule() == null ? "" : " low phase") + " of environment '" + env.getName() + "'; " + effect;
+			overload(x.isOverloadIntended(), message, "if the experiment is not meant to overload the link, lower the "
+					+ "rates or payloads; if it is, state `overload intended`", x, P.getExperiment_Environment());
 		}
 	}
 

@@ -56,11 +56,17 @@ public class ParameterValidator extends AbstractAdamantRules {
 		if (TransportParameters.keywordValue(p, parameter.getKeyword(), kind).isPresent()) {
 			return;
 		}
-		String words = p == null ? "" : p.keywordFor(kind).map(k -> " or " + k.name()).orElse("");
 		error(parameter.getName() + " = " + parameter.getKeyword() + ": '" + parameter.getKeyword()
-				+ "' is not a value of " + parameter.getName() + (kind == null ? "" : " for runtime " + kind)
-				+ "; write a number with its unit" + words, parameter, P.getParameter_Keyword(),
-				IssueCodes.PARAMETER_OUT_OF_RANGE);
+				+ "' is not a value of " + parameter.getName() + (kind == null ? "" : " for runtime " + kind) + "; "
+				+ valuesOf(p, kind), parameter, P.getParameter_Keyword(), IssueCodes.PARAMETER_OUT_OF_RANGE);
+	}
+
+	/** What values a parameter takes, in words: its choices, or a number with its unit (or its keyword). */
+	private static String valuesOf(RuntimeContract.Parameter p, String kind) {
+		if (p != null && !p.choices().isEmpty()) {
+			return "write one of " + String.join(", ", p.choices());
+		}
+		return "write a number with its unit" + (p == null ? "" : p.keywordFor(kind).map(k -> " or " + k.name()).orElse(""));
 	}
 
 	@Check
@@ -105,6 +111,19 @@ public class ParameterValidator extends AbstractAdamantRules {
 		}
 		for (Quantity value : sweep.getValues()) {
 			checkRange(owners.get(0), sweep.getName(), value, value, P.getQuantity_Value());
+		}
+		RuntimeContract.Parameter p = RuntimeContract.get().modelParameter(sweep.getName()).orElse(null);
+		for (int i = 0; i < sweep.getWords().size(); i++) {
+			String word = sweep.getWords().get(i);
+			for (Transport owner : owners) {
+				String kind = TransportParameters.kind(owner);
+				if (TransportParameters.keywordValue(p, word, kind).isEmpty()) {
+					error(sweep.getName() + " " + word + ": '" + word + "' is not a value of " + sweep.getName()
+							+ (kind == null ? "" : " for runtime " + kind) + "; " + valuesOf(p, kind), sweep,
+							P.getParameterSweep_Words(), i, IssueCodes.PARAMETER_OUT_OF_RANGE);
+					break;
+				}
+			}
 		}
 	}
 

@@ -37,7 +37,8 @@ public final class NativeTransports {
 	 * The setters (adamant::StatedTransport's, named as the contract's parameters) of the parameters
 	 * of the transport's kind the model states, e.g. {@code .r(4).c(3)}; the runtime applies the
 	 * contract's defaults for the others. Durations as std::chrono literals ({@link #statesDuration}),
-	 * flags as true/false ({@code .sequenced(false)}: delivered on arrival).
+	 * flags as true/false ({@code .sequenced(false)}: delivered on arrival), choices as the enumerator
+	 * ({@code .pace_mode(adamant::PaceMode::Estimate)}).
 	 * {@code pace}: the replace/fifo writer's pace in B/s, when the model has one.
 	 */
 	private static String stated(RuntimeTransport t, OptionalLong pace) {
@@ -62,8 +63,18 @@ public final class NativeTransports {
 		return switch (p.type()) {
 		case "duration" -> p.option();
 		case "flag" -> p.inUnit() != 0 ? "true" : "false";
+		case "choice" -> "adamant::" + camel(p.name()) + "::" + camel(p.option()); // adamant::PaceMode::Estimate
 		default -> String.valueOf(p.inUnit());
 		};
+	}
+
+	/** A contract name as a C++ type or enumerator: pace_mode → PaceMode, estimate → Estimate. */
+	private static String camel(String name) {
+		StringBuilder out = new StringBuilder();
+		for (String part : name.split("_")) {
+			out.append(Character.toUpperCase(part.charAt(0))).append(part.substring(1));
+		}
+		return out.toString();
 	}
 
 	/** Whether {@link #stated} writes a duration literal (25ms), which needs std::chrono_literals. */

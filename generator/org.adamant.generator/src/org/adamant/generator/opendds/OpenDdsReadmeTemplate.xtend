@@ -47,7 +47,7 @@ class OpenDdsReadmeTemplate {
 			- `bench/<experiment>_bench.cpp`: the experiments«IF !experiments.empty» («experiments.map[name].join(", ")»)«ENDIF»; they write
 			  the CSV of the runtime contract, the native benches' columns (1 writer and N reader processes
 			  per point). They sweep what the native benches sweep: every
-			  transport once per combination of the swept parameters it has (`nak_timeout`, `r`, `c`) × receivers ×
+			  transport once per combination of the swept parameters it has (`nak_timeout`, `r`, `c`, `pace_mode`) × receivers ×
 			  loss × rate × runs; an experiment of several topics sends each as a stream with its own writer
 			  over the point's one transport instance (one CSV row per stream). On the runtime's `ant_*`
 			  transports each reader injects the point's loss (as the native harness does); on OpenDDS's own

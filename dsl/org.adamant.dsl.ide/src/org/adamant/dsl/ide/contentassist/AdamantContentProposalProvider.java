@@ -1,5 +1,6 @@
 package org.adamant.dsl.ide.contentassist;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -8,6 +9,8 @@ import java.util.TreeSet;
 
 import org.adamant.dsl.adamant.CandidateTransport;
 import org.adamant.dsl.adamant.Experiment;
+import org.adamant.dsl.adamant.Parameter;
+import org.adamant.dsl.adamant.ParameterSweep;
 import org.adamant.dsl.adamant.Quantity;
 import org.adamant.dsl.adamant.RuntimeMapping;
 import org.adamant.dsl.adamant.Transport;
@@ -69,8 +72,26 @@ public class AdamantContentProposalProvider extends IdeContentProposalProvider {
 		case "TransportParameter.name" -> runtimeParameterNames().forEach(p -> propose(p, "runtime parameter", context, acceptor));
 		case "ParameterSweep.name" -> sweepParameters(context).forEach(p -> propose(p, "parameter to sweep", context, acceptor));
 		case "ParameterBound.name" -> boundParameters(context).forEach(p -> propose(p, "parameter to bound", context, acceptor));
+		case "ParameterSweep.words" -> {
+			ParameterSweep sweep = enclosing(context, ParameterSweep.class);
+			words(sweep == null ? null : sweep.getName()).forEach(w -> propose(w, "value", context, acceptor));
+		}
+		case "Parameter.keyword" -> {
+			Parameter parameter = enclosing(context, Parameter.class);
+			words(parameter == null ? null : parameter.getName()).forEach(w -> propose(w, "value", context, acceptor));
+		}
 		default -> super._createProposals(assignment, context, acceptor);
 		}
+	}
+
+	/** The words a parameter takes for a value: its choices ({@code fixed}, {@code estimate}) or its keyword ({@code auto}). */
+	private static List<String> words(String modelName) {
+		List<String> words = new ArrayList<>();
+		RuntimeContract.get().modelParameter(modelName == null ? "" : modelName).ifPresent(p -> {
+			words.addAll(p.choices());
+			p.keyword().ifPresent(k -> words.add(k.name()));
+		});
+		return words;
 	}
 
 	/** Units of the quantity being written: its dimension's, or every unit when the place fixes none. */

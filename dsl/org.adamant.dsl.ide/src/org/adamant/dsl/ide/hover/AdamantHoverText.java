@@ -51,8 +51,8 @@ public final class AdamantHoverText {
 	public record Hover(int offset, int length, String markdown) {
 	}
 
-	/** Transports in the ranking table at most (the catalog has about a dozen). */
-	static final int MAX_RANKED = 12;
+	/** Transports in the ranking table at most (the standard catalogs have 13 with tactical's 15). */
+	static final int MAX_RANKED = 16;
 
 	private AdamantHoverText() {
 	}

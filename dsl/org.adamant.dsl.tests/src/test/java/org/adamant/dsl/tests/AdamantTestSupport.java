@@ -8,7 +8,10 @@ import java.util.List;
 import org.adamant.dsl.AdamantStandaloneSetup;
 import org.adamant.dsl.adamant.Model;
 import org.eclipse.emf.common.util.URI;
+import org.eclipse.emf.ecore.EObject;
+import org.eclipse.emf.ecore.util.EcoreUtil;
 import org.eclipse.emf.ecore.resource.Resource;
+import org.eclipse.xtext.EcoreUtil2;
 import org.eclipse.xtext.resource.XtextResourceSet;
 import org.eclipse.xtext.util.CancelIndicator;
 import org.eclipse.xtext.validation.CheckMode;
@@ -47,6 +50,14 @@ final class AdamantTestSupport {
 
 	static Model model(Resource resource) {
 		return (Model) resource.getContents().get(0);
+	}
+
+	/** The element of {@code type} named {@code name} in the resource or the files it imports. */
+	static <T extends EObject> T named(Resource resource, Class<T> type, String name) {
+		EcoreUtil.resolveAll(resource);
+		return resource.getResourceSet().getResources().stream()
+				.flatMap(r -> EcoreUtil2.getAllContentsOfType(r.getContents().get(0), type).stream())
+				.filter(e -> name.equals(e.eGet(e.eClass().getEStructuralFeature("name")))).findFirst().orElseThrow();
 	}
 
 	/** A model preamble for rule tests: the transport catalog and one struct, Scan. */

@@ -6,6 +6,7 @@ import static org.adamant.dsl.tests.AdamantTestSupport.model;
 import static org.adamant.dsl.tests.AdamantTestSupport.validate;
 import static org.adamant.dsl.tests.AdamantTestSupport.withCode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -133,8 +134,8 @@ class PairRulesTest {
 		String chosen = Bindings.resolve(writer(auto)).transport().getName();
 		List<Issue> autoAll = validate(auto);
 		List<Issue> autoHits = withCode(autoAll, IssueCodes.INCOMPATIBLE_TRANSPORT);
-		assertEquals(1, autoHits.size(), autoAll::toString);
-		assertTrue(autoHits.get(0).getMessage().contains("'" + chosen + "'"), autoHits.get(0)::getMessage);
+		assertFalse(autoHits.isEmpty(), autoAll::toString); // one per parameter that differs
+		assertTrue(autoHits.stream().allMatch(i -> i.getMessage().contains("'" + chosen + "'")), autoHits::toString);
 		// a reader that follows the writer's choice pairs with it
 		assertTrue(withCode(validate(loadText(model.replace("transport ricochet_r4", "transport auto")
 				.replace("transport ricochet", "transport auto"))), IssueCodes.INCOMPATIBLE_TRANSPORT).isEmpty());

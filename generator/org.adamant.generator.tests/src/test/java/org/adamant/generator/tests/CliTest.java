@@ -92,12 +92,13 @@ class CliTest {
 
 	@Test
 	void explainShowsTheAutoChoicePerTargetAndFlowsWithoutReceivers(@TempDir Path dir) throws IOException {
-		// 25 receivers at 3 % loss, at most 1 % lost: auto ranks nakcast (timeout auto) first; both
-		// targets run it (OpenDDS through the runtime's ant_nakcast plugin), so no target's choice differs
+		// 25 receivers at 3 % loss, at most 1 % lost: auto ranks ricochet_reliable (the NAK fallback
+		// repairs as soon as nakcast auto, out of order) first; both targets run it (OpenDDS through the
+		// runtime's ant_ricochet plugin), so no target's choice differs
 		Path file = Models.write(dir, "auto.adamant", AUTO);
 		Result r = cli("validate", "--explain", file.toString());
 		assertEquals(0, r.code(), r.out() + r.err());
-		assertTrue(r.out().contains("auto -> nakcast "), r.out());
+		assertTrue(r.out().contains("auto -> ricochet_reliable "), r.out());
 		assertFalse(r.out().contains("(opendds:") || r.out().contains("(native:"), r.out());
 		assertTrue(Pattern.compile("gw +\\| Lonely +\\| baseline +\\| no receivers +\\| 5 Hz +\\| - ").matcher(r.out()).find(),
 				r.out());
@@ -118,8 +119,9 @@ class CliTest {
 		assertEquals("gw", t.get("application").getAsString());
 		assertEquals("T", t.get("topic").getAsString());
 		assertEquals("auto", t.get("binding").getAsString());
-		assertEquals("nakcast", t.get("transport").getAsString());
-		assertEquals("nakcast", t.getAsJsonObject("targets").getAsJsonObject("native").get("transport").getAsString());
+		assertEquals("ricochet_reliable", t.get("transport").getAsString());
+		assertEquals("ricochet_reliable",
+				t.getAsJsonObject("targets").getAsJsonObject("native").get("transport").getAsString());
 		assertEquals(25, t.get("receivers").getAsInt());
 		assertEquals(100, t.get("rateHz").getAsDouble());
 		assertEquals(3, t.get("lossPct").getAsDouble());
@@ -129,7 +131,7 @@ class CliTest {
 		assertTrue(t.get("relate2Seconds").getAsDouble() > 0, r.out());
 		JsonArray ranking = t.getAsJsonArray("ranking");
 		JsonObject first = ranking.get(0).getAsJsonObject();
-		assertEquals("nakcast", first.get("transport").getAsString());
+		assertEquals("ricochet_reliable", first.get("transport").getAsString());
 		assertTrue(first.get("feasible").getAsBoolean());
 		assertEquals(0, first.getAsJsonArray("excludedBecause").size());
 		// every ranked transport carries its prediction, so measured points can be set beside it

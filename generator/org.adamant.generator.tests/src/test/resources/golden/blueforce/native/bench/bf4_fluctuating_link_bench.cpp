@@ -5,6 +5,7 @@
 //
 // Sweep, in the model's order (one point per combination):
 //   transports mockets
+//   × pace_mode  (for the transports that have it)
 //   × receivers 1
 //   × loss 0 %
 //   × rate 10 Hz
@@ -54,14 +55,16 @@ bool check_payload(adamant::ByteView bytes) {
 int main(int argc, char** argv) {
   adamant::bench::Sweep sweep;
   sweep.name = "bf4_fluctuating_link";
-  // One entry per transport of the experiment, with its parameters from the catalog.
+  // One entry per transport of the experiment and per combination of the swept parameters it has,
+  // with its parameters from the catalog and the sweep (each CSV row names them: transport_params).
   // Each states the parameters of its kind that the model gives (pace in B/s); the others are
   // the kind's defaults in the runtime's contract table.
   sweep.transports = {
       // transport mockets: Mockets-style reliable unicast with replacement: a newer update of a tag
       //   supersedes the queued or unacknowledged older one — from profiles/tactical.adamant
+      // sweep: pace_mode estimate (this entry's value)
       // paced to 5120 B/s, the slowest bandwidth of environment fluctuating_link
-      adamant::bench::SweepTransport::of("replace").pace(5120),
+      adamant::bench::SweepTransport::of("replace").pace_mode(adamant::PaceMode::Estimate).pace(5120),
   };
   sweep.receivers = {1};
   sweep.loss_pct = {0.0};

@@ -10,6 +10,7 @@
 //
 // Sweep, in the model's order (one point per combination, as the native bench):
 //   transports mockets
+//   × pace_mode  (for the transports that have it)
 //   × receivers 1
 //   × loss 0 %
 //   × rate 10 Hz
@@ -34,9 +35,11 @@ ab::Bench experiment() {
   b.updates = 1000;
   b.runs = 5;
   b.bind = &blueforce::transports::bind;
-  // One entry per transport × receivers × loss × rate, in the model's order.
+  // One entry per transport (and combination of the swept parameters it has) × receivers × loss × rate,
+  // in the model's order.
   b.points = {
-      {"ant_replace", "ant_replace", {{"replace_by", "instance"}, {"bandwidth", "5120"}}, "replace_by=instance;bandwidth=5120", 1, 0.0, 10.0},
+      // mockets, sweep: pace_mode estimate
+      {"ant_replace", "ant_replace", {{"replace_by", "instance"}, {"bandwidth", "5120"}, {"pace_mode", "estimate"}}, "replace_by=instance;bandwidth=5120;pace_mode=estimate", 1, 0.0, 10.0},
   };
   // Replace: PositionUpdate has no key, so every update is the one instance (tags 1) and supersedes
   // the previous one still queued (one tag in the native bench).

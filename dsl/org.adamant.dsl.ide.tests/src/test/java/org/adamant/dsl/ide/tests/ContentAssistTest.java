@@ -79,8 +79,14 @@ class ContentAssistTest {
 	@Test
 	void transportParameters() {
 		List<String> ricochet = proposals("transport rc { cast multicast reliability probabilistic maps to runtime ricochet(", ") }");
-		assertTrue(ricochet.containsAll(List.of("r", "c")), ricochet::toString);
-		assertFalse(ricochet.contains("timeout"), ricochet::toString);
+		// ricochet's NAK fallback is timed by nak_timeout
+		assertTrue(ricochet.containsAll(List.of("r", "c", "nak_fallback", "timeout")), ricochet::toString);
+		List<String> fec = proposals("transport fx { cast multicast reliability probabilistic maps to runtime fec(", ") }");
+		assertTrue(fec.containsAll(List.of("r", "c")), fec::toString);
+		assertFalse(fec.contains("timeout") || fec.contains("nak_fallback"), fec::toString);
+		List<String> words = proposals("transport m { cast unicast reliability reliable maps to runtime replace(pace_mode = ",
+				") }");
+		assertTrue(words.containsAll(List.of("fixed", "estimate")), words::toString);
 		List<String> nakcast = proposals("transport nx { cast multicast reliability reliable maps to runtime nakcast(", ") }");
 		assertTrue(nakcast.containsAll(List.of("timeout", "nak_timeout")), nakcast::toString);
 		List<String> sweep = proposals("topic T : Scan\nexperiment x { topic T transports ricochet receivers 3 loss 1 % "

@@ -1,0 +1,38 @@
+// The round-trip-scaled NAK timing of `nak_timeout auto`, shared by the
+// NAKcast receiver and Ricochet's NAK fallback. The constants are the contract's nak_auto_*.
+#pragma once
+
+#include <adamant/contract.hpp>
+#include <adamant/engine/core.hpp>
+
+#include <algorithm>
+#include <cstddef>
+#include <random>
+
+namespace adamant::engine {
+
+class AutoNakTiming {
+ public:
+  // The wait before the first NAK of a gap: uniform [0, backoff * rtt * share], share =
+  // min(heard, group) / group with `heard` the receivers known to NAK (this one included): a small
+  // group has little to suppress, so it waits less.
+  Nanos delay(std::mt19937_64& rng, std::size_t heard) const {
+    const auto n = static_cast<Nanos::rep>(std::min<std::size_t>(heard, contract::kNakAutoBackoffGroup));
+    const Nanos spread = rtt_ * contract::kNakAutoBackoffRtts * n / contract::kNakAutoBackoffGroup;
+    if (spread.count() <= 0) return Nanos{0};
+    std::uniform_int_distribution<Nanos::rep> d(0, spread.count());
+    return Nanos{d(rng)};
+  }
+  // The wait before asking again when the repair has not come: max(renak * rtt, renak_min) + a delay.
+  Nanos renak(std::mt19937_64& rng, std::size_t heard) const {
+    return std::max<Nanos>(rtt_ * contract::kNakAutoRenakRtts, contract::kNakAutoRenakMin) + delay(rng, heard);
+  }
+  // A repair of a sequence NAKed once came `sample` after the NAK (Karn's rule: the caller's).
+  void sample(Nanos sample) { rtt_ += (sample - rtt_) / contract::kNakAutoRttGainDivisor; }
+  Nanos rtt() const { return rtt_; }
+
+ private:
+  Nanos rtt_{contract::kNakAutoInitialRtt};
+};
+
+}  // namespace adamant::engine

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Recovery benchmark: the catalog's `ricochet_reliable` (Ricochet r=4 c=3 with its NAK fallback on
+# `nak_timeout auto`) beside NAKcast `nak_timeout auto` (the catalog's `nakcast`), one point the
+# other after the other in one run: 25 readers, 3 % loss at each reader, 100 Hz, 12-byte updates,
+# in the simulator and on real processes (each real point in its own private network namespace,
+# runtime/tools/adamant-netns). Prints one row per transport and mode (means over the seeds) and
+# whether ricochet_reliable delivered at least 99.99 % with a mean latency and ReLate2 below
+# NAKcast's. A benchmark that prints figures, not a test: the exit status is 0 whatever they are.
+#
+# usage: tools/recovery-bench/recovery-bench.sh BUILD_DIR [OUT_DIR]
+# environment: SEEDS (default "1 2 3"), UPDATES (default 2000), RECEIVERS (25), LOSS (3), RATE (100),
+# MODES (default "sim real")
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+build="$(cd "${1:?usage: recovery-bench.sh BUILD_DIR [OUT_DIR]}" && pwd)"
+out="${2:-$(mktemp -d "${TMPDIR:-/tmp}/recovery-bench.XXXXXX")}"
+mkdir -p "$out"
+bench="$build/ant-bench"
+[[ -x "$bench" ]] || { echo "recovery-bench: no ant-bench in $build" >&2; exit 2; }
+netns="$root/runtime/tools/adamant-netns"
+seeds="${SEEDS:-1 2 3}" updates="${UPDATES:-2000}" receivers="${RECEIVERS:-25}" loss="${LOSS:-3}" rate="${RATE:-100}"
+point=(--receivers "$receivers" --loss "$loss" --rate "$rate" --payload 12 --updates "$updates")
+declare -A transports=(
+  [nakcast]="--transport nakcast --nak-timeout auto"
+  [ricochet_reliable]="--transport ricochet --r 4 --c 3 --nak-fallback --nak-timeout auto"
+)
+
+echo "recovery-bench: $receivers readers, $loss % loss, $rate Hz, 12 B, $updates updates, seeds $seeds; CSVs in $out"
+for mode in ${MODES:-sim real}; do
+  for seed in $seeds; do
+    for name in nakcast ricochet_reliable; do
+      read -r -a args <<<"${transports[$name]}"
+      if [[ "$mode" == sim ]]; then
+        "$bench" --mode sim "${args[@]}" "${point[@]}" --seed "$seed" --csv "$out/$mode-$name.csv" >"$out/$mode-$name-$seed.log"
+      else
+        "$netns" "$bench" --mode real "${args[@]}" "${point[@]}" --seed "$seed" --csv "$out/$mode-$name.csv" \
+          >"$out/$mode-$name-$seed.log"
+      fi
+    done
+  done
+done
+
+python3 - "$out" ${MODES:-sim real} <<'PY'
+import csv, sys
+out, modes = sys.argv[1], sys.argv[2:]
+def rows(mode, name):
+    return list(csv.DictReader(open(f"{out}/{mode}-{name}.csv")))
+def mean(rs, key):
+    return sum(float(r[key]) for r in rs) / len(rs)
+def wire(rs, keys):
+    return mean([{"x": sum(float(r[k]) for k in keys) / float(r["sent"])} for r in rs], "x")
+print(f"{'mode':5} {'transport':18} {'runs':>4} {'delivery':>9} {'mean us':>8} {'p99 us':>8} {'ReLate2 us':>10} {'repair B/upd':>12} {'wire B/upd':>10}")
+for mode in modes:
+    got = {}
+    for name in ("nakcast", "ricochet_reliable"):
+        rs = rows(mode, name)
+        got[name] = {k: mean(rs, k) for k in ("delivery", "lat_mean_us", "lat_p99_us", "relate2")}
+        repair = wire(rs, ["bytes_nak", "bytes_repair", "bytes_retransmit"])
+        total = wire(rs, ["bytes_data", "bytes_nak", "bytes_repair", "bytes_retransmit", "bytes_control"])
+        g = got[name]
+        print(f"{mode:5} {name:18} {len(rs):>4} {g['delivery']:>9.5f} {g['lat_mean_us']:>8.0f} {g['lat_p99_us']:>8.0f} "
+              f"{g['relate2']:>10.0f} {repair:>12.0f} {total:>10.0f}")
+    r, n = got["ricochet_reliable"], got["nakcast"]
+    ok = r["delivery"] >= 0.9999 and r["lat_mean_us"] < n["lat_mean_us"] and r["relate2"] < n["relate2"]
+    print(f"{mode:5} goal (delivery >= 0.9999, mean and ReLate2 below nakcast's): {'met' if ok else 'NOT met'} "
+          f"(mean {r['lat_mean_us'] / n['lat_mean_us']:.2f} x, ReLate2 {r['relate2'] / n['relate2']:.2f} x nakcast's)")
+PY
