@@ -11,6 +11,6 @@ import org.eclipse.xtext.validation.NamesAreUniqueValidator;
 @ComposedChecks(validators = { UnitValidator.class, QosValidator.class, PairCompatibilityValidator.class,
 		MixedVendorValidator.class, ParameterValidator.class, CapabilityValidator.class, ExperimentValidator.class,
 		FlowValidator.class, LinkLoadValidator.class, ImportValidator.class, TypeValidator.class, RangeValidator.class,
-		TextValidator.class, KeySourceValidator.class, NamesAreUniqueValidator.class })
+		TextValidator.class, KeySourceValidator.class, OpenDdsOptionValidator.class, NamesAreUniqueValidator.class })
 public class AdamantValidator extends AbstractAdamantValidator {
 }
