@@ -43,16 +43,22 @@ def _verdict(ok, partly=False):
     return "**reproduced**" if ok else ("**partly reproduced**" if partly else "**not reproduced**")
 
 
-def _lowest_latency_unreliable(rows, source):
+def _lowest_per_point(rows, col, winners, what, source):
+    """Whether, at each (loss, rate) point of `rows`, the transport with the lowest `col` is one of `winners`."""
+    rows = [r for r in rows if _f(r, col) is not None]
     if not rows:
         return None
     wins, total, lines = 0, 0, []
     for (loss, rate), group in sorted(_points(rows, "loss_pct", "rate_hz").items()):
-        best = min(group, key=lambda r: _f(r, "lat_mean_us"))
+        best = min(group, key=lambda r: _f(r, col))
         total += 1
-        wins += best["transport"] in UNRELIABLE
-        lines.append(f"{loss:g} % {rate:g} Hz: lowest mean {_label(best)} {_f(best, 'lat_mean_us'):,.0f} µs")
+        wins += best["transport"] in winners
+        lines.append(f"{loss:g} % {rate:g} Hz: lowest {what} {_label(best)} {_f(best, col):,.0f} µs")
     return f"{_verdict(wins == total, wins > 0)} in the {source} ({wins} of {total} points): " + "; ".join(lines)
+
+
+def _lowest_latency_unreliable(rows, source):
+    return _lowest_per_point(rows, "lat_mean_us", UNRELIABLE, "mean", source)
 
 
 def _tcp_highest(rows):
@@ -67,16 +73,8 @@ def _tcp_highest(rows):
 
 
 def _lowest_relate2(rows, source):
-    lossy = [r for r in rows if _f(r, "loss_pct") and _f(r, "loss_pct") > 0 and _f(r, "relate2") is not None]
-    if not lossy:
-        return None
-    wins, total, lines = 0, 0, []
-    for (loss, rate), group in sorted(_points(lossy, "loss_pct", "rate_hz").items()):
-        best = min(group, key=lambda r: _f(r, "relate2"))
-        total += 1
-        wins += best["transport"] in (NAK, RICOCHET, "multicast_reliable")
-        lines.append(f"{loss:g} % {rate:g} Hz: lowest ReLate2 {_label(best)} {_f(best, 'relate2'):,.0f} µs")
-    return f"{_verdict(wins == total, wins > 0)} in the {source} ({wins} of {total} lossy points): " + "; ".join(lines)
+    lossy = [r for r in rows if _f(r, "loss_pct")]
+    return _lowest_per_point(lossy, "relate2", (NAK, RICOCHET, "multicast_reliable"), "ReLate2", source)
 
 
 def _nak_vs_ricochet(isislab, receivers=None, loss=None):

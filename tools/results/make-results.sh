@@ -9,7 +9,7 @@
 #
 # Stages: isislab (sar's full ISISlab grid in the simulator, --jobs 2), emulab (Table 2 in the
 # simulator), flexmat (the FLEXMAT sweeps in the simulator), blueforce (Mockets experiments 1-4 in
-# the simulator, replace and fifo), real (Table 2 reduced: 50 Hz, --real-updates updates, real
+# the simulator, replace and fifo), real (Table 2 reduced: 50 Hz, the first run, --real-updates updates, real
 # processes in one network namespace, loss injected in the readers' receive path).
 # --tables-only regenerates the markdown from the CSVs already in docs/results/.
 set -euo pipefail
@@ -82,7 +82,7 @@ if (( ! tables_only )); then
   fi
   if wanted real; then
     rm -rf "$work/rtesp-real"
-    timed real "$root/adamant" bench "$rtesp" --experiment emulab_table2 --mode real --points rate_hz=50 \
+    timed real "$root/adamant" bench "$rtesp" --experiment emulab_table2 --mode real --points rate_hz=50,run=1 \
       --updates "$real_updates" --out "$work/rtesp-real"
     keep "$work/rtesp-real" emulab_table2 emulab_real
   fi

@@ -65,97 +65,61 @@ public final class OpenDdsOptions {
 		}
 	}
 
-	private static final double INT32_MAX = Integer.MAX_VALUE;
-	private static final Set<OpenDdsTransportKind> ALL = EnumSet.allOf(OpenDdsTransportKind.class);
-	private static final Set<OpenDdsTransportKind> TCP = EnumSet.of(OpenDdsTransportKind.TCP);
-	private static final Set<OpenDdsTransportKind> UDP_RTPS = EnumSet.of(OpenDdsTransportKind.UDP,
-			OpenDdsTransportKind.RTPS_UDP);
-	private static final Set<OpenDdsTransportKind> MULTICAST = EnumSet.of(OpenDdsTransportKind.MULTICAST_RELIABLE,
-			OpenDdsTransportKind.MULTICAST_BEST_EFFORT);
-	private static final Set<OpenDdsTransportKind> MULTICAST_RTPS = EnumSet.of(OpenDdsTransportKind.MULTICAST_RELIABLE,
-			OpenDdsTransportKind.MULTICAST_BEST_EFFORT, OpenDdsTransportKind.RTPS_UDP);
-	private static final Set<OpenDdsTransportKind> RELIABLE_MULTICAST = EnumSet.of(OpenDdsTransportKind.MULTICAST_RELIABLE);
-	private static final Set<OpenDdsTransportKind> RELIABLE_MULTICAST_RTPS = EnumSet.of(
-			OpenDdsTransportKind.MULTICAST_RELIABLE, OpenDdsTransportKind.RTPS_UDP);
-	private static final Set<OpenDdsTransportKind> RTPS = EnumSet.of(OpenDdsTransportKind.RTPS_UDP);
-	private static final Set<OpenDdsTransportKind> SHMEM = EnumSet.of(OpenDdsTransportKind.SHMEM);
+	/**
+	 * The table, one option per line: name (= .ini key) | type | OpenDDS's default | min | max (in the
+	 * unit OpenDDS reads) | the kinds that have it ("all": every kind) | what it does.
+	 */
+	private static final String TABLE_TEXT = """
+			max_packet_size               | SIZE        | 2147481599 B                            | 1     | 2147481599 | all                                               | largest transport packet: transport header, sample header and data
+			max_samples_per_packet        | COUNT       | 10                                      | 1     | 511        | all                                               | samples in one transport packet (OpenDDS lowers more to what one sendmsg carries, 511 on Linux)
+			optimum_packet_size           | SIZE        | 4096 B                                  | 1     | 2147483647 | all                                               | a packet this large is sent even if samples are still queued
+			thread_per_connection         | BOOLEAN     | false                                   | 0     | 1          | all                                               | one sending thread per connection
+			datalink_release_delay        | DURATION_MS | 10000 ms                                | 0     | 2147483647 | all                                               | how long a data link outlives its last association
+			datalink_control_chunks       | COUNT       | 32                                      | 1     | 2147483647 | all                                               | chunks of the allocator of transport control samples
+			conn_retry_attempts           | COUNT       | 3                                       | 0     | 2147483647 | tcp                                               | reconnect attempts before the lost callbacks
+			conn_retry_initial_delay      | DURATION_MS | 500 ms                                  | 0     | 2147483647 | tcp                                               | wait before the second reconnect attempt
+			conn_retry_backoff_multiplier | DECIMAL     | 2.0                                     | 1     | 1000       | tcp                                               | each later reconnect wait is the previous one times this
+			enable_nagle_algorithm        | BOOLEAN     | false                                   | 0     | 1          | tcp                                               | Nagle's algorithm: more throughput, more latency
+			max_output_pause_period       | DURATION_MS | 0 ms (not checked)                      | 0     | 2147483647 | tcp                                               | queued samples unsent this long close the connection (0: never)
+			passive_reconnect_duration    | DURATION_MS | 2000 ms                                 | 0     | 2147483647 | tcp                                               | how long the passive side waits for a reconnection
+			send_buffer_size              | SIZE        | 65536 B (ACE_DEFAULT_MAX_SOCKET_BUFSIZ) | 0     | 2147483647 | udp rtps_udp                                      | socket send buffer
+			rcv_buffer_size               | SIZE        | 65536 B (udp, rtps_udp); 0 B (multicast)  | 0     | 2147483647 | udp rtps_udp multicast_reliable multicast_best_effort | socket receive buffer (multicast's 0: the system's)
+			ttl                           | COUNT       | 1                                       | 0     | 255        | multicast_reliable multicast_best_effort rtps_udp | time to live of multicast datagrams (1: the local network)
+			default_to_ipv6               | BOOLEAN     | false                                   | 0     | 1          | multicast_reliable multicast_best_effort          | the default group address is IPv6's [FF01::80]
+			port_offset                   | COUNT       | 49152                                   | 49152 | 65535      | multicast_reliable multicast_best_effort          | the group's port when no group address is given (not below 49152)
+			async_send                    | BOOLEAN     | false                                   | 0     | 1          | multicast_reliable multicast_best_effort          | send datagrams with asynchronous I/O
+			syn_backoff                   | DECIMAL     | 2.0                                     | 1     | 100        | multicast_reliable                                | exponential base of the handshake's retry delays
+			syn_interval                  | DURATION_MS | 250 ms                                  | 0     | 2147483647 | multicast_reliable                                | least wait between handshake attempts
+			syn_timeout                   | DURATION_MS | 30000 ms                                | 0     | 2147483647 | multicast_reliable                                | the handshake gives up after this long
+			nak_depth                     | COUNT       | 32                                      | 1     | 2147483647 | multicast_reliable rtps_udp                       | datagrams (rtps_udp: samples) kept to answer repair requests
+			nak_interval                  | DURATION_MS | 500 ms                                  | 1     | 2147483647 | multicast_reliable                                | least wait between repair requests (randomised up to twice this)
+			nak_delay_intervals           | COUNT       | 4                                       | 0     | 2147483647 | multicast_reliable                                | intervals between NAKs after the first
+			nak_max                       | COUNT       | 3                                       | 1     | 2147483647 | multicast_reliable                                | a missing sample is NAKed at most this many times
+			nak_timeout                   | DURATION_MS | 30000 ms                                | 1     | 2147483647 | multicast_reliable                                | a repair request is given up after this long
+			use_multicast                 | BOOLEAN     | true                                    | 0     | 1          | rtps_udp                                          | multicast (true) or unicast only (false)
+			nak_response_delay            | DURATION_MS | 200 ms                                  | 0     | 2147483647 | rtps_udp                                          | a writer answers a negative acknowledgement after this long (RTPS table 8.47)
+			heartbeat_period              | DURATION_MS | 1000 ms                                 | 1     | 2147483647 | rtps_udp                                          | how often a writer announces its data (RTPS table 8.47)
+			heartbeat_response_delay      | DURATION_MS | 500 ms                                  | 0     | 2147483647 | rtps_udp                                          | a reader answers a heartbeat after this long (RTPS table 8.47)
+			handshake_timeout             | DURATION_MS | 30000 ms                                | 0     | 2147483647 | rtps_udp                                          | a reliable association's handshake gives up after this long
+			pool_size                     | SIZE        | 16777216 B (16 MiB)                     | 1     | 2147483647 | shmem                                             | the shared-memory pool
+			datalink_control_size         | SIZE        | 4096 B                                  | 1     | 2147483647 | shmem                                             | each data link's control area, taken from the pool
+			""";
 
-	/** The table. Multicast's rcv_buffer_size defaults to 0 (the system's); udp's and rtps_udp's to ACE's 64 KiB. */
-	private static final List<Option> TABLE = List.of(
-			// every transport (TransportInst)
-			new Option("max_packet_size", Type.SIZE, "2147481599 B", 1, 2147481599, ALL,
-					"largest transport packet: transport header, sample header and data"),
-			new Option("max_samples_per_packet", Type.COUNT, "10", 1, 511, ALL,
-					"samples in one transport packet (OpenDDS lowers more to what one sendmsg carries, 511 on Linux)"),
-			new Option("optimum_packet_size", Type.SIZE, "4096 B", 1, INT32_MAX, ALL,
-					"a packet this large is sent even if samples are still queued"),
-			new Option("thread_per_connection", Type.BOOLEAN, "false", 0, 1, ALL,
-					"one sending thread per connection"),
-			new Option("datalink_release_delay", Type.DURATION_MS, "10000 ms", 0, INT32_MAX, ALL,
-					"how long a data link outlives its last association"),
-			new Option("datalink_control_chunks", Type.COUNT, "32", 1, INT32_MAX, ALL,
-					"chunks of the allocator of transport control samples"),
-			// tcp (TcpInst)
-			new Option("conn_retry_attempts", Type.COUNT, "3", 0, INT32_MAX, TCP,
-					"reconnect attempts before the lost callbacks"),
-			new Option("conn_retry_initial_delay", Type.DURATION_MS, "500 ms", 0, INT32_MAX, TCP,
-					"wait before the second reconnect attempt"),
-			new Option("conn_retry_backoff_multiplier", Type.DECIMAL, "2.0", 1, 1000, TCP,
-					"each later reconnect wait is the previous one times this"),
-			new Option("enable_nagle_algorithm", Type.BOOLEAN, "false", 0, 1, TCP,
-					"Nagle's algorithm: more throughput, more latency"),
-			new Option("max_output_pause_period", Type.DURATION_MS, "0 ms (not checked)", 0, INT32_MAX, TCP,
-					"queued samples unsent this long close the connection (0: never)"),
-			new Option("passive_reconnect_duration", Type.DURATION_MS, "2000 ms", 0, INT32_MAX, TCP,
-					"how long the passive side waits for a reconnection"),
-			// udp and rtps_udp (UdpInst, RtpsUdpInst)
-			new Option("send_buffer_size", Type.SIZE, "65536 B (ACE_DEFAULT_MAX_SOCKET_BUFSIZ)", 0, INT32_MAX, UDP_RTPS,
-					"socket send buffer"),
-			new Option("rcv_buffer_size", Type.SIZE, "65536 B (udp, rtps_udp); 0 B, the system's (multicast)", 0,
-					INT32_MAX, EnumSet.of(OpenDdsTransportKind.UDP, OpenDdsTransportKind.RTPS_UDP,
-							OpenDdsTransportKind.MULTICAST_RELIABLE, OpenDdsTransportKind.MULTICAST_BEST_EFFORT),
-					"socket receive buffer"),
-			// multicast (MulticastInst) and rtps_udp
-			new Option("ttl", Type.COUNT, "1", 0, 255, MULTICAST_RTPS,
-					"time to live of multicast datagrams (1: the local network)"),
-			new Option("default_to_ipv6", Type.BOOLEAN, "false", 0, 1, MULTICAST,
-					"the default group address is IPv6's [FF01::80]"),
-			new Option("port_offset", Type.COUNT, "49152", 49152, 65535, MULTICAST,
-					"the group's port when no group address is given (not below 49152)"),
-			new Option("async_send", Type.BOOLEAN, "false", 0, 1, MULTICAST,
-					"send datagrams with asynchronous I/O"),
-			new Option("syn_backoff", Type.DECIMAL, "2.0", 1, 100, RELIABLE_MULTICAST,
-					"exponential base of the handshake's retry delays"),
-			new Option("syn_interval", Type.DURATION_MS, "250 ms", 0, INT32_MAX, RELIABLE_MULTICAST,
-					"least wait between handshake attempts"),
-			new Option("syn_timeout", Type.DURATION_MS, "30000 ms", 0, INT32_MAX, RELIABLE_MULTICAST,
-					"the handshake gives up after this long"),
-			new Option("nak_depth", Type.COUNT, "32", 1, INT32_MAX, RELIABLE_MULTICAST_RTPS,
-					"datagrams (rtps_udp: samples) kept to answer repair requests"),
-			new Option("nak_interval", Type.DURATION_MS, "500 ms", 1, INT32_MAX, RELIABLE_MULTICAST,
-					"least wait between repair requests (randomised up to twice this)"),
-			new Option("nak_delay_intervals", Type.COUNT, "4", 0, INT32_MAX, RELIABLE_MULTICAST,
-					"intervals between NAKs after the first"),
-			new Option("nak_max", Type.COUNT, "3", 1, INT32_MAX, RELIABLE_MULTICAST,
-					"a missing sample is NAKed at most this many times"),
-			new Option("nak_timeout", Type.DURATION_MS, "30000 ms", 1, INT32_MAX, RELIABLE_MULTICAST,
-					"a repair request is given up after this long"),
-			// rtps_udp (RtpsUdpInst)
-			new Option("use_multicast", Type.BOOLEAN, "true", 0, 1, RTPS,
-					"multicast (true) or unicast only (false)"),
-			new Option("nak_response_delay", Type.DURATION_MS, "200 ms", 0, INT32_MAX, RTPS,
-					"a writer answers a negative acknowledgement after this long (RTPS table 8.47)"),
-			new Option("heartbeat_period", Type.DURATION_MS, "1000 ms", 1, INT32_MAX, RTPS,
-					"how often a writer announces its data (RTPS table 8.47)"),
-			new Option("heartbeat_response_delay", Type.DURATION_MS, "500 ms", 0, INT32_MAX, RTPS,
-					"a reader answers a heartbeat after this long (RTPS table 8.47)"),
-			new Option("handshake_timeout", Type.DURATION_MS, "30000 ms", 0, INT32_MAX, RTPS,
-					"a reliable association's handshake gives up after this long"),
-			// shmem (ShmemInst)
-			new Option("pool_size", Type.SIZE, "16777216 B (16 MiB)", 1, INT32_MAX, SHMEM,
-					"the shared-memory pool"),
-			new Option("datalink_control_size", Type.SIZE, "4096 B", 1, INT32_MAX, SHMEM,
-					"each data link's control area, taken from the pool"));
+	private static final List<Option> TABLE = TABLE_TEXT.lines().filter(l -> !l.isBlank()).map(OpenDdsOptions::row).toList();
+
+	private static Option row(String line) {
+		String[] f = line.split("\\|", 7);
+		Set<OpenDdsTransportKind> kinds = EnumSet.noneOf(OpenDdsTransportKind.class);
+		for (String k : f[5].trim().split(" +")) {
+			if ("all".equals(k)) {
+				kinds.addAll(EnumSet.allOf(OpenDdsTransportKind.class));
+			} else {
+				kinds.add(OpenDdsTransportKind.getByName(k));
+			}
+		}
+		return new Option(f[0].trim(), Type.valueOf(f[1].trim()), f[2].trim(), Double.parseDouble(f[3].trim()),
+				Double.parseDouble(f[4].trim()), kinds, f[6].trim());
+	}
 
 	private OpenDdsOptions() {
 	}
@@ -186,10 +150,8 @@ public final class OpenDdsOptions {
 		String where = "OpenDDS " + kind.getLiteral();
 		Option o = find(kind, p.getName()).orElse(null);
 		if (o == null) {
-			String hint = "reliable".equals(p.getName()) && MULTICAST.contains(kind)
-					? "; multicast's reliable is the kind: map to multicast_reliable or multicast_best_effort"
-					: "; its options are " + of(kind).stream().map(Option::name).collect(Collectors.joining(", "));
-			return Optional.of("Unknown option '" + p.getName() + "' of " + where + hint);
+			return Optional.of("Unknown option '" + p.getName() + "' of " + where + "; its options are "
+					+ of(kind).stream().map(Option::name).collect(Collectors.joining(", ")));
 		}
 		if (o.type() == Type.BOOLEAN) {
 			return "true".equals(p.getKeyword()) || "false".equals(p.getKeyword()) ? Optional.empty()

@@ -61,8 +61,6 @@ class OpenDdsOptionsTest {
 		// an option of another kind is unknown here: best-effort multicast does no repairs
 		AdamantTestSupport.fires(1, transport("multicast_best_effort(nak_depth = 8)"), IssueCodes.UNKNOWN_PARAMETER,
 				"Unknown option 'nak_depth' of OpenDDS multicast_best_effort", "ttl");
-		AdamantTestSupport.fires(1, transport("multicast_reliable(reliable = false)"), IssueCodes.UNKNOWN_PARAMETER,
-				"reliable is the kind");
 	}
 
 	@Test
