@@ -3,9 +3,12 @@
 # and run point by point as real processes inside a private network namespace into the same rows,
 # summaries and records as the native benches (tools/bench/opendds_points.py).
 
-# Builds and installs the runtime with its OpenDDS plugin into .adamant/runtime-opendds when its
-# sources changed (the directory tests/e2e/opendds.sh uses too).
+# The runtime with its OpenDDS part: ADAMANT_OPENDDS_RUNTIME (an installed prefix) when set, as for
+# tests/e2e/opendds.sh; else built and installed into .adamant/runtime-opendds when its sources changed.
+opendds_runtime_prefix() { printf '%s\n' "${ADAMANT_OPENDDS_RUNTIME:-$ADAMANT_STATE/runtime-opendds}"; }
+
 opendds_ensure_runtime() {
+  [[ -z "${ADAMANT_OPENDDS_RUNTIME:-}" ]] || return 0
   local stamp="$ADAMANT_STATE/runtime-opendds.stamp" inputs build="$ADAMANT_STATE/build/runtime-opendds"
   inputs="$(adamant_inputs_hash "${ADAMANT_RUNTIME_INPUTS[@]}")"
   if [[ -f "$ADAMANT_STATE/runtime-opendds/lib/cmake/Adamant/AdamantConfig.cmake" ]] && ! adamant_stale "$stamp" "$inputs"; then
@@ -49,7 +52,7 @@ opendds_bench_prepare() {
   say "building $out/generated-opendds/opendds"
   local build="$out/build/opendds"
   cmake -S "$out/generated-opendds/opendds" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DCMAKE_PREFIX_PATH="$dds;$ADAMANT_STATE/runtime-opendds" >"$build.log" 2>&1 \
+    -DCMAKE_PREFIX_PATH="$dds;$(opendds_runtime_prefix)" >"$build.log" 2>&1 \
     && cmake --build "$build" >>"$build.log" 2>&1 \
     || { tail -40 "$build.log" >&2; die "building the generated OpenDDS project failed (log: $build.log)"; }
   adamant_cli validate --explain --format json "$model" >"$out/predictions.json.tmp" \

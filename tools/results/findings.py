@@ -167,8 +167,8 @@ def all_findings(emulab_sim, emulab_real, isislab):
     out = []
     for i, (claim, verdicts, why) in enumerate(items, 1):
         found = [v for v in verdicts if v]
-        out.append(f"{i}. *{claim}.* " + (" ".join(found) if found else "**not measured** in these runs.")
-                   + f" Why: {WHY[why]}")
+        text = "; ".join(found) if found else "**not measured** in these runs"
+        out.append(f"{i}. *{claim}.* {text}. Why: {WHY[why]}")
     return "\n".join(out)
 
 

@@ -27,10 +27,11 @@ WHY = {
             "readers.",
     "r4": "a repair every 4 packets instead of 8 halves Ricochet's wait for a repair (r / rate), at twice the "
           "repair traffic.",
-    "anomaly": "the study's RMcast was OpenDDS's reliable multicast, which keeps only nak_depth (32) datagrams "
-               "for repairs and gives up after nak_max (3) NAKs: a reader whose gap is older cannot be "
-               "repaired. ADAMANT's NAKcast keeps what is unacknowledged and NAKs until repaired, so it does "
-               "not lose updates beyond what it reports as unrecoverable.",
+    "anomaly": "the study's RMcast was OpenDDS's reliable multicast, which bounds its repair state (by default "
+               "nak_depth 32 datagrams kept for repairs, nak_max 3 NAKs per missing sample, OpenDDS's multicast "
+               "options): a reader whose gap falls outside it is never repaired, a likely cause that only "
+               "OpenDDS runs can confirm. ADAMANT's NAKcast is measured above; what it cannot repair it counts "
+               "as unrecoverable.",
     "prediction": "The predictions are the model's closed forms (`validate --explain`); real runs on one "
                   "machine add the kernel's scheduling delay, which on a loaded 2-core machine is most of a "
                   "reliable transport's latency.",
