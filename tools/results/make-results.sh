@@ -65,7 +65,7 @@ if (( ! tables_only )); then
   if wanted emulab; then
     timed emulab "$root/adamant" bench "$rtesp" --experiment emulab_table2 --mode sim --jobs 2 --out "$work/rtesp-sim"
     keep "$work/rtesp-sim" emulab_table2 emulab_sim
-    python3 "$root/tools/results/predictions.py" "$work/rtesp-sim/predictions.json" emulab_table2 >"$data/emulab_predicted.csv"
+    python3 "$root/tools/results/predictions.py" "$work/rtesp-sim/predictions.json" >"$data/emulab_predicted.csv"
   fi
   if wanted flexmat; then
     timed flexmat "$root/adamant" bench "$rtesp" --experiment flexmat_sweep --mode sim --jobs 2 --out "$work/rtesp-sim"

@@ -134,6 +134,12 @@ def blueforce_table(rows, floor_bytes):
                   "floor ms (one update on the link)", "paper"], out)
 
 
+def speedup_table(rows):
+    return table(["point", "readers", "loss", "rate", "CPU s before", "CPU s after", "same row"],
+                 [[label(r), r["receivers"], f"{r['loss_pct']} %", f"{r['rate_hz']} Hz", r["cpu_s_before"],
+                   r["cpu_s_after"], r["same_row"]] for r in rows])
+
+
 def runs_table(runs):
     return table(["stage", "command", "wall s", "CPU s", "load before", "load after", "finished (UTC)"],
                  [[r["stage"], f"`{r['command']}`", r["wall_s"], r["cpu_s"], r["load_before"], r["load_after"],
@@ -157,8 +163,9 @@ def main(argv):
     contract = findings.contract()
     floor_bytes = 1024 + contract["wire"]["header"]["bytes"] + contract["wire"]["msg_fixed"]["bytes"]
 
+    speedup = read(d, "sim_speedup")
     parts = [intro(machine, runs), section_notes("runs"), runs_table(runs) if runs else "(no runs recorded)",
-             findings.speed(runs, isislab)]
+             findings.speed(runs, isislab), section_notes("speed"), speedup_table(speedup) if speedup else "(not measured)"]
     parts += [section_notes("emulab_sim"), point_table(emulab_sim, predicted) if emulab_sim else "(not run)"]
     parts += [section_notes("emulab_real"), point_table(emulab_real, predicted) if emulab_real else "(not run)"]
     err_text, err_rows = prediction_error_table(emulab_real, predicted)

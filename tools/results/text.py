@@ -44,6 +44,16 @@ Every bench below ran with the command shown (from the repository's root), timed
 `tools/results/make-results.sh`; CPU is user + system seconds of the command and its processes, load
 the machine's 1-minute load average before and after. The machine was shared with other work while
 these ran, so wall times and real-mode latencies carry its load.""",
+    "speed": """## Simulator speed
+
+`perf record` of the grid's heaviest points (25 readers, Ricochet) put the event queue (a heap whose items
+carried their closures, one event per group member for every multicast datagram) and the engines'
+output buffers (reallocated on every call) near the top, beside the engines' decoding. The simulator now
+delivers a group datagram to its members in one event (when no reordering or duplication is configured:
+the same order as one event each), keeps the actions in reused slots beside a heap of (time, sequence,
+slot), and empties the engines' output in place. Before and after, per point (`tools/results/compare_sim.py`,
+CPU seconds, the least of 3 runs on the shared machine), with the results row of each point's seed
+compared byte for byte:""",
     "emulab_sim": """## RT-ESP Table 2 (Emulab): the simulator
 
 3 readers, 0 and 3 % end-host loss, 25 and 50 Hz, 20,000 updates of 12 bytes
