@@ -12,7 +12,7 @@ import os
 import sys
 
 import findings
-from text import PAPER_MOCKETS, intro, section_notes
+from text import PAPER_MOCKETS, PAYLOAD_BYTES, intro, section_notes
 
 
 def read(data, name):
@@ -121,17 +121,25 @@ def flexmat_table(rows):
     return table(["loss", "rate", "setup", "delivered %", "mean µs", "p90 µs", "ReLate2 µs", "bytes on the wire, KB"], out)
 
 
-def blueforce_table(rows, floor_bytes):
+def fastest_bandwidth(text):
+    """The link's fastest bandwidth in bytes/s: a number, or a schedule "40960@50s;5120@10s"."""
+    try:
+        return max(float(phase.split("@")[0]) for phase in (text or "").split(";"))
+    except ValueError:
+        return None
+
+
+def blueforce_table(rows, header_bytes):
     out = []
     for r in rows:
         paper = PAPER_MOCKETS.get((r["experiment"], r["stream"] or "BlueForce"), "–")
-        bw = num(r, "link_bandwidth")
-        floor = floor_bytes / bw * 1e3 if bw else None
+        bw = fastest_bandwidth(r.get("link_bandwidth"))
+        floor = (PAYLOAD_BYTES.get(r["stream"] or "BlueForce", 1024) + header_bytes) / bw * 1e3 if bw else None
         out.append([r["experiment"], r["transport"], r["stream"] or "–", fmt(num(r, "sent")), fmt(num(r, "received")),
                     fmt(num(r, "replaced")), fmt(num(r, "lat_mean_us") / 1e3 if num(r, "lat_mean_us") else None, 0),
                     fmt(floor, 0), paper])
     return table(["experiment", "transport", "stream", "sent", "received", "replaced", "mean ms",
-                  "floor ms (one update on the link)", "paper"], out)
+                  "floor ms (one update on the fastest link)", "paper"], out)
 
 
 def speedup_table(rows):
@@ -161,7 +169,7 @@ def main(argv):
     predicted, isislab, flexmat = read(d, "emulab_predicted"), read(d, "isislab_sim"), read(d, "flexmat_sim")
     blueforce = read(d, "blueforce_sim")
     contract = findings.contract()
-    floor_bytes = 1024 + contract["wire"]["header"]["bytes"] + contract["wire"]["msg_fixed"]["bytes"]
+    header_bytes = contract["wire"]["header"]["bytes"] + contract["wire"]["msg_fixed"]["bytes"]
 
     speedup = read(d, "sim_speedup")
     parts = [intro(machine, runs), section_notes("runs"), runs_table(runs) if runs else "(no runs recorded)",
@@ -177,7 +185,7 @@ def main(argv):
             parts += [f"**{rate:.0f} Hz** (ReLate2 µs / delivered %, mean of the runs):", isislab_table(isislab, rate)]
     parts += [section_notes("findings"), findings.all_findings(emulab_sim, emulab_real, isislab)]
     parts += [section_notes("flexmat"), flexmat_table(flexmat) if flexmat else "(not run)", findings.flexmat(flexmat)]
-    parts += [section_notes("blueforce"), blueforce_table(blueforce, floor_bytes) if blueforce else "(not run)"]
+    parts += [section_notes("blueforce"), blueforce_table(blueforce, header_bytes) if blueforce else "(not run)"]
     parts += [section_notes("not_done")]
     with open(a.output, "w") as f:
         f.write("\n\n".join(p.strip("\n") for p in parts if p) + "\n")

@@ -11,6 +11,9 @@ PAPER_MOCKETS = {
     ("bf4_fluctuating_link", "BlueForce"): "40 ms (SCPS-TP 1,012 ms; SCTP 10,998 ms)",
 }
 
+# The streams' payloads in examples/blueforce (for the physical floor: one message on the link).
+PAYLOAD_BYTES = {"BlueForce": 1024, "SensorData": 1024, "Images": 5120}
+
 WHY = {
     "unreliable": "without repair there is nothing to wait for: a delivered update left the writer once and "
                   "is never held back behind a lost one.",
@@ -85,13 +88,15 @@ is OpenDDS's reliable multicast; ADAMANT's NAK multicast is NAKcast.""",
 The FLEXMAT slides' sweeps: NAKcast timeout 25/50 ms, Ricochet R = 4/8 and C = 3/6, at 3 readers,
 1 and 3 % loss, 10 and 100 Hz, in the simulator (`flexmat_sweep`). The slides: at low rates NAKcast
 has the lowest latencies, at high rates Ricochet R = 4; NAKcast gets every update; Ricochet uses
-much more bandwidth, most at R = 4.""",
+much more bandwidth, most at R = 4. With 3 readers a receiver has only 2 others to send a repair to,
+so C = 3 and C = 6 run alike here.""",
     "blueforce": """## Mockets experiments 1–4 (blue-force tracking)
 
 examples/blueforce in the simulator over the radio link (5 KB/s, 4-packet queue; experiment 4:
 40 KB/s for 50 s, then 5 KB/s for 10 s): the runtime's replace (Mockets' message replacement, as
 the model binds it) and fifo (the same reliable in-order sender without replacement: the
-reliable-FIFO peer). The floor is one update's datagram (1 KB + ADAMANT's headers) on the link.
+reliable-FIFO peer). The floor is one message's datagram (its payload and ADAMANT's headers) on the
+link at its fastest: no transport delivers sooner.
 Kernel TCP, the other reliable-FIFO peer, needs real processes over a shaped link
 (examples/blueforce's `*_real_link.sh`); it was not run here.""",
     "not_done": """## Not in these runs
