@@ -180,16 +180,16 @@ def prediction_error(rows):
 
 
 def speed(runs, isislab, estimate):
-    """The ISISlab grid's run (all of it, or the points done when it was stopped) and the whole grid's CPU
-    time estimated from a stratified sample (tools/results/estimate_grid.py)."""
+    """The ISISlab grid's runs (a run stopped part way keeps its points; the next resumes) and the whole
+    grid's CPU time estimated from a stratified sample (tools/results/estimate_grid.py)."""
     text = ["**Speed (the ISISlab grid in the simulator, 1,920 points × 20,000 updates):**"]
-    run = next((r for r in reversed(runs) if r["stage"] == "isislab"), None)
-    if run and isislab:
-        points = sum(int(r["runs"]) for r in isislab)
-        wall, cpu = float(run["wall_s"]), float(run["cpu_s"])
-        text.append(f"`{run['command']}` ran {points:,} points in {wall:,.0f} s wall and {cpu:,.0f} s of CPU while "
-                    f"the machine's load was {run['load_before']} → {run['load_after']} (2 cores shared with other "
-                    "work)" + ("." if points >= 1920 else ", and was stopped there for the deadline (bench resumes it)."))
+    for run in (r for r in runs if r["stage"].startswith("isislab")):
+        stopped = "exit" in run["stage"]
+        text.append(f"`{run['command']}`{' (stopped part way)' if stopped else ''} took {float(run['wall_s']):,.0f} s "
+                    f"wall and {float(run['cpu_s']):,.0f} s of CPU, the machine's load {run['load_before']} → "
+                    f"{run['load_after']} (2 cores shared with other work).")
+    if isislab:
+        text.append(f"The grid's data holds {sum(int(r['runs']) for r in isislab):,} of its 1,920 points.")
     if estimate:
         total = sum(float(r["cpu_s"]) * int(r["stratum_points"]) for r in estimate)
         text.append(f"The whole grid's CPU time, from one timed point per transport and reader count weighted by "

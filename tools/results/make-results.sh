@@ -6,6 +6,7 @@
 # load before and after, into docs/results/runs.csv.
 #
 #   tools/results/make-results.sh [--only STAGE]... [--tables-only] [--work DIR] [--real-updates N]
+#                                 [--isislab-points FILTER]
 #
 # Stages: isislab (sar's full ISISlab grid in the simulator, --jobs 2), emulab (Table 2 in the
 # simulator), flexmat (the FLEXMAT sweeps in the simulator), blueforce (Mockets experiments 1-4 in
@@ -17,14 +18,15 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 data="$root/docs/results"
 work="$root/build/results"
-stages=() tables_only=0 real_updates=1000
+stages=() tables_only=0 real_updates=1000 isislab_points=""
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --only) stages+=("${2:?--only needs a stage}"); shift 2 ;;
     --tables-only) tables_only=1; shift ;;
     --work) work="${2:?--work needs a directory}"; shift 2 ;;
     --real-updates) real_updates="${2:?--real-updates needs a number}"; shift 2 ;;
-    -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --isislab-points) isislab_points="${2:?--isislab-points needs a filter}"; shift 2 ;;
+    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "make-results: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -42,16 +44,20 @@ timed() {
   [[ -f "$runs" ]] || echo "stage,command,wall_s,cpu_s,load_before,load_after,finished_utc" >"$runs"
   load0="$(cut -d' ' -f1 /proc/loadavg)"
   t0="$(date +%s.%N)"
-  # the CPU seconds (user + system) of the command and every process it waited for
+  # the CPU seconds (user + system) of the command and every process it waited for; a command that
+  # fails or is stopped (Ctrl-C: a bench keeps the points it finished) is recorded with its exit status
+  local rc=0
   cpu="$(python3 -c 'import os, subprocess, sys
 rc = subprocess.call(sys.argv[1:], stdout=sys.stderr)
 t = os.times()
 print(f"{t.children_user + t.children_system:.1f}")
-sys.exit(rc)' "$@")"
+sys.exit(rc)' "$@")" || rc=$?
   t1="$(date +%s.%N)"
   load1="$(cut -d' ' -f1 /proc/loadavg)"
+  (( rc == 0 )) || name="$name (exit $rc)"
   printf '%s,"%s",%.1f,%s,%s,%s,%s\n' "$name" "${*//$root\//}" "$(python3 -c "print($t1 - $t0)")" "$cpu" \
     "$load0" "$load1" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" >>"$runs"
+  return $rc
 }
 
 # keep OUT EXPERIMENT NAME: the experiment's per-point summary as docs/results/NAME.csv.
@@ -59,7 +65,8 @@ keep() { cp "$1/$2.summary.csv" "$data/$3.csv"; }
 
 if (( ! tables_only )); then
   if wanted isislab; then
-    timed isislab "$root/adamant" bench "$sar" --experiment rtesp_isislab_sweep --mode sim --jobs 2 --out "$work/isislab-sim"
+    timed isislab "$root/adamant" bench "$sar" --experiment rtesp_isislab_sweep --mode sim --jobs 2 --out "$work/isislab-sim" \
+      ${isislab_points:+--points "$isislab_points"} || echo "make-results: the ISISlab run stopped; its finished points are kept" >&2
     keep "$work/isislab-sim" rtesp_isislab_sweep isislab_sim
   fi
   if wanted emulab; then
