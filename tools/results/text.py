@@ -68,8 +68,10 @@ r = 4 (c = 3), FEC. Predicted: `adamant validate --explain` of the same model (o
 The same experiment at 50 Hz with fewer updates (see the command), real processes (1 writer, 3
 readers) over loopback multicast inside one private network namespace, the loss injected in each
 reader's receive path (the ISISlab way: the multi-host namespace testbed with per-host nftables loss
-was not available to these runs). OpenDDS's own transports are not in this table: `adamant bench
---target opendds` was not available to these runs.""",
+was not available to these runs). The machine was shared and loaded while they ran (see the load
+above): scheduling delays dominate these latencies. OpenDDS's own transports are not in this table:
+`adamant bench --target opendds` needs the runtime built with its OpenDDS part, which did not fit in
+these runs' time on the shared machine.""",
     "prediction_error": """## Prediction error against real runs
 
 Each real point's measured mean latency beside the model's prediction for the same readers, loss,
@@ -101,8 +103,9 @@ Kernel TCP, the other reliable-FIFO peer, needs real processes over a shaped lin
 (examples/blueforce's `*_real_link.sh`); it was not run here.""",
     "not_done": """## Not in these runs
 
-- OpenDDS's transports (udp, multicast best-effort and reliable, tcp, rtps_udp): need
-  `adamant bench --target opendds`.
+- OpenDDS's transports (udp, multicast best-effort and reliable, tcp, rtps_udp) at the Table 2 points:
+  `./adamant bench tools/results/rtesp.adamant --experiment emulab_table2_opendds --target opendds
+  --mode real` runs them; not run here.
 - The multi-host namespace testbed (per-host nftables loss): real runs here use one namespace and
   in-process loss.
 - Kernel TCP as a Mockets peer over the shaped link.
