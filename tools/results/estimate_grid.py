@@ -9,18 +9,11 @@ stratum's size. Prints CSV (docs/results/grid_estimate.csv): one row per sampled
 import argparse
 import csv
 import os
-import resource
 import subprocess
 import sys
 from collections import defaultdict
 
-
-def cpu_of(bench, index):
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run([bench, "--mode", "sim", "--only", index, "--csv", os.devnull], check=True,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+from compare_sim import run as cpu_of  # one point's CPU seconds
 
 
 def main(argv):
@@ -40,7 +33,7 @@ def main(argv):
         rates = sorted({float(m["rate_hz"]) for m in members})
         loss, rate = losses[len(losses) // 2], rates[len(rates) // 2]
         pick = next(m for m in members if float(m["loss_pct"]) == loss and float(m["rate_hz"]) == rate)
-        cpu = min(cpu_of(a.bench, pick["index"]) for _ in range(a.repeat))
+        cpu = min(cpu_of(a.bench, pick["index"], os.devnull) for _ in range(a.repeat))
         out.writerow([transport, params, receivers, pick["loss_pct"], pick["rate_hz"], len(members), f"{cpu:.2f}"])
     return 0
 
