@@ -8,7 +8,8 @@
 #   tools/results/make-results.sh [--only STAGE]... [--tables-only] [--work DIR] [--real-updates N]
 #                                 [--isislab-points FILTER]
 #
-# Stages: isislab (sar's full ISISlab grid in the simulator, --jobs 2), emulab (Table 2 in the
+# Stages: isislab (sar's full ISISlab grid in the simulator, --jobs 2), estimate (the grid's CPU
+# time from one timed point per transport and reader count), emulab (Table 2 in the
 # simulator), flexmat (the FLEXMAT sweeps in the simulator), blueforce (Mockets experiments 1-4 in
 # the simulator, replace and fifo), real (Table 2 reduced: 50 Hz, the first run, --real-updates updates, real
 # processes in one network namespace, loss injected in the readers' receive path).
@@ -26,11 +27,11 @@ while [[ $# -gt 0 ]]; do
     --work) work="${2:?--work needs a directory}"; shift 2 ;;
     --real-updates) real_updates="${2:?--real-updates needs a number}"; shift 2 ;;
     --isislab-points) isislab_points="${2:?--isislab-points needs a filter}"; shift 2 ;;
-    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "make-results: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
-[[ ${#stages[@]} -gt 0 ]] || stages=(isislab emulab flexmat blueforce real)
+[[ ${#stages[@]} -gt 0 ]] || stages=(isislab estimate emulab flexmat blueforce real)
 wanted() { [[ " ${stages[*]} " == *" $1 "* ]]; }
 mkdir -p "$data" "$work"
 sar="$root/examples/sar/sar.adamant" rtesp="$root/tools/results/rtesp.adamant"
@@ -68,6 +69,11 @@ if (( ! tables_only )); then
     timed isislab "$root/adamant" bench "$sar" --experiment rtesp_isislab_sweep --mode sim --jobs 2 --out "$work/isislab-sim" \
       ${isislab_points:+--points "$isislab_points"} || echo "make-results: the ISISlab run stopped; its finished points are kept" >&2
     keep "$work/isislab-sim" rtesp_isislab_sweep isislab_sim
+  fi
+  if wanted estimate; then
+    # the whole grid's CPU time from a stratified sample (needs the isislab stage's build)
+    python3 "$root/tools/results/estimate_grid.py" "$work/isislab-sim/build/native/rtesp_isislab_sweep_bench" \
+      >"$data/grid_estimate.csv"
   fi
   if wanted emulab; then
     timed emulab "$root/adamant" bench "$rtesp" --experiment emulab_table2 --mode sim --jobs 2 --out "$work/rtesp-sim"

@@ -54,7 +54,9 @@ carried their closures, one event per group member for every multicast datagram)
 output buffers (reallocated on every call) near the top, beside the engines' decoding. The simulator now
 delivers a group datagram to its members in one event (when no reordering or duplication is configured:
 the same order as one event each), keeps the actions in reused slots beside a heap of (time, sequence,
-slot), and empties the engines' output in place. Before and after, per point (`tools/results/compare_sim.py`,
+slot), and empties the engines' output in place. Before and after, per point
+(`tools/results/compare_sim.py BEFORE_BENCH AFTER_BENCH --points 0,475,1435,1915`, the grid's bench built
+against the runtime before and after the change,
 CPU seconds, the least of 3 runs on the shared machine), with the results row of each point's seed
 compared byte for byte:""",
     "emulab_sim": """## RT-ESP Table 2 (Emulab): the simulator
