@@ -11,6 +11,7 @@
 #include "point_common.hpp"
 #include "point_overrides.hpp"
 #include "point_selection.hpp"
+#include "reader_launch.hpp"
 #include "reader_process.hpp"
 #include "stats_log.hpp"
 
@@ -174,6 +175,9 @@ struct WriterOptions {
   std::optional<int> linger_ms;
   std::vector<double> burst;  // Gilbert loss at the readers: P(good->bad), P(bad->good); empty: --loss
   std::string psk_file;       // every process's key file (adamant/key_file.hpp); empty: no key
+  std::vector<detail::ReaderHost> hosts;  // --reader-host: reader i on hosts[i % size]; empty: here
+  bool loss_at_host = false;              // --loss-at host: the testbed drops, the readers inject none
+  std::string self;                       // this program's path, for readers run under a launcher
 };
 
 // Runs one point and appends its CSV row; throws Failure with a clear message.
@@ -189,10 +193,12 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
 
   std::vector<std::unique_ptr<ReaderProcess>> kids;
   for (int i = 0; i < pt.receivers; ++i) {
+    const detail::ReaderHost* host = opt.hosts.empty() ? nullptr : &opt.hosts[static_cast<std::size_t>(i) % opt.hosts.size()];
+    const bool via = host && !host->launcher.empty();  // run under a launcher: pipes on stdin/stdout
     std::vector<std::string> args{"adamant-reader", "--reader", "--reader-transport", std::string(to_string(pt.transport)),
-                                  "--reader-group", opt.group, "--reader-iface", opt.iface,
+                                  "--reader-group", opt.group, "--reader-iface", host ? host->iface : opt.iface,
                                   "--reader-port", std::to_string(port), "--reader-index",
-                                  std::to_string(i), "--reader-loss", exact(pt.loss_pct),
+                                  std::to_string(i), "--reader-loss", exact(opt.loss_at_host ? 0.0 : pt.loss_pct),
                                   "--reader-seed", std::to_string(pt.seed), "--reader-updates",
                                   std::to_string(pt.updates), "--reader-rate", exact(pt.rate_hz),
                                   "--reader-streams", detail::streams_arg(pt), "--reader-params",
@@ -204,15 +210,19 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
     if (!opt.stats_file.empty()) args.insert(args.end(), {"--reader-stats-file", opt.stats_file});
     args.insert(args.end(), spec.reader_args.begin(), spec.reader_args.end());
     auto kid = std::make_unique<ReaderProcess>(i);
-    args.insert(args.end(), {"--reader-result-fd", std::to_string(kid->child_result_fd()), "--reader-ctrl-fd",
-                             std::to_string(kid->child_ctrl_fd())});
+    args.insert(args.end(), {"--reader-result-fd", via ? "1" : std::to_string(kid->child_result_fd()),
+                             "--reader-ctrl-fd", via ? "0" : std::to_string(kid->child_ctrl_fd())});
+    if (via) args = detail::reader_command(*host, opt.self, {args.begin() + 1, args.end()});
+    const std::string exe = via ? detail::find_program(args.front()) : "/proc/self/exe";
     std::vector<char*> argv;
     for (auto& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);
     const int fds[2] = {kid->child_result_fd(), kid->child_ctrl_fd()};
-    kid->start([&argv, fds] {  // async-signal-safe calls only until exec
-      if (::fcntl(fds[0], F_SETFD, 0) != 0 || ::fcntl(fds[1], F_SETFD, 0) != 0) return 127;
-      ::execv("/proc/self/exe", argv.data());
+    kid->start([&argv, &exe, fds, via] {  // async-signal-safe calls only until exec
+      if (via ? ::dup2(fds[0], 1) < 0 || ::dup2(fds[1], 0) < 0
+              : ::fcntl(fds[0], F_SETFD, 0) != 0 || ::fcntl(fds[1], F_SETFD, 0) != 0)
+        return 127;
+      ::execv(exe.c_str(), argv.data());
       return 127;
     });
     kids.push_back(std::move(kid));
@@ -406,7 +416,13 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
   app.add_option("--runs", runs, "repeat every point N times (run + k, seed + k)")->check(CLI::PositiveNumber);
   app.add_option("--port", opt.port, "real: first UDP port (point i uses port+i; 0 = derive from pid)");
   app.add_option("--group", opt.group, "real: multicast group");
-  app.add_option("--iface", opt.iface, "real: multicast interface address");
+  app.add_option("--iface", opt.iface, "real: multicast interface address (the writer's)");
+  std::vector<std::string> reader_hosts;
+  app.add_option("--reader-host", reader_hosts, "real: where reader i runs (the i-th, round robin): ADDR [CMD ARG...], "
+                 "its interface address and the command it runs under (docs/testbed.md)")->allow_extra_args(false);
+  std::string loss_at = "process";
+  app.add_option("--loss-at", loss_at, "real: where --loss drops: process (in each reader) or host (the testbed's "
+                 "nftables at each reader host; the readers inject none)")->check(CLI::IsMember({"process", "host"}));
   app.add_option("--stats-file", opt.stats_file, "real: each process appends its engine's state size there each second");
   app.add_option("--linger-ms", linger, "time to keep repairing after the last update");
   std::string mode = "real", bandwidth;
@@ -513,6 +529,16 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
   opt.psk_file = auth::key_file_path(opt.psk_file);
   try {  // read now: a bad key file fails before any process starts
     if (!opt.psk_file.empty()) psk = auth::read_key_file(opt.psk_file);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "%s: %s\n", spec.name.c_str(), e.what());
+    return 2;
+  }
+  try {
+    for (const auto& h : reader_hosts) opt.hosts.push_back(detail::parse_reader_host(h));
+    opt.loss_at_host = loss_at == "host";
+    if (opt.loss_at_host && !burst.empty()) throw detail::Failure("--burst is injected in the readers: not with --loss-at host");
+    if (sim_mode && (opt.loss_at_host || !opt.hosts.empty())) throw detail::Failure("--reader-host and --loss-at host are for --mode real");
+    if (!opt.hosts.empty()) opt.self = detail::own_program();
   } catch (const std::exception& e) {
     std::fprintf(stderr, "%s: %s\n", spec.name.c_str(), e.what());
     return 2;

@@ -1,0 +1,189 @@
+#!/usr/bin/python3
+"""Runs real bench processes on a testbed (docs/testbed.md): the writer on the writer host, each
+reader on a reader host, end-host loss by nftables at each reader host (--loss-at host).
+
+  adamant_testbed.py run [--testbed FILE] [--loss-at process|host] [--counters FILE] -- BENCH ARG...
+      one point of BENCH (its ARGs select one point, e.g. --only 3) on FILE's testbed, or on the
+      point's own (1 writer + its readers on one switch, in namespaces); the testbed is made before
+      and removed after, also on error or Ctrl-C
+  adamant_testbed.py exec --testbed FILE --on HOST [--on-each CMD] -- CMD...
+      CMD on one host of a namespaces testbed; --on-each starts CMD (its {address} and {name}
+      replaced) on every other host for as long (e.g. sshd, to drive an ssh testbed from HOST)
+  adamant_testbed.py show [--testbed FILE | --receivers N]
+      the testbed as JSON, checked
+Debian's python3 runs it (Mininet is a Debian package). Exit codes: the bench's; 2 bad input."""
+import argparse
+import csv
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import testbed_file  # noqa: E402
+
+
+def realise(tb, base_dir):
+    if tb.realisation == "ssh":
+        import sshhosts
+        return sshhosts.SshHosts(tb, testbed_file.key_path(tb, base_dir))
+    import netns
+    return netns.Namespaces(tb)
+
+
+def _stop(proc):
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def _interrupted(signum, frame):
+    raise KeyboardInterrupt  # SIGTERM tears the testbed down as Ctrl-C does
+
+
+def list_point(bench_argv):
+    out = subprocess.run(bench_argv + ["--list-points"], capture_output=True, text=True)
+    if out.returncode != 0:
+        raise SystemExit(f"adamant testbed: listing the points failed: {out.stderr.strip()}")
+    points = list(csv.DictReader(io.StringIO(out.stdout)))
+    if len(points) != 1:
+        raise SystemExit(f"adamant testbed: the bench's options select {len(points)} points: select one (--only INDEX)")
+    return points[0]
+
+
+def _option(argv, name):
+    return next((argv[i + 1] for i in range(len(argv) - 1) if argv[i] == name), None)
+
+
+def _count_rows(path):
+    if not path or not os.path.exists(path):
+        return 0
+    with open(path, newline="") as f:
+        return max(0, sum(1 for _ in csv.reader(f)) - 1)
+
+
+def record_links(path, before, link):
+    """The link columns of the rows the point appended: the writer's shaped link."""
+    if not path or not os.path.exists(path) or not (link.bandwidth or link.queue_packets):
+        return
+    with open(path, newline="") as f:
+        rows = list(csv.reader(f))
+    head = rows[0]
+    bw, q = head.index("link_bandwidth"), head.index("link_queue_packets")
+    for row in rows[1 + before:]:
+        row[bw] = str(link.bandwidth) if link.bandwidth else ""
+        row[q] = str(link.queue_packets) if link.queue_packets else ""
+    tmp = path + ".tmp"
+    with open(tmp, "w", newline="") as f:
+        csv.writer(f, lineterminator="\n").writerows(rows)
+    os.replace(tmp, path)
+
+
+def cmd_run(args):
+    bench_argv = args.command
+    point = list_point(bench_argv)
+    receivers, loss = int(point["receivers"]), float(point["loss_pct"])
+    tb = testbed_file.load(args.testbed) if args.testbed else testbed_file.default(receivers)
+    base_dir = os.path.dirname(os.path.abspath(args.testbed)) if args.testbed else os.getcwd()
+    writer, readers = tb.writer(), tb.readers()
+    csv_path = _option(bench_argv, "--csv")
+    before = _count_rows(csv_path)
+    signal.signal(signal.SIGTERM, _interrupted)
+    counters, status = {}, 1
+    with realise(tb, base_dir) as hosts:
+        for h in readers:  # 0 % still counts what arrived
+            h_loss = (h.loss_pct if h.loss_pct is not None else loss) if args.loss_at == "host" else 0.0
+            hosts.set_loss(h, h_loss)
+        argv = bench_argv + ["--iface", writer.address, "--loss-at", args.loss_at]
+        for h in readers:
+            argv += ["--reader-host", " ".join([h.address] + hosts.launcher(h))]
+        print(f"adamant testbed: {tb.realisation} ({hosts.name}): writer {writer.name} {writer.address}, readers "
+              + ", ".join(f"{h.name} {h.address}" for h in readers) + f"; loss at {args.loss_at}", file=sys.stderr)
+        proc = hosts.popen(writer, argv, stdin=subprocess.DEVNULL)
+        try:
+            status = proc.wait()
+        finally:
+            _stop(proc)
+            for h in readers:
+                arrived, dropped = hosts.counters(h)
+                counters[h.name] = {"address": h.address, "udp_in": arrived, "dropped": dropped}
+                share = f" ({100 * dropped / arrived:.2f} %)" if arrived else ""
+                print(f"adamant testbed: {h.name} {h.address}: {arrived} UDP datagrams in, {dropped} dropped{share}",
+                      file=sys.stderr)
+    if tb.realisation == "namespaces":
+        record_links(csv_path, before, writer.link)
+    if args.counters:
+        with open(args.counters, "w") as f:
+            json.dump({"testbed": testbed_file.describe(tb), "loss_at": args.loss_at, "point": point,
+                       "readers": counters}, f, indent=1)
+    return status
+
+
+def cmd_exec(args):
+    tb = testbed_file.load(args.testbed)
+    if tb.realisation != "namespaces":
+        raise SystemExit("adamant testbed: exec runs on a namespaces testbed")
+    by_name = {h.name: h for h in tb.hosts}
+    if args.on not in by_name:
+        raise SystemExit(f"adamant testbed: --on {args.on}: no such host (hosts: {', '.join(by_name)})")
+    signal.signal(signal.SIGTERM, _interrupted)
+    with realise(tb, os.path.dirname(os.path.abspath(args.testbed))) as hosts:
+        for h in tb.hosts:
+            if h.name != args.on and args.on_each:
+                hosts.start_service(h, [w.format(address=h.address, name=h.name) for w in args.on_each.split()])
+        print(f"adamant testbed: namespaces ({hosts.name}): on {args.on}: {' '.join(args.command)}", file=sys.stderr)
+        proc = hosts.popen(by_name[args.on], args.command)
+        try:
+            return proc.wait()
+        finally:
+            _stop(proc)
+
+
+def cmd_show(args):
+    tb = testbed_file.load(args.testbed) if args.testbed else testbed_file.default(args.receivers)
+    print(json.dumps(testbed_file.describe(tb), indent=1))
+    return 0
+
+
+def main(argv):
+    p = argparse.ArgumentParser(prog="adamant testbed", description=__doc__.split("\n\n")[0])
+    sub = p.add_subparsers(dest="verb", required=True)
+    r = sub.add_parser("run")
+    r.add_argument("--testbed", help="the testbed file (default: the point's own, in namespaces)")
+    r.add_argument("--loss-at", choices=("process", "host"), default="host")
+    r.add_argument("--counters", help="write each reader host's nftables counters here (JSON)")
+    r.add_argument("command", nargs=argparse.REMAINDER)
+    e = sub.add_parser("exec")
+    e.add_argument("--testbed", required=True)
+    e.add_argument("--on", required=True, help="the host that runs the command")
+    e.add_argument("--on-each", default="", help="a command started on every other host")
+    e.add_argument("command", nargs=argparse.REMAINDER)
+    s = sub.add_parser("show")
+    s.add_argument("--testbed")
+    s.add_argument("--receivers", type=int, default=3)
+    args = p.parse_args(argv)
+    if hasattr(args, "command"):
+        args.command = args.command[1:] if args.command[:1] == ["--"] else args.command
+        if not args.command:
+            p.error("give the command after --")
+    try:
+        return {"run": cmd_run, "exec": cmd_exec, "show": cmd_show}[args.verb](args)
+    except testbed_file.BadTestbed as e:
+        print(f"adamant testbed: {e}", file=sys.stderr)
+        return 2
+    except RuntimeError as e:
+        print(f"adamant testbed: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("adamant testbed: interrupted; the testbed is removed", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

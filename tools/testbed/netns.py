@@ -1,0 +1,144 @@
+"""The testbed realised on this machine with Mininet: each host in its own network namespace,
+joined by a veth link to one Linux bridge (Mininet's LinuxBridge, no controller) that itself sits
+in a namespace of its own, so nothing of the testbed is in this machine's namespace and multicast
+never leaves it. Needs root and Debian's mininet and bridge-utils (Debian's python3 imports it)."""
+import os
+import subprocess
+import time
+
+import hostloss
+
+try:
+    from mininet.log import setLogLevel
+    from mininet.net import Mininet
+    from mininet.nodelib import LinuxBridge
+except ImportError as e:  # the realisation says what is missing when it is asked for
+    Mininet = None
+    _IMPORT_ERROR = e
+
+MTU = 1500
+
+
+def _prefix():
+    """A name prefix unique on this machine (Mininet's nodes and veths are named after it): 't'
+    and this process's id in base 36, so several testbeds (and helpers) never collide."""
+    n, digits = os.getpid(), ""
+    while n:
+        n, d = divmod(n, 36)
+        digits = "0123456789abcdefghijklmnopqrstuvwxyz"[d] + digits
+    return "t" + digits
+
+
+def _shape(node, intf, link):
+    """tc on `intf` of `node`: tbf at the link's bandwidth with queue_packets of queue, or only a
+    packet queue of that depth (netem is not on every machine: no delay is emulated)."""
+    if link.bandwidth:
+        limit = (link.queue_packets or 100) * MTU
+        burst = max(2 * MTU, link.bandwidth // 100)
+        out = node.cmd(f"tc qdisc replace dev {intf} root tbf rate {link.bandwidth * 8}bit burst {burst} "
+                       f"limit {limit}; echo rc=$?")
+    elif link.queue_packets:
+        out = node.cmd(f"tc qdisc replace dev {intf} root pfifo limit {link.queue_packets}; echo rc=$?")
+    else:
+        return
+    if "rc=0" not in out:
+        raise RuntimeError(f"tc on {intf}: {out.strip()}")
+
+
+def _wait_forwarding(switch, host_intfs, timeout_s=15):
+    """Waits until every link has carrier at both ends and every bridge port forwards: a veth
+    comes up some time after it is made, and a datagram sent before is lost without a trace."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        ports = switch.cmd("bridge link").strip().splitlines()
+        ready = len(ports) == len(host_intfs) and all("state forwarding" in p and "NO-CARRIER" not in p for p in ports)
+        ready = ready and all("NO-CARRIER" not in node.cmd(f"ip link show dev {intf}") for node, intf in host_intfs)
+        if ready:
+            return
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"the testbed's links did not come up within {timeout_s} s: {' | '.join(ports)}")
+        time.sleep(0.1)
+
+
+class Namespaces:
+    """A realised testbed; close() (or leaving the `with`) removes every namespace and link."""
+
+    def __init__(self, testbed):
+        if Mininet is None:
+            raise RuntimeError(f"the namespaces testbed needs Mininet (Debian: mininet, bridge-utils): {_IMPORT_ERROR}")
+        if os.geteuid() != 0:
+            raise RuntimeError("the namespaces testbed needs root (network namespaces, veth links, nftables)")
+        setLogLevel("error")
+        self.testbed, self.nodes, self.services = testbed, {}, []
+        p = self.name = _prefix()  # Mininet names each host's shell `mininet:<name>h<index>`
+        self.net = Mininet(controller=None, build=False, waitConnected=False, autoSetMacs=False)
+        try:
+            switch = self.net.addSwitch(p + "s", cls=LinuxBridge, inNamespace=True, dpid="1")
+            links = []
+            for i, h in enumerate(testbed.hosts):  # named by index: an interface name has 15 characters at most
+                node = self.net.addHost(f"{p}h{i}", ip=f"{h.address}/15")
+                links.append((h, node, self.net.addLink(node, switch)))
+                self.nodes[h.name] = node
+            self.net.build()
+            self.net.start()
+            # flood multicast to every port: no IGMP querier runs on the testbed
+            out = switch.cmd(f"ip link set dev {switch.name} type bridge mcast_snooping 0; echo rc=$?")
+            if "rc=0" not in out:
+                raise RuntimeError(f"multicast flooding on the switch: {out.strip()}")
+            for h, node, link in links:
+                intf = link.intf1.name
+                out = node.cmd(f"ip route add 224.0.0.0/4 dev {intf}; echo rc=$?")
+                if "rc=0" not in out:
+                    raise RuntimeError(f"multicast route on {h.name}: {out.strip()}")
+                _shape(node, intf, h.link)
+                _shape(switch, link.intf2.name, h.link)
+            _wait_forwarding(switch, [(node, link.intf1.name) for _, node, link in links])
+        except Exception as e:
+            self.close()
+            raise RuntimeError(f"making the namespaces testbed failed: {e}") from e
+        except BaseException:
+            self.close()
+            raise
+
+    def launcher(self, host):
+        """The command that runs a program inside `host`'s namespace."""
+        return ["mnexec", "-a", str(self.nodes[host.name].pid)]
+
+    def popen(self, host, argv, **kw):
+        return subprocess.Popen(self.launcher(host) + list(argv), **kw)
+
+    def run(self, host, argv, stdin_text=None):
+        return subprocess.run(self.launcher(host) + list(argv), input=stdin_text, capture_output=True, text=True)
+
+    def start_service(self, host, argv):
+        """A background process on `host` (e.g. sshd) that close() stops."""
+        self.services.append(self.popen(host, argv, stdin=subprocess.DEVNULL))
+
+    def set_loss(self, host, loss_pct):
+        r = self.run(host, ["nft", "-f", "-"], hostloss.script(loss_pct))
+        if r.returncode != 0:
+            raise RuntimeError(f"nftables on {host.name}: {r.stderr.strip()}")
+
+    def counters(self, host):
+        r = self.run(host, hostloss.LIST)
+        return hostloss.parse_counters(r.stdout) if r.returncode == 0 else (0, 0)
+
+    def close(self):
+        for s in self.services:
+            s.terminate()
+        for s in self.services:
+            try:
+                s.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                s.kill()
+                s.wait()
+        self.services = []
+        if self.net is not None:
+            self.net.stop()  # ends each host's shell: its namespace and its end of every link go
+            self.net = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()

@@ -1,0 +1,153 @@
+"""The testbed as data (docs/testbed.md): which host runs the writer and each reader, their links,
+and how the hosts are realised (network namespaces on this machine, or real hosts over ssh).
+A file is TOML (.toml) or JSON (any other name) of the same shape."""
+import ipaddress
+import json
+import os
+import tomllib
+from dataclasses import dataclass, field
+
+REALISATIONS = ("namespaces", "ssh")
+ROLES = ("writer", "reader", "control")
+# The benchmarking range (RFC 2544): namespaces hosts take addresses only from it.
+BENCH_NET = ipaddress.ip_network("198.18.0.0/15")
+
+
+class BadTestbed(ValueError):
+    pass
+
+
+@dataclass
+class Link:
+    bandwidth: int = 0       # bytes per second of the host's link, each way; 0: not shaped
+    queue_packets: int = 0   # packets queued at each end before tail drop; 0: the kernel's default
+
+
+@dataclass
+class Host:
+    name: str
+    role: str
+    address: str             # the experiment interface: multicast is bound and routed here
+    link: Link
+    loss_pct: float = None   # end-host loss at a reader (--loss-at host); None: the point's loss
+    ssh: str = ""            # ssh: where the host is reached (a control address); "": `address`
+
+
+@dataclass
+class Ssh:
+    user: str = ""
+    key: str = ""
+    options: list = field(default_factory=list)   # ssh -o NAME=VALUE, each without spaces
+
+
+@dataclass
+class Testbed:
+    realisation: str
+    hosts: list
+    ssh: Ssh
+
+    def writer(self):
+        return next(h for h in self.hosts if h.role == "writer")
+
+    def readers(self):
+        return [h for h in self.hosts if h.role == "reader"]
+
+
+def _number(value, what, lo=0, integer=False):
+    ok = isinstance(value, (int, float)) and not isinstance(value, bool) and value >= lo
+    if not ok or (integer and value != int(value)):
+        raise BadTestbed(f"{what} takes a {'whole ' if integer else ''}number >= {lo}, not {value!r}")
+    return int(value) if integer else float(value)
+
+
+def _link(table, default, where):
+    unknown = set(table) - {"bandwidth", "queue_packets"}
+    if unknown:
+        raise BadTestbed(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
+    return Link(_number(table.get("bandwidth", default.bandwidth), f"{where}.bandwidth", integer=True),
+                _number(table.get("queue_packets", default.queue_packets), f"{where}.queue_packets", integer=True))
+
+
+def parse(data):
+    """A Testbed from the file's decoded contents; raises BadTestbed with the offending key."""
+    unknown = set(data) - {"realisation", "link", "host", "ssh"}
+    if unknown:
+        raise BadTestbed(f"unknown key(s) {', '.join(sorted(unknown))}")
+    realisation = data.get("realisation", "namespaces")
+    if realisation not in REALISATIONS:
+        raise BadTestbed(f"realisation takes {' or '.join(REALISATIONS)}, not {realisation!r}")
+    default_link = _link(data.get("link", {}), Link(), "link")
+    hosts, names, addresses = [], set(), set()
+    for i, h in enumerate(data.get("host", [])):
+        where = f"host[{i}]"
+        unknown = set(h) - {"name", "role", "address", "loss_pct", "ssh", "link"}
+        if unknown:
+            raise BadTestbed(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
+        name, role, address = h.get("name", ""), h.get("role", ""), h.get("address", "")
+        if not name.isalnum() or name in names:
+            raise BadTestbed(f"{where}.name: a unique name of letters and digits, not {name!r}")
+        if role not in ROLES:
+            raise BadTestbed(f"{where}.role takes {', '.join(ROLES)}, not {role!r}")
+        try:
+            ip = ipaddress.IPv4Address(address)
+        except ValueError:
+            raise BadTestbed(f"{where}.address: an IPv4 address, not {address!r}") from None
+        if realisation == "namespaces" and ip not in BENCH_NET:
+            raise BadTestbed(f"{where}.address {address}: namespaces hosts take addresses in {BENCH_NET} only")
+        if address in addresses:
+            raise BadTestbed(f"{where}.address {address} is another host's")
+        loss = h.get("loss_pct")
+        if loss is not None:
+            loss = _number(loss, f"{where}.loss_pct")
+            if loss > 100 or role != "reader":
+                raise BadTestbed(f"{where}.loss_pct: a reader's end-host loss, 0 to 100")
+        names.add(name)
+        addresses.add(address)
+        hosts.append(Host(name, role, address, _link(h.get("link", {}), default_link, f"{where}.link"),
+                          loss, h.get("ssh", "")))
+    if sum(h.role == "writer" for h in hosts) != 1 or not any(h.role == "reader" for h in hosts):
+        raise BadTestbed("a testbed has one writer host and at least one reader host")
+    s = data.get("ssh", {})
+    unknown = set(s) - {"user", "key", "options"}
+    if unknown:
+        raise BadTestbed(f"ssh: unknown key(s) {', '.join(sorted(unknown))}")
+    ssh = Ssh(s.get("user", ""), s.get("key", ""), list(s.get("options", [])))
+    if any(" " in o or "=" not in o for o in ssh.options):
+        raise BadTestbed("ssh.options: NAME=VALUE items without spaces")
+    if realisation == "ssh" and (" " in ssh.user or " " in ssh.key):
+        raise BadTestbed("ssh.user and ssh.key hold no spaces")
+    return Testbed(realisation, hosts, ssh)
+
+
+def load(path):
+    with open(path, "rb") as f:
+        try:
+            data = tomllib.load(f) if path.endswith(".toml") else json.load(f)
+        except (tomllib.TOMLDecodeError, json.JSONDecodeError) as e:
+            raise BadTestbed(f"{path}: {e}") from None
+    try:
+        return parse(data)
+    except BadTestbed as e:
+        raise BadTestbed(f"{path}: {e}") from None
+
+
+def default(receivers, link=None):
+    """One writer and `receivers` reader hosts on one switch, in network namespaces: the bench
+    point's own testbed (198.18.0.1 the writer, 198.18.0.2 onwards the readers)."""
+    base = BENCH_NET.network_address
+    link = link or Link()
+    hosts = [Host("w", "writer", str(base + 1), link)]
+    hosts += [Host(f"r{i}", "reader", str(base + 2 + i), link) for i in range(receivers)]
+    return Testbed("namespaces", hosts, Ssh())
+
+
+def describe(tb):
+    """The testbed as plain data (for the run's log and record)."""
+    return {"realisation": tb.realisation,
+            "hosts": [{"name": h.name, "role": h.role, "address": h.address, "bandwidth": h.link.bandwidth,
+                       "queue_packets": h.link.queue_packets, "loss_pct": h.loss_pct} for h in tb.hosts]}
+
+
+def key_path(tb, base_dir):
+    """The ssh key as an absolute path (a relative one is read from the file's folder)."""
+    return tb.ssh.key if not tb.ssh.key or os.path.isabs(tb.ssh.key) else os.path.join(base_dir, tb.ssh.key)
