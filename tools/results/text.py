@@ -69,8 +69,8 @@ r = 4 (c = 3), FEC. Predicted: `adamant validate --explain` of the same model (o
 
 The same experiment at 50 Hz with fewer updates (see the command), real processes (1 writer, 3
 readers) over loopback multicast inside one private network namespace, the loss injected in each
-reader's receive path (the ISISlab way: the multi-host namespace testbed with per-host nftables loss
-was not available to these runs). The machine was shared and loaded while they ran (see the load
+reader's receive path (the ISISlab way; the multi-host namespace testbed with per-host nftables loss,
+`./adamant bench --loss-at host`, landed after these runs and was not used). The machine was shared and loaded while they ran (see the load
 above): scheduling delays dominate these latencies. OpenDDS's own transports are not in this table:
 `adamant bench --target opendds` needs the runtime built with its OpenDDS part, which did not fit in
 these runs' time on the shared machine.""",
@@ -108,8 +108,8 @@ Kernel TCP, the other reliable-FIFO peer, needs real processes over a shaped lin
 - OpenDDS's transports (udp, multicast best-effort and reliable, tcp, rtps_udp) at the Table 2 points:
   `./adamant bench tools/results/rtesp.adamant --experiment emulab_table2_opendds --target opendds
   --mode real` runs them; not run here.
-- The multi-host namespace testbed (per-host nftables loss): real runs here use one namespace and
-  in-process loss.
+- The multi-host namespace testbed (per-host nftables loss, `--loss-at host`): real runs here use one
+  namespace and in-process loss; `make-results.sh`'s real stage does not pass `--loss-at host` yet.
 - Kernel TCP as a Mockets peer over the shaped link.
 
 Regenerate with `tools/results/make-results.sh` (all stages) or `--tables-only` (this file from the

@@ -20,15 +20,13 @@ class OpenDdsOptionsGeneratorTest {
 		Path model = Models.write(dir, "tuned.adamant", """
 				model tuned
 				import "transports.adamant"
+				transport rtps_tuned {
+					cast multicast reliability reliable ordering ordered
+					maps to opendds rtps_udp(heartbeat_period = 500 ms, use_multicast = false, send_buffer_size = 256 KB)
+				}
 				struct Scan { @key uint32 id; float t; }
 				qos Reliable { reliability reliable }
 				topic Scans : Scan qos Reliable
-				transport rtps_tuned {
-					cast multicast
-					reliability reliable
-					ordering ordered
-					maps to opendds rtps_udp(heartbeat_period = 500 ms, use_multicast = false, send_buffer_size = 256 KB)
-				}
 				application gw { publish Scans rate 10 Hz transport rtps_tuned }
 				application center { subscribe Scans transport rtps_tuned }
 				""");
