@@ -61,6 +61,39 @@ except BadFilter as e:
     check("--points refuses an unknown field, naming the fields", "receivers" in str(e))
 PY
 
+# 0b. the demo's catalog options and the OpenDDS benches' points (tools/bench/opendds_points.py, with a
+# stand-in bench that prints an OpenDDS bench's --list), and `bench --target opendds`'s refusals
+mkdir -p "$work/odds" && printf '#!/bin/sh\nprintf "0 ant_nakcast nak_timeout=25ms 3 1 100\\n1 rtps_udp - 3 1 100\\n"\n' >"$work/odds/x_bench"
+chmod +x "$work/odds/x_bench" && : >"$work/odds/m.ini"
+"$ADAMANT_VENV/bin/python" - "$ADAMANT_ROOT" "$work/odds/x_bench" <<'PY'
+import json, sys
+sys.path.insert(0, sys.argv[1] + "/tools/bench")
+import catalog_args, opendds_points
+def check(what, ok): print(("PASS: " if ok else "FAIL: ") + what)
+catalog = open(sys.argv[1] + "/profiles/transports.adamant").read()
+contract = json.load(open(sys.argv[1] + "/runtime/contract/contract.json"))
+check("the demo runs the catalog's nakcast with nak_timeout auto, nakcast_50ms with 50 ms",
+      catalog_args.bench_args(catalog, contract, "nakcast") == ["--transport", "nakcast", "--nak-timeout", "auto"]
+      and catalog_args.bench_args(catalog, contract, "nakcast_50ms")[-1] == "50ms")
+points = opendds_points.list_points(sys.argv[2])
+check("an OpenDDS bench's --list gives its points", [(p["index"], p["transport"], p["transport_params"]) for p in points]
+      == [("0", "ant_nakcast", "nak_timeout=25ms"), ("1", "rtps_udp", "")])
+row = {"transport": "ant_nakcast", "transport_params": "nak_timeout=25ms", "receivers": "3", "loss_pct": "1.0",
+       "rate_hz": "100.000000", "run": "2"}
+check("an OpenDDS point is done once a row of it is in (numbers as numbers, any run)",
+      opendds_points.key("x", points[0]) == opendds_points.key("x", row))
+cmd = opendds_points.command(sys.argv[2], points[1], "out.csv", ["netns"], ["--updates", "10"])
+check("an OpenDDS point runs in its build directory with the model's .ini", cmd[-4:] == ["--points", "1", "--csv", "out.csv"]
+      and "-DCPSConfigFile" in cmd and cmd[cmd.index("-DCPSConfigFile") + 1].endswith("m.ini"))
+PY
+"$ADAMANT_ROOT/adamant" bench "$work/small.adamant" --target opendds >"$work/odds/sim.out" 2>&1
+check "bench --target opendds refuses the simulator" \
+  bash -c "[[ $? == 2 ]] && grep -q 'runs real processes only' '$work/odds/sim.out'"
+ADAMANT_OPENDDS_ENV= ADAMANT_OPENDDS_ARCHIVE="$work/odds/none.tar.xz" \
+  "$ADAMANT_ROOT/adamant" bench "$work/small.adamant" --target opendds --mode real >"$work/odds/none.out" 2>&1
+check "bench --target opendds without OpenDDS says so and how to point to one" \
+  bash -c "[[ $? == 2 ]] && grep -q 'OpenDDS was not found' '$work/odds/none.out' && grep -q ADAMANT_OPENDDS_ENV '$work/odds/none.out'"
+
 # 1. a filtered run: only NAKcast's points
 t0=$SECONDS
 "$ADAMANT_ROOT/adamant" bench "$work/small.adamant" --out "$out" --jobs 2 --points transport=nakcast \

@@ -18,6 +18,7 @@ import shutil
 import signal
 import sys
 
+import opendds_points
 import points as pointlib
 import record
 import summary
@@ -36,7 +37,7 @@ def parse_args(argv):
     p.add_argument("--points", default="", help="FIELD=VALUE[|VALUE...] terms joined by ','")
     p.add_argument("--wrap", default="", help="real mode: the command each point runs under")
     p.add_argument("--model", help="the model file (its hash goes into the run's record)")
-    p.add_argument("--target", default="native")
+    p.add_argument("--target", choices=("native", "opendds"), default="native")
     p.add_argument("--step", action="append", default=[], help="a command that prepared the run (recorded)")
     p.add_argument("--bench-arg", action="append", default=[], metavar="ARG",
                    help="an option for every bench command, listing and points (e.g. --updates 500)")
@@ -68,15 +69,22 @@ def main(argv):
     os.makedirs(scratch)
     os.makedirs(logs, exist_ok=True)
 
+    opendds = args.target == "opendds"
+    if opendds and args.mode != "real":
+        print("adamant bench: error: --target opendds runs real processes only (--mode real)", file=sys.stderr)
+        return 2
+    key_of = opendds_points.key if opendds else pointlib.key
     todo, skipped, chosen = [], 0, 0
     for name, bench in benches:
         store.drop_orphan_percentiles(name)
-        done = store.done(name)
-        for point in pointlib.list_points(bench, args.mode, args.bench_arg):
+        done = store.done(name, key_of)
+        listed = opendds_points.list_points(bench, args.bench_arg) if opendds \
+            else pointlib.list_points(bench, args.mode, args.bench_arg)
+        for point in listed:
             if not pointlib.matches(terms, point):
                 continue
             chosen += 1
-            if pointlib.key(name, point) in done:
+            if key_of(name, point) in done:
                 skipped += 1
             else:
                 todo.append((name, bench, point))
@@ -99,7 +107,8 @@ def main(argv):
     status = 0
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=jobs)
     try:
-        futures = {pool.submit(run_point, bench, args.mode, point, scratch, children, wrap, args.bench_arg, logs): (name, point)
+        futures = {pool.submit(run_point, bench, args.mode, point, scratch, children, wrap, args.bench_arg, logs,
+                               args.target): (name, point)
                    for name, bench, point in todo}
         for future in concurrent.futures.as_completed(futures):
             name, point = futures[future]

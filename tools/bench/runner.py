@@ -6,6 +6,8 @@ import subprocess
 import tempfile
 import threading
 
+import opendds_points
+
 
 class PointFailed(RuntimeError):
     pass
@@ -42,12 +44,14 @@ def command(bench, mode, index, csv_path, cdf_path, wrap=(), extra=()):
     return list(wrap) + [bench, "--mode", mode, *extra, "--only", str(index), "--csv", csv_path, "--cdf", cdf_path]
 
 
-def run_point(bench, mode, point, scratch_root, children, wrap=(), extra=(), log_dir=None):
-    """Runs `point` (a --list-points line); returns (results CSV text, percentiles CSV text, command)."""
+def run_point(bench, mode, point, scratch_root, children, wrap=(), extra=(), log_dir=None, target="native"):
+    """Runs `point` (a --list-points line; OpenDDS: a --list line, every run of it); returns (results CSV
+    text, percentiles CSV text, command)."""
     scratch = tempfile.mkdtemp(prefix=f"point{point['index']}.", dir=scratch_root)
     try:
         csv_path, cdf_path = os.path.join(scratch, "results.csv"), os.path.join(scratch, "cdf.csv")
-        cmd = command(bench, mode, point["index"], csv_path, cdf_path, wrap, extra)
+        cmd = opendds_points.command(bench, point, csv_path, wrap, extra) if target == "opendds" \
+            else command(bench, mode, point["index"], csv_path, cdf_path, wrap, extra)
         proc = children.start(cmd)
         try:
             out, err = proc.communicate()

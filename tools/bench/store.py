@@ -24,13 +24,13 @@ class Store:
     def cdf_path(self, experiment):
         return os.path.join(self.dir, experiment + ".cdf.csv")
 
-    def done(self, experiment):
-        """Keys of the points whose rows are in the results file."""
+    def done(self, experiment, key_of=key):
+        """Keys (`key_of(experiment, row)`) of the points whose rows are in the results file."""
         path = self.results_path(experiment)
         if not os.path.exists(path):
             return set()
         with open(path, newline="") as f:
-            return {key(experiment, row) for row in csv.DictReader(f)}
+            return {key_of(experiment, row) for row in csv.DictReader(f)}
 
     def add(self, experiment, results_csv, cdf_csv):
         """Adds one point's rows (CSV text with its header, as the bench wrote it)."""

@@ -59,15 +59,18 @@ class EventQueue {
   std::size_t pending() const { return heap_.size(); }
 
  private:
+  // The heap orders small items; the actions wait in slots (reused) so that sifting moves no closures.
   struct Item {
     Nanos t;
     std::uint64_t seq;
-    Action a;
+    std::uint32_t slot;
   };
   static bool later(const Item& x, const Item& y) {
     return x.t != y.t ? x.t > y.t : x.seq > y.seq;
   }
   std::vector<Item> heap_;
+  std::vector<Action> actions_;
+  std::vector<std::uint32_t> free_slots_;
   Nanos now_{0};
   std::uint64_t seq_ = 0, executed_ = 0;
 };

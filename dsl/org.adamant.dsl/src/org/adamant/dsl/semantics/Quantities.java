@@ -62,6 +62,9 @@ public final class Quantities {
 		EStructuralFeature feature = quantity.eContainingFeature();
 		if (feature == P.getParameter_Value()) {
 			String name = ((org.adamant.dsl.adamant.Parameter) quantity.eContainer()).getName();
+			if (quantity.eContainer().eContainer() instanceof OpenDdsMapping m) {
+				return OpenDdsOptions.dimension(m, name);
+			}
 			return parameterDimension(name);
 		}
 		if (feature == P.getParameterSweep_Values()) {

@@ -11,6 +11,7 @@ import org.eclipse.xtext.validation.NamesAreUniqueValidator;
 @ComposedChecks(validators = { UnitValidator.class, QosValidator.class, PairCompatibilityValidator.class,
 		MixedVendorValidator.class, ParameterValidator.class, CapabilityValidator.class, ExperimentValidator.class,
 		FlowValidator.class, LinkLoadValidator.class, ImportValidator.class, TypeValidator.class, RangeValidator.class,
-		TextValidator.class, KeySourceValidator.class, AdaptiveValidator.class, NamesAreUniqueValidator.class })
+		TextValidator.class, KeySourceValidator.class, AdaptiveValidator.class, OpenDdsOptionValidator.class,
+		NamesAreUniqueValidator.class })
 public class AdamantValidator extends AbstractAdamantValidator {
 }

@@ -3,6 +3,7 @@ package org.adamant.dsl.validation;
 import java.util.Locale;
 import java.util.Optional;
 
+import org.adamant.dsl.adamant.OpenDdsMapping;
 import org.adamant.dsl.adamant.ParameterSweep;
 import org.adamant.dsl.adamant.Quantity;
 import org.adamant.dsl.adamant.TransportParameter;
@@ -66,7 +67,8 @@ public class UnitValidator extends AbstractAdamantRules {
 
 	private static boolean isCountParameter(Quantity quantity) {
 		if (quantity.eContainingFeature() == P.getParameter_Value()) {
-			return true;
+			// an OpenDDS option without a dimension, or unknown: OpenDdsOptionValidator says what it takes
+			return !(quantity.eContainer().eContainer() instanceof OpenDdsMapping);
 		}
 		String name = quantity.eContainer() instanceof ParameterSweep s ? s.getName()
 				: quantity.eContainer() instanceof TransportParameter t ? t.getName()

@@ -27,6 +27,7 @@ import org.adamant.dsl.prediction.TransportRanking.Assessment;
 import org.adamant.dsl.semantics.Bindings;
 import org.adamant.dsl.semantics.EffectiveQos;
 import org.adamant.dsl.semantics.Experiments;
+import org.adamant.dsl.semantics.OpenDdsOptions;
 import org.adamant.generator.ModelInfo;
 
 /**
@@ -134,7 +135,8 @@ public final class OpenDdsTransports {
 	/**
 	 * The transport of a flow; {@code fallback} when the model binds one OpenDDS cannot run.
 	 * {@code params}: the transport instance's options as [transport/NAME] keys of the .ini file
-	 * (ANT transports, runtime/opendds/README.md: nak_timeout, r, c, bandwidth in bytes/s, replace_by).
+	 * (ANT transports, runtime/opendds/README.md: nak_timeout, r, c, bandwidth in bytes/s, replace_by;
+	 * built-in transports: the options the model states, {@link OpenDdsOptions}).
 	 */
 	public record Resolved(Kind kind, boolean fallback, String comment, Map<String, String> params) {
 		Resolved(Kind kind, boolean fallback, String comment) {
@@ -189,7 +191,8 @@ public final class OpenDdsTransports {
 		if (t != null && !t.eIsProxy() && t.getMapping() instanceof OpenDdsMapping m && Kind.of(m) != null) {
 			Kind k = Kind.of(m);
 			return new Resolved(k, false, "transport " + t.getName() + ": OpenDDS " + k.transportType
-					+ (k.reliable == null ? "" : " (reliable " + k.reliable + ")") + " — from " + ModelInfo.sourceOf(t));
+					+ (k.reliable == null ? "" : " (reliable " + k.reliable + ")") + " — from " + ModelInfo.sourceOf(t),
+					OpenDdsOptions.iniValues(m));
 		}
 		if (t != null && !t.eIsProxy() && t.getMapping() instanceof RuntimeMapping rm && Kind.of(rm) != null) {
 			Kind k = Kind.of(rm);

@@ -1,0 +1,209 @@
+"""The RT-ESP study's findings, each checked against the runs in docs/results/: a verdict computed
+from the data, the evidence (the numbers behind it) and why (text.WHY). Used by make_tables.py."""
+import json
+import os
+
+from text import WHY
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+UNRELIABLE = ("baseline",)
+NAK, RICOCHET = "nakcast", "ricochet"
+
+
+def contract():
+    with open(os.path.join(ROOT, "runtime", "contract", "contract.json")) as f:
+        return json.load(f)
+
+
+def _f(row, col):
+    try:
+        return float(row[col])
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def _label(row):
+    return row["transport"] + (f" ({row['transport_params']})" if row.get("transport_params") else "")
+
+
+def _points(rows, *keys):
+    groups = {}
+    for r in rows:
+        groups.setdefault(tuple(float(r[k]) for k in keys), []).append(r)
+    return groups
+
+
+def _best(rows, transport, col):
+    """The row of `transport` (any parameters) with the lowest `col`, or None."""
+    candidates = [r for r in rows if r["transport"] == transport and _f(r, col) is not None]
+    return min(candidates, key=lambda r: _f(r, col)) if candidates else None
+
+
+def _verdict(ok, partly=False):
+    return "**reproduced**" if ok else ("**partly reproduced**" if partly else "**not reproduced**")
+
+
+def _lowest_per_point(rows, col, winners, what, source):
+    """Whether, at each (loss, rate) point of `rows`, the transport with the lowest `col` is one of `winners`."""
+    rows = [r for r in rows if _f(r, col) is not None]
+    if not rows:
+        return None
+    wins, total, lines = 0, 0, []
+    for (loss, rate), group in sorted(_points(rows, "loss_pct", "rate_hz").items()):
+        best = min(group, key=lambda r: _f(r, col))
+        total += 1
+        wins += best["transport"] in winners
+        lines.append(f"{loss:g} % {rate:g} Hz: lowest {what} {_label(best)} {_f(best, col):,.0f} µs")
+    return f"{_verdict(wins == total, wins > 0)} in the {source} ({wins} of {total} points): " + "; ".join(lines)
+
+
+def _lowest_latency_unreliable(rows, source):
+    return _lowest_per_point(rows, "lat_mean_us", UNRELIABLE, "mean", source)
+
+
+def _tcp_highest(rows):
+    lossy = [r for r in rows if _f(r, "loss_pct") and _f(r, "loss_pct") > 0]
+    if not any(r["transport"] == "tcp" for r in lossy):
+        return None
+    wins, total = 0, 0
+    for _, group in _points(lossy, "loss_pct", "rate_hz").items():
+        total += 1
+        wins += max(group, key=lambda r: _f(r, "lat_mean_us"))["transport"] == "tcp"
+    return f"{_verdict(wins == total, wins > 0)} ({wins} of {total} lossy points: tcp has the highest mean)"
+
+
+def _lowest_relate2(rows, source):
+    lossy = [r for r in rows if _f(r, "loss_pct")]
+    return _lowest_per_point(lossy, "relate2", (NAK, RICOCHET, "multicast_reliable"), "ReLate2", source)
+
+
+def _nak_vs_ricochet(isislab, receivers=None, loss=None):
+    """Per matching (receivers, loss, rate) point: (best NAKcast ReLate2, best Ricochet ReLate2)."""
+    out = []
+    for (n, l, rate), group in sorted(_points(isislab, "receivers", "loss_pct", "rate_hz").items()):
+        if (receivers is not None and n != receivers) or (loss is not None and l != loss):
+            continue
+        nak, ric = _best(group, NAK, "relate2"), _best(group, RICOCHET, "relate2")
+        if nak and ric:
+            out.append(((n, l, rate), _f(nak, "relate2"), _f(ric, "relate2"), nak, ric))
+    return out
+
+
+def _nak_better_small(isislab):
+    pts = _nak_vs_ricochet(isislab, 3.0, 1.0)
+    if not pts:
+        return None
+    wins = sum(nak < ric for _, nak, ric, _, _ in pts)
+    detail = "; ".join(f"{k[2]:g} Hz: NAKcast {nak:,.0f} µs, Ricochet {ric:,.0f} µs" for k, nak, ric, _, _ in pts)
+    return f"{_verdict(wins == len(pts), wins > len(pts) / 2)} (best NAKcast ReLate2 below best Ricochet's at {wins} " \
+           f"of {len(pts)} rates, 3 readers, 1 % loss): {detail}"
+
+
+def _ricochet_favoured(isislab):
+    pts = _nak_vs_ricochet(isislab)
+    if not pts:
+        return None
+
+    def share(pred):
+        sel = [(nak, ric) for k, nak, ric, _, _ in pts if pred(k)]
+        return sum(ric < nak for nak, ric in sel) / len(sel) if sel else None
+    losses = sorted({k[1] for k, *_ in pts})
+    readers = sorted({k[0] for k, *_ in pts})
+    by_loss = [(l, share(lambda k, l=l: k[1] == l)) for l in losses]
+    by_readers = [(n, share(lambda k, n=n: k[0] == n and k[1] > 0)) for n in readers]
+    rising = by_loss[-1][1] > by_loss[0][1] and by_readers[-1][1] >= by_readers[0][1]
+    return f"{_verdict(rising, by_loss[-1][1] > by_loss[0][1] or by_readers[-1][1] > by_readers[0][1])}: share of points " \
+           "where Ricochet's best ReLate2 is below NAKcast's — by loss: " + \
+           ", ".join(f"{l:g} % {s:.0%}" for l, s in by_loss) + "; by readers (lossy points): " + \
+           ", ".join(f"{n:g} {s:.0%}" for n, s in by_readers)
+
+
+def _r4_faster(isislab):
+    lossy = [r for r in isislab if _f(r, "loss_pct")]
+    wins, total = 0, 0
+    for _, group in _points(lossy, "receivers", "loss_pct", "rate_hz").items():
+        r4 = [r for r in group if r["transport"] == RICOCHET and "r=4" in (r.get("transport_params") or "").split(";")]
+        nak = _best(group, NAK, "lat_mean_us")
+        if r4 and nak:
+            total += 1
+            wins += _f(r4[0], "lat_mean_us") < _f(nak, "lat_mean_us")
+    if not total:
+        return None
+    return f"{_verdict(wins > total / 2, wins > 0)}: Ricochet r=4's mean latency is below the best NAKcast's at " \
+           f"{wins} of {total} lossy ISISlab points (the study: 9 of 20 at 3 readers, 1 %)"
+
+
+def _nak_anomaly(isislab, emulab, real):
+    rows = [r for r in isislab + emulab if r["transport"] == NAK and _f(r, "delivery") is not None]
+    if not rows:
+        return None
+    worst = min(rows, key=lambda r: _f(r, "delivery"))
+    text = f"{_verdict(_f(worst, 'delivery') < 0.9)} for ADAMANT's NAKcast: its lowest delivery over the grids is " \
+           f"{_f(worst, 'delivery') * 100:.3f} % ({_label(worst)}, {_f(worst, 'receivers'):g} readers, " \
+           f"{_f(worst, 'loss_pct'):g} % loss, {_f(worst, 'rate_hz'):g} Hz)"
+    mc = [r for r in real if r["transport"] == "multicast_reliable" and _f(r, "delivery") is not None]
+    if mc:
+        low = min(mc, key=lambda r: _f(r, "delivery"))
+        text += f"; OpenDDS reliable multicast (real): lowest delivery {_f(low, 'delivery') * 100:.2f} %"
+    else:
+        text += "; OpenDDS reliable multicast: not measured in these runs"
+    return text
+
+
+def all_findings(emulab_sim, emulab_real, isislab):
+    items = [
+        ("Unreliable transports have the lowest latency (Emulab, Figures 9–12)",
+         [_lowest_latency_unreliable(emulab_sim, "simulator"), _lowest_latency_unreliable(emulab_real, "real runs")],
+         "unreliable"),
+        ("TCP has the highest latency under loss (Figures 11–12)", [_tcp_highest(emulab_real)], "tcp"),
+        ("NAK multicast and Ricochet have the lowest ReLate2 (Figure 15)",
+         [_lowest_relate2(emulab_sim, "simulator"), _lowest_relate2(emulab_real, "real runs")], "relate2"),
+        ("NAK multicast is better at 3 readers and 1 % loss (Figures 16–18)", [_nak_better_small(isislab)], "small"),
+        ("Ricochet is favoured as loss and readers grow", [_ricochet_favoured(isislab)], "grow"),
+        ("r = 4 makes Ricochet faster than NAK multicast (Figures 19–21)", [_r4_faster(isislab)], "r4"),
+        ("The NAK-multicast anomaly (79 % and 49 % delivered, Figure 17)",
+         [_nak_anomaly(isislab, emulab_sim, emulab_real)], "anomaly"),
+    ]
+    out = []
+    for i, (claim, verdicts, why) in enumerate(items, 1):
+        found = [v for v in verdicts if v]
+        text = "; ".join(found) if found else "**not measured** in these runs"
+        out.append(f"{i}. *{claim}.* {text}. Why: {WHY[why]}")
+    return "\n".join(out)
+
+
+def prediction_error(rows):
+    if not rows:
+        return ""
+    within = sum(r[-1] == "yes" for r in rows)
+    return f"{within} of {len(rows)} real points are within 20 % of the prediction. {WHY['prediction']}"
+
+
+def speed(runs, isislab, estimate):
+    """The ISISlab grid's runs (a run stopped part way keeps its points; the next resumes) and the whole
+    grid's CPU time estimated from a stratified sample (tools/results/estimate_grid.py)."""
+    text = ["**Speed (the ISISlab grid in the simulator, 1,920 points × 20,000 updates):**"]
+    for run in (r for r in runs if r["stage"].startswith("isislab")):
+        stopped = "exit" in run["stage"]
+        text.append(f"`{run['command']}`{' (stopped part way)' if stopped else ''} took {float(run['wall_s']):,.0f} s "
+                    f"wall and {float(run['cpu_s']):,.0f} s of CPU, the machine's load {run['load_before']} → "
+                    f"{run['load_after']} (2 cores shared with other work).")
+    if isislab:
+        text.append(f"The grid's data holds {sum(int(r['runs']) for r in isislab):,} of its 1,920 points.")
+    if estimate:
+        total = sum(float(r["cpu_s"]) * int(r["stratum_points"]) for r in estimate)
+        text.append(f"The whole grid's CPU time, from one timed point per transport and reader count weighted by "
+                    f"its share of the grid: ≈ {total:,.0f} s, so ≈ {total / 2 / 60:.1f} min with both cores to itself "
+                    "(plus one process start per point).")
+    return " ".join(text)
+
+
+def flexmat(rows):
+    if not rows:
+        return ""
+    notes = []
+    for (loss, rate), group in sorted(_points(rows, "loss_pct", "rate_hz").items()):
+        lat = min(group, key=lambda r: _f(r, "lat_mean_us"))
+        rel = min(group, key=lambda r: _f(r, "relate2"))
+        notes.append(f"{loss:g} % {rate:g} Hz: lowest mean {_label(lat)}, lowest ReLate2 {_label(rel)}")
+    return "Per point: " + "; ".join(notes) + "."

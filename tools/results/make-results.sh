@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# Rebuilds docs/results.md from measurements: runs the benches (./adamant bench) into a work
+# directory, keeps each experiment's per-point summary (and the blue-force rows) as CSV under
+# docs/results/, and regenerates the markdown's tables and findings from those CSVs
+# (tools/results/make_tables.py). Every bench is timed (wall and CPU seconds) with the machine's
+# load before and after, into docs/results/runs.csv.
+#
+#   tools/results/make-results.sh [--only STAGE]... [--tables-only] [--work DIR] [--real-updates N]
+#                                 [--isislab-points FILTER]
+#
+# Stages: isislab (sar's full ISISlab grid in the simulator, --jobs 2), estimate (the grid's CPU
+# time from one timed point per transport and reader count), emulab (Table 2 in the
+# simulator), flexmat (the FLEXMAT sweeps in the simulator), blueforce (Mockets experiments 1-4 in
+# the simulator, replace and fifo), real (Table 2 reduced: 50 Hz, the first run, --real-updates updates, real
+# processes in one network namespace, loss injected in the readers' receive path).
+# --tables-only regenerates the markdown from the CSVs already in docs/results/.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+data="$root/docs/results"
+work="$root/build/results"
+stages=() tables_only=0 real_updates=1000 isislab_points=""
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --only) stages+=("${2:?--only needs a stage}"); shift 2 ;;
+    --tables-only) tables_only=1; shift ;;
+    --work) work="${2:?--work needs a directory}"; shift 2 ;;
+    --real-updates) real_updates="${2:?--real-updates needs a number}"; shift 2 ;;
+    --isislab-points) isislab_points="${2:?--isislab-points needs a filter}"; shift 2 ;;
+    -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "make-results: unknown option '$1' (see --help)" >&2; exit 2 ;;
+  esac
+done
+[[ ${#stages[@]} -gt 0 ]] || stages=(isislab estimate emulab flexmat blueforce real)
+wanted() { [[ " ${stages[*]} " == *" $1 "* ]]; }
+mkdir -p "$data" "$work"
+sar="$root/examples/sar/sar.adamant" rtesp="$root/tools/results/rtesp.adamant"
+blueforce="$root/examples/blueforce/blueforce.adamant"
+
+# timed NAME COMMAND...: runs the command, appends NAME, the command, wall and CPU seconds and the
+# 1-minute load before and after to docs/results/runs.csv.
+timed() {
+  local name="$1"; shift
+  local runs="$data/runs.csv" load0 load1 t0 t1 cpu
+  [[ -f "$runs" ]] || echo "stage,command,wall_s,cpu_s,load_before,load_after,finished_utc" >"$runs"
+  load0="$(cut -d' ' -f1 /proc/loadavg)"
+  t0="$(date +%s.%N)"
+  # the CPU seconds (user + system) of the command and every process it waited for; a command that
+  # fails or is stopped (Ctrl-C: a bench keeps the points it finished) is recorded with its exit status
+  local rc=0
+  cpu="$(python3 -c 'import os, subprocess, sys
+rc = subprocess.call(sys.argv[1:], stdout=sys.stderr)
+t = os.times()
+print(f"{t.children_user + t.children_system:.1f}")
+sys.exit(rc)' "$@")" || rc=$?
+  t1="$(date +%s.%N)"
+  load1="$(cut -d' ' -f1 /proc/loadavg)"
+  (( rc == 0 )) || name="$name (exit $rc)"
+  printf '%s,"%s",%.1f,%s,%s,%s,%s\n' "$name" "${*//$root\//}" "$(python3 -c "print($t1 - $t0)")" "$cpu" \
+    "$load0" "$load1" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" >>"$runs"
+  return $rc
+}
+
+# keep OUT EXPERIMENT NAME: the experiment's per-point summary as docs/results/NAME.csv.
+keep() { cp "$1/$2.summary.csv" "$data/$3.csv"; }
+
+if (( ! tables_only )); then
+  if wanted isislab; then
+    timed isislab "$root/adamant" bench "$sar" --experiment rtesp_isislab_sweep --mode sim --jobs 2 --out "$work/isislab-sim" \
+      ${isislab_points:+--points "$isislab_points"} || echo "make-results: the ISISlab run stopped; its finished points are kept" >&2
+    keep "$work/isislab-sim" rtesp_isislab_sweep isislab_sim
+  fi
+  if wanted estimate; then
+    # the whole grid's CPU time from a stratified sample (needs the isislab stage's build)
+    python3 "$root/tools/results/estimate_grid.py" "$work/isislab-sim/build/native/rtesp_isislab_sweep_bench" \
+      >"$data/grid_estimate.csv"
+  fi
+  if wanted emulab; then
+    timed emulab "$root/adamant" bench "$rtesp" --experiment emulab_table2 --mode sim --jobs 2 --out "$work/rtesp-sim"
+    keep "$work/rtesp-sim" emulab_table2 emulab_sim
+    python3 "$root/tools/results/predictions.py" "$work/rtesp-sim/predictions.json" >"$data/emulab_predicted.csv"
+  fi
+  if wanted flexmat; then
+    timed flexmat "$root/adamant" bench "$rtesp" --experiment flexmat_sweep --mode sim --jobs 2 --out "$work/rtesp-sim"
+    keep "$work/rtesp-sim" flexmat_sweep flexmat_sim
+  fi
+  if wanted blueforce; then
+    timed blueforce "$root/adamant" bench "$blueforce" --mode sim --jobs 2 --out "$work/blueforce-sim"
+    # the reliable-FIFO peer: the same experiments over the runtime's fifo (replace without replacing)
+    for x in bf1_low_bandwidth bf2_two_streams bf3_priorities bf4_fluctuating_link; do
+      timed "blueforce-fifo" "$work/blueforce-sim/build/native/${x}_bench" --mode sim --transport fifo \
+        --csv "$work/blueforce-sim/$x.fifo.csv"
+    done
+    python3 "$root/tools/results/blueforce_rows.py" "$work/blueforce-sim" >"$data/blueforce_sim.csv"
+  fi
+  if wanted real; then
+    rm -rf "$work/rtesp-real"
+    timed real "$root/adamant" bench "$rtesp" --experiment emulab_table2 --mode real --points rate_hz=50,run=1 \
+      --updates "$real_updates" --out "$work/rtesp-real"
+    keep "$work/rtesp-real" emulab_table2 emulab_real
+  fi
+fi
+if (( ! tables_only )); then
+  python3 -c 'import json, sys; sys.path.insert(0, sys.argv[1] + "/tools/bench"); import record
+json.dump(record.machine(sys.argv[1]), open(sys.argv[2], "w"), indent=2)' "$root" "$data/machine.json"
+fi
+python3 "$root/tools/results/make_tables.py" "$data" -o "$root/docs/results.md"
+echo "make-results: wrote $root/docs/results.md from $data"

@@ -1,0 +1,196 @@
+#!/usr/bin/env python3
+"""Writes docs/results.md from the CSVs under docs/results/ (tools/results/make-results.sh makes
+them): every table and every finding's verdict is computed here from the data; the prose around
+them says what the study reported and how the runs were made.
+
+    make_tables.py DATA_DIR -o results.md
+"""
+import argparse
+import csv
+import json
+import os
+import sys
+
+import findings
+from text import PAPER_MOCKETS, PAYLOAD_BYTES, intro, section_notes
+
+
+def read(data, name):
+    path = os.path.join(data, name + ".csv")
+    if not os.path.exists(path):
+        return []
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def num(row, col):
+    try:
+        return float(row[col])
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def fmt(value, digits=0):
+    if value is None or value == "":
+        return "–"
+    if isinstance(value, str):
+        return value
+    return f"{value:,.{digits}f}"
+
+
+def table(header, rows):
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
+    lines += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows]
+    return "\n".join(lines)
+
+
+def label(row):
+    params = row.get("transport_params") or ""
+    return row["transport"] + (f" ({params})" if params else "")
+
+
+def params_match(row_params, predicted_params):
+    """Whether the row ran with every parameter the catalog gives (the row may name more)."""
+    have = dict(p.split("=", 1) for p in (row_params or "").split(";") if "=" in p)
+    want = dict(p.split("=", 1) for p in (predicted_params or "").split(";") if "=" in p)
+    return all(have.get(k) == v for k, v in want.items())
+
+
+def prediction(predicted, row):
+    for p in predicted:
+        if p["transport"] == row["transport"] and params_match(row.get("transport_params"), p["params"]) \
+                and float(p["receivers"]) == float(row["receivers"]) and float(p["loss_pct"]) == float(row["loss_pct"]) \
+                and float(p["rate_hz"]) == float(row["rate_hz"]):
+            return p
+    return None
+
+
+def point_table(rows, predicted):
+    out = []
+    for r in sorted(rows, key=lambda r: (float(r["loss_pct"]), float(r["rate_hz"]), label(r))):
+        p = prediction(predicted, r)
+        out.append([f"{fmt(num(r, 'loss_pct'))} %", f"{fmt(num(r, 'rate_hz'))} Hz", label(r), r.get("runs", ""),
+                    fmt(num(r, "delivery") * 100 if num(r, "delivery") is not None else None, 2),
+                    fmt(num(r, "lat_mean_us")), fmt(num(r, "lat_p50_us")), fmt(num(r, "lat_p99_us")),
+                    fmt(num(r, "relate2")),
+                    fmt(num(p, "pred_lat_mean_us")) if p else "–",
+                    fmt(num(p, "pred_delivery") * 100, 2) if p and num(p, "pred_delivery") is not None else "–"])
+    return table(["loss", "rate", "transport (parameters)", "runs", "delivered %", "mean µs", "p50 µs", "p99 µs",
+                  "ReLate2 µs", "predicted mean µs", "predicted delivered %"], out)
+
+
+def prediction_error_table(real, predicted):
+    out = []
+    for r in sorted(real, key=lambda r: (label(r), float(r["loss_pct"]))):
+        p = prediction(predicted, r)
+        measured = num(r, "lat_mean_us")
+        if not p or measured is None or num(p, "pred_lat_mean_us") is None:
+            continue
+        err = (num(p, "pred_lat_mean_us") - measured) / measured * 100
+        out.append([label(r), f"{fmt(num(r, 'loss_pct'))} %", f"{fmt(num(r, 'rate_hz'))} Hz", fmt(measured),
+                    fmt(num(p, "pred_lat_mean_us")), f"{err:+.0f} %", "yes" if abs(err) <= 20 else "no"])
+    return table(["transport (parameters)", "loss", "rate", "real mean µs", "predicted mean µs", "error",
+                  "within 20 %"], out), out
+
+
+def isislab_table(rows, rate):
+    by = {}
+    for r in rows:
+        if float(r["rate_hz"]) != rate:
+            continue
+        by.setdefault((int(float(r["receivers"])), float(r["loss_pct"])), {})[label(r)] = r
+    setups = sorted({s for v in by.values() for s in v})
+    out = []
+    for (n, loss), v in sorted(by.items()):
+        cells = []
+        for s in setups:
+            r = v.get(s)
+            cells.append("–" if r is None else f"{fmt(num(r, 'relate2'))} / {fmt(num(r, 'delivery') * 100, 2)}")
+        out.append([str(n), f"{fmt(loss)} %"] + cells)
+    return table(["readers", "loss"] + [f"{s}: ReLate2 µs / delivered %" for s in setups], out)
+
+
+def flexmat_table(rows):
+    out = []
+    for r in sorted(rows, key=lambda r: (float(r["loss_pct"]), float(r["rate_hz"]), label(r))):
+        total = sum(num(r, c) or 0 for c in ("bytes_data", "bytes_nak", "bytes_repair", "bytes_retransmit",
+                                             "bytes_control"))
+        out.append([f"{fmt(num(r, 'loss_pct'))} %", f"{fmt(num(r, 'rate_hz'))} Hz", label(r),
+                    fmt(num(r, "delivery") * 100, 3), fmt(num(r, "lat_mean_us")), fmt(num(r, "lat_p90_us")),
+                    fmt(num(r, "relate2")), fmt(total / 1024, 0)])
+    return table(["loss", "rate", "setup", "delivered %", "mean µs", "p90 µs", "ReLate2 µs", "bytes on the wire, KB"], out)
+
+
+def fastest_bandwidth(text):
+    """The link's fastest bandwidth in bytes/s: a number, or a schedule "40960@50s;5120@10s"."""
+    try:
+        return max(float(phase.split("@")[0]) for phase in (text or "").split(";"))
+    except ValueError:
+        return None
+
+
+def blueforce_table(rows, header_bytes):
+    out = []
+    for r in rows:
+        paper = PAPER_MOCKETS.get((r["experiment"], r["stream"] or "BlueForce"), "–")
+        bw = fastest_bandwidth(r.get("link_bandwidth"))
+        floor = (PAYLOAD_BYTES.get(r["stream"] or "BlueForce", 1024) + header_bytes) / bw * 1e3 if bw else None
+        out.append([r["experiment"], r["transport"], r["stream"] or "–", fmt(num(r, "sent")), fmt(num(r, "received")),
+                    fmt(num(r, "replaced")), fmt(num(r, "lat_mean_us") / 1e3 if num(r, "lat_mean_us") else None, 0),
+                    fmt(floor, 0), paper])
+    return table(["experiment", "transport", "stream", "sent", "received", "replaced", "mean ms",
+                  "floor ms (one update on the fastest link)", "paper"], out)
+
+
+def speedup_table(rows):
+    return table(["point", "readers", "loss", "rate", "CPU s before", "CPU s after", "same row"],
+                 [[label(r), r["receivers"], f"{r['loss_pct']} %", f"{r['rate_hz']} Hz", r["cpu_s_before"],
+                   r["cpu_s_after"], r["same_row"]] for r in rows])
+
+
+def runs_table(runs):
+    return table(["stage", "command", "wall s", "CPU s", "load before", "load after", "finished (UTC)"],
+                 [[r["stage"], f"`{r['command']}`", r["wall_s"], r["cpu_s"], r["load_before"], r["load_after"],
+                   r["finished_utc"]] for r in runs])
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("data")
+    ap.add_argument("-o", "--output", required=True)
+    a = ap.parse_args(argv)
+    d = a.data
+    machine = {}
+    if os.path.exists(os.path.join(d, "machine.json")):
+        with open(os.path.join(d, "machine.json")) as f:
+            machine = json.load(f)
+    runs = read(d, "runs")
+    emulab_sim, emulab_real = read(d, "emulab_sim"), read(d, "emulab_real")
+    predicted, isislab, flexmat = read(d, "emulab_predicted"), read(d, "isislab_sim"), read(d, "flexmat_sim")
+    blueforce = read(d, "blueforce_sim")
+    contract = findings.contract()
+    header_bytes = contract["wire"]["header"]["bytes"] + contract["wire"]["msg_fixed"]["bytes"]
+
+    speedup = read(d, "sim_speedup")
+    parts = [intro(machine, runs), section_notes("runs"), runs_table(runs) if runs else "(no runs recorded)",
+             findings.speed(runs, isislab, read(d, "grid_estimate")), section_notes("speed"), speedup_table(speedup) if speedup else "(not measured)"]
+    parts += [section_notes("emulab_sim"), point_table(emulab_sim, predicted) if emulab_sim else "(not run)"]
+    parts += [section_notes("emulab_real"), point_table(emulab_real, predicted) if emulab_real else "(not run)"]
+    err_text, err_rows = prediction_error_table(emulab_real, predicted)
+    parts += [section_notes("prediction_error"), err_text if err_rows else "(no real runs)",
+              findings.prediction_error(err_rows)]
+    parts += [section_notes("isislab")]
+    for rate in (10.0, 100.0):
+        if isislab:
+            parts += [f"**{rate:.0f} Hz** (ReLate2 µs / delivered %, mean of the runs):", isislab_table(isislab, rate)]
+    parts += [section_notes("findings"), findings.all_findings(emulab_sim, emulab_real, isislab)]
+    parts += [section_notes("flexmat"), flexmat_table(flexmat) if flexmat else "(not run)", findings.flexmat(flexmat)]
+    parts += [section_notes("blueforce"), blueforce_table(blueforce, header_bytes) if blueforce else "(not run)"]
+    parts += [section_notes("not_done")]
+    with open(a.output, "w") as f:
+        f.write("\n\n".join(p.strip("\n") for p in parts if p) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,136 @@
+"""The prose of docs/results.md around the tables make_tables.py computes: what the studies report
+and how the runs were made. Numbers measured here never appear in this file."""
+
+# The Mockets paper's figures (MILCOM 2009), per experiment and stream.
+PAPER_MOCKETS = {
+    ("bf1_low_bandwidth", "BlueForce"): "283 of 1000, 528 ms",
+    ("bf2_two_streams", "BlueForce"): "152 of 1000, 488 ms",
+    ("bf2_two_streams", "SensorData"): "87 of 1000, 118 ms",
+    ("bf3_priorities", "BlueForce"): "773 ms",
+    ("bf3_priorities", "Images"): "6 images, 3471 ms",
+    ("bf4_fluctuating_link", "BlueForce"): "40 ms (SCPS-TP 1,012 ms; SCTP 10,998 ms)",
+}
+
+# The streams' payloads in examples/blueforce (for the physical floor: one message on the link).
+PAYLOAD_BYTES = {"BlueForce": 1024, "SensorData": 1024, "Images": 5120}
+
+WHY = {
+    "unreliable": "without repair there is nothing to wait for: a delivered update left the writer once and "
+                  "is never held back behind a lost one.",
+    "tcp": "TCP is one connection per reader that delivers in order, so one lost segment holds back every later "
+           "update until it is retransmitted. Only OpenDDS's tcp is TCP here; it runs only with OpenDDS, i.e. "
+           "`./adamant bench --target opendds` on real processes.",
+    "relate2": "ReLate2 multiplies the mean latency by the loss percentage plus one: a transport that repairs "
+               "(NAKcast, Ricochet) keeps the factor near 1 at a small latency cost, the unreliable ones pay the "
+               "full loss factor.",
+    "small": "what decides it is how long a loss waits: NAKcast with the study's fixed timeouts (25 or "
+             "50 ms, the grid's) waits its timeout and a retransmission, Ricochet until r more packets have "
+             "arrived (r / rate: 40 ms at r = 4 and 100 Hz, 400 ms at 10 Hz), so NAKcast wins at low rates "
+             "and Ricochet at high ones; the study's RMcast (OpenDDS) had its own timers.",
+    "grow": "more loss means more NAK round trips for NAKcast (each a timeout plus a retransmission), and "
+            "more readers more NAKs; Ricochet's lateral repairs arrive within a batch whatever the number of "
+            "readers.",
+    "r4": "a repair every 4 packets instead of 8 halves Ricochet's wait for a repair (r / rate), at twice the "
+          "repair traffic.",
+    "anomaly": "the study's RMcast was OpenDDS's reliable multicast, which bounds its repair state (by default "
+               "nak_depth 32 datagrams kept for repairs, nak_max 3 NAKs per missing sample, OpenDDS's multicast "
+               "options): a reader whose gap falls outside it is never repaired, a likely cause that only "
+               "OpenDDS runs can confirm. ADAMANT's NAKcast is measured above; what it cannot repair it counts "
+               "as unrecoverable.",
+    "prediction": "The predictions are the model's closed forms (`validate --explain`); real runs on one "
+                  "machine add the kernel's scheduling delay, which on a loaded 2-core machine is most of a "
+                  "reliable transport's latency.",
+}
+
+_NOTES = {
+    "runs": """## How these numbers were made
+
+Every bench below ran with the command shown (from the repository's root), timed by
+`tools/results/make-results.sh`; CPU is user + system seconds of the command and its processes, load
+the machine's 1-minute load average before and after. The machine was shared with other work while
+these ran, so wall times and real-mode latencies carry its load.""",
+    "speed": """## Simulator speed
+
+`perf record` of the grid's heaviest points (25 readers, Ricochet) put the event queue (a heap whose items
+carried their closures, one event per group member for every multicast datagram) and the engines'
+output buffers (reallocated on every call) near the top, beside the engines' decoding. The simulator now
+delivers a group datagram to its members in one event (when no reordering or duplication is configured:
+the same order as one event each), keeps the actions in reused slots beside a heap of (time, sequence,
+slot), and empties the engines' output in place. Before and after, per point
+(`tools/results/compare_sim.py BEFORE_BENCH AFTER_BENCH --points 0,475,1435,1915`, the grid's bench built
+against the runtime before and after the change,
+CPU seconds, the least of 3 runs on the shared machine), with the results row of each point's seed
+compared byte for byte:""",
+    "emulab_sim": """## RT-ESP Table 2 (Emulab): the simulator
+
+3 readers, 0 and 3 % end-host loss, 25 and 50 Hz, 20,000 updates of 12 bytes
+(`tools/results/rtesp.adamant`, experiment `emulab_table2`), every runtime transport: baseline (IP
+multicast), NAKcast with the automatic NAK timeout and the study's 25 and 50 ms, Ricochet r = 8 and
+r = 4 (c = 3), FEC. Predicted: `adamant validate --explain` of the same model (one flow per point).""",
+    "emulab_real": """## RT-ESP Table 2: real runs (reduced grid)
+
+The same experiment at 50 Hz with fewer updates (see the command), real processes (1 writer, 3
+readers) over loopback multicast inside one private network namespace, the loss injected in each
+reader's receive path (the ISISlab way; the multi-host namespace testbed with per-host nftables loss,
+`./adamant bench --loss-at host`, landed after these runs and was not used). The machine was shared and loaded while they ran (see the load
+above): scheduling delays dominate these latencies. OpenDDS's own transports are not in this table:
+`adamant bench --target opendds` needs the runtime built with its OpenDDS part, which did not fit in
+these runs' time on the shared machine.""",
+    "prediction_error": """## Prediction error against real runs
+
+Each real point's measured mean latency beside the model's prediction for the same readers, loss,
+rate and transport.""",
+    "isislab": """## RT-ESP Table 3 (ISISlab): the full grid in the simulator
+
+sar's `rtesp_isislab_sweep`: 3–25 readers, 0–3 % loss, 10/25/50/100 Hz, NAKcast 25/50 ms against
+Ricochet r = 4/8 (c = 3), 20,000 updates, 5 runs per point. The whole grid is in
+`docs/results/isislab_sim.csv`; the tables show the lowest and the highest rate.""",
+    "findings": """## The study's findings
+
+Each finding of the RT-ESP paper (DEBS 2009), checked against the runs above. The study's "RMcast"
+is OpenDDS's reliable multicast; ADAMANT's NAK multicast is NAKcast.""",
+    "flexmat": """## FLEXMAT sweeps
+
+The FLEXMAT slides' sweeps: NAKcast timeout 25/50 ms, Ricochet R = 4/8 and C = 3/6, at 3 readers,
+1 and 3 % loss, 10 and 100 Hz, in the simulator (`flexmat_sweep`). The slides: at low rates NAKcast
+has the lowest latencies, at high rates Ricochet R = 4; NAKcast gets every update; Ricochet uses
+much more bandwidth, most at R = 4. With 3 readers a receiver has only 2 others to send a repair to,
+so C = 3 and C = 6 run alike here.""",
+    "blueforce": """## Mockets experiments 1–4 (blue-force tracking)
+
+examples/blueforce in the simulator over the radio link (5 KB/s, 4-packet queue; experiment 4:
+40 KB/s for 50 s, then 5 KB/s for 10 s): the runtime's replace (Mockets' message replacement, as
+the model binds it) and fifo (the same reliable in-order sender without replacement: the
+reliable-FIFO peer). The floor is one message's datagram (its payload and ADAMANT's headers) on the
+link at its fastest: no transport delivers sooner.
+Kernel TCP, the other reliable-FIFO peer, needs real processes over a shaped link
+(examples/blueforce's `*_real_link.sh`); it was not run here.""",
+    "not_done": """## Not in these runs
+
+- OpenDDS's transports (udp, multicast best-effort and reliable, tcp, rtps_udp) at the Table 2 points:
+  `./adamant bench tools/results/rtesp.adamant --experiment emulab_table2_opendds --target opendds
+  --mode real` runs them; not run here.
+- The multi-host namespace testbed (per-host nftables loss, `--loss-at host`): real runs here use one
+  namespace and in-process loss; `make-results.sh`'s real stage does not pass `--loss-at host` yet.
+- Kernel TCP as a Mockets peer over the shaped link.
+
+Regenerate with `tools/results/make-results.sh` (all stages) or `--tables-only` (this file from the
+CSVs in docs/results/).""",
+}
+
+
+def section_notes(name):
+    return _NOTES[name]
+
+
+def intro(machine, runs):
+    m = machine or {}
+    seen = {r["load_before"] for r in runs} | {r["load_after"] for r in runs}
+    numbers = sorted(float(v) for v in seen if v.replace(".", "", 1).isdigit())
+    loads = f"{numbers[0]:g} to {numbers[-1]:g}" if numbers else "–"
+    return f"""# Results: the RT-ESP and Mockets studies beside ADAMANT's runs
+
+Generated by `tools/results/make-results.sh` from the CSVs in `docs/results/`; do not edit by hand.
+
+Machine: {m.get('cpu', '–')} ({m.get('cpus', '–')} cores), {m.get('os', '–')}, kernel {m.get('kernel', '–')};
+revision {m.get('git_revision', '–')}. Load averages seen during the runs: {loads}."""
