@@ -45,8 +45,20 @@ int main(int argc, char** argv) {
   const auto msg = wire::encode_msg(7, 1, 12, 1000, mi, appv);
   const auto ack = wire::encode_ack(7, 1, 5, {{7, 9}, {12, 12}}, 5);
   const auto ack0 = wire::encode_ack(7, 1, 5, {}, 5);
+  const auto batch = wire::encode_batch(wire::Kind::DataBatch, 7, 1, {{4, 1000, appv}, {5, 1001, appv}, {6, 1002, {}}}, 5);
+  const auto rtx_batch = wire::encode_batch(wire::Kind::RetransmitBatch, 7, 1, {{2, 900, appv}, {9, 950, appv}}, 5);
   int n = 0;
-  for (const auto* d : {&data, &rtx, &hb, &nak, &rep, &join, &leave, &msg, &ack, &ack0}) put("header", n++, *d);
+  for (const auto* d : {&data, &rtx, &hb, &nak, &rep, &join, &leave, &msg, &ack, &ack0, &batch, &rtx_batch})
+    put("header", n++, *d);
+  auto with_first = [](std::uint64_t first, const Bytes& datagram) {  // fuzz_batch's input
+    Bytes b;
+    for (int s = 56; s >= 0; s -= 8) b.push_back(static_cast<std::uint8_t>(first >> s));
+    const auto p = payload_of(datagram);
+    b.insert(b.end(), p.begin(), p.end());
+    return b;
+  };
+  put("batch", 0, with_first(4, batch));
+  put("batch", 1, with_first(2, rtx_batch));
   put("nak", 0, payload_of(nak));
   put("nak", 1, payload_of(wire::encode_nak(1, 1, {{1, 1}}, 0)));
   put("heartbeat", 0, payload_of(hb));

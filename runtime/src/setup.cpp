@@ -14,6 +14,7 @@ engine::NakcastSenderConfig nakcast_sender(const ChannelConfig& cfg, std::uint32
   engine::NakcastSenderConfig sc;
   sc.stream_id = cfg.stream_id;
   sc.session = session;
+  sc.batch_bytes = cfg.batch_bytes;
   const Nanos t = cfg.transport.nak_timeout;
   if (cfg.transport.kind == TransportKind::Nakcast && t == contract::kNakTimeoutAuto) {
     sc.adaptive = true;
