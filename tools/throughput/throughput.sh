@@ -99,7 +99,7 @@ run_aeron() {  # size rate
   local common=(--count "$count" --size "$size" --stream $((1000 + size)))
   for ((i = 0; i < receivers; i++)); do
     "${java[@]}" sub "${common[@]}" --dir "/dev/shm/adamant-aeron-$$-sub$i" --ready "$work/ready$i" \
-      >"$work/aeron-$size-sub$i.log" 2>&1 &
+      --done "$work/done$i" >"$work/aeron-$size-sub$i.log" 2>&1 &
     pids+=($!)
   done
   for ((i = 0; i < 300; i++)); do
@@ -107,9 +107,11 @@ run_aeron() {  # size rate
     [[ $n -ge $receivers ]] && break
     sleep 0.1
   done
-  "${java[@]}" pub "${common[@]}" --rate "$rate" --dir "/dev/shm/adamant-aeron-$$-pub" >"$work/aeron-$size-pub.log" 2>&1 || true
+  local done_files; done_files=$(for ((i = 0; i < receivers; i++)); do printf '%s,' "$work/done$i"; done)
+  "${java[@]}" pub "${common[@]}" --rate "$rate" --dir "/dev/shm/adamant-aeron-$$-pub" --wait "${done_files%,}" \
+    >"$work/aeron-$size-pub.log" 2>&1 || true
   for p in "${pids[@]}"; do wait "$p" || true; done
-  rm -f "$work"/ready*
+  rm -f "$work"/ready* "$work"/done*
   local pub="$work/aeron-$size-pub.log" received=0 p99=0 r q
   if ! grep -q PUBLISHED "$pub"; then
     echo "Aeron $size B failed:" >&2; tail -5 "$pub" >&2; row aeron "$size" "$rate" failed - - - "$l"; return

@@ -26,11 +26,13 @@ import java.util.Map;
  * the sequence, then filler.
  *
  * <pre>
- *   sub --channel C --stream S --count N --size B --dir D --ready FILE
+ *   sub --channel C --stream S --count N --size B --dir D --ready FILE --done FILE
  *       prints "RESULT received R first_ns F last_ns L p50_us P p99_us Q mean_us M order_errors E"
- *   pub --channel C --stream S --count N --size B --rate HZ --dir D
+ *   pub --channel C --stream S --count N --size B --rate HZ --dir D [--wait FILE,FILE,... --wait-ms MS]
  *       prints "PUBLISHED N seconds T achieved_hz A requested_hz H behind_ms B"
  * </pre>
+ * The publisher keeps its publication (and its driver, which repairs) until every --wait file
+ * exists (each subscriber's --done) or --wait-ms passed, so no subscriber loses the tail.
  *
  * Latency is receipt minus send time per message; the publisher follows an absolute schedule
  * (message k due at k / rate) and reports how far it fell behind.
@@ -65,16 +67,17 @@ public final class AeronPeer {
              Aeron aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(md.aeronDirectoryName()))) {
             switch (args[0]) {
                 case "pub" -> publish(aeron, channel, stream, count, size,
-                        Double.parseDouble(o.getOrDefault("rate", "1000")));
-                case "sub" -> subscribe(aeron, channel, stream, count, o.get("ready"),
+                        Double.parseDouble(o.getOrDefault("rate", "1000")), o.getOrDefault("wait", ""),
+                        Long.parseLong(o.getOrDefault("wait-ms", "10000")));
+                case "sub" -> subscribe(aeron, channel, stream, count, o.get("ready"), o.get("done"),
                         Long.parseLong(o.getOrDefault("idle-ms", "3000")));
                 default -> usage();
             }
         }
     }
 
-    private static void publish(Aeron aeron, String channel, int stream, long count, int size, double rate)
-            throws InterruptedException {
+    private static void publish(Aeron aeron, String channel, int stream, long count, int size, double rate,
+            String wait, long waitMs) throws InterruptedException {
         try (Publication pub = aeron.addPublication(channel, stream)) {
             final long connectDeadline = System.nanoTime() + 10_000_000_000L;
             while (!pub.isConnected()) {
@@ -121,12 +124,17 @@ public final class AeronPeer {
             System.out.printf("PUBLISHED %d seconds %.3f achieved_hz %.0f requested_hz %.0f behind_ms %.1f%n",
                     count, secs, count / secs, rate, behind / 1e6);
             System.out.flush();
-            Thread.sleep(1000);  // let the driver drain and repair before the publication closes
+            final long waitDeadline = System.nanoTime() + waitMs * 1_000_000L;
+            for (String f : wait.isEmpty() ? new String[0] : wait.split(",")) {
+                while (!Files.exists(Path.of(f)) && System.nanoTime() < waitDeadline) {
+                    Thread.sleep(10);
+                }
+            }
         }
     }
 
-    private static void subscribe(Aeron aeron, String channel, int stream, long count, String ready, long idleMs)
-            throws IOException {
+    private static void subscribe(Aeron aeron, String channel, int stream, long count, String ready, String done,
+            long idleMs) throws IOException {
         final long[] latencies = new long[(int) count];
         final long[] state = new long[4];  // received, first receipt, last receipt, order errors
         final long[] expected = {1};
@@ -177,6 +185,9 @@ public final class AeronPeer {
                         + "order_errors %d%n", state[0], state[1], state[2], percentile(lat, 0.50) / 1e3,
                 percentile(lat, 0.99) / 1e3, mean / 1e3, state[3]);
         System.out.flush();
+        if (done != null) {
+            Files.writeString(Path.of(done), "done\n");
+        }
     }
 
     private static double percentile(long[] sorted, double q) {
@@ -200,7 +211,7 @@ public final class AeronPeer {
 
     private static void usage() {
         System.err.println("usage: AeronPeer pub|sub --dir AERON_DIR [--channel C] [--stream S] [--count N] "
-                + "[--size BYTES] [--rate HZ] [--ready FILE] [--idle-ms MS]");
+                + "[--size BYTES] [--rate HZ] [--wait FILES --wait-ms MS] [--ready FILE --done FILE] [--idle-ms MS]");
         System.exit(2);
     }
 }
