@@ -165,6 +165,10 @@ TEST(Batch, ALostBatchIsNakedAndRepairedPerSequence) {
   rc.nak_timeout = 1ms;
   NakcastReceiver rx(rc);
   Output out, got;
+  tx.on_tick(Nanos{0}, out);  // a heartbeat (highest 0): the receiver's stream starts at 1
+  ASSERT_EQ(out.datagrams.size(), 1u);
+  rx.on_datagram(view(out.datagrams[0].bytes), kWriter, Nanos{0}, got);
+  out.clear();
   const std::vector<std::uint8_t> msg(64, 9);
   for (int i = 0; i < 10; ++i) tx.publish_held(0, view(msg), Nanos{0}, out);
   tx.flush(Nanos{0}, out);  // 1..10: lost

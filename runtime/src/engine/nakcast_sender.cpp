@@ -69,14 +69,12 @@ std::uint64_t NakcastSender::publish_held(std::uint32_t, ByteView payload, Nanos
 }
 
 void NakcastSender::emit(std::vector<std::uint8_t>& batch, wire::Kind single, std::uint64_t last_seq, Output& out) {
-  if (wire::batch_count(batch) == 1) {
+  if (wire::batch_count(batch) == 1) {  // the same buffer, rewritten as a plain DATA (RETRANSMIT)
     const Entry& e = at(static_cast<std::size_t>(last_seq - lowest_available()));
-    send(wire::Header{single, cfg_.session, cfg_.stream_id, e.seq, e.send_time_ns, 0},
-         ByteView{e.payload.data(), e.payload.size()}, out);
-    out.give_back(std::move(batch));
-  } else if (wire::batch_count(batch) > 1) {
-    out.datagrams.push_back({Dest::Group, {}, std::move(batch)});
+    wire::encode_into(batch, wire::Header{single, cfg_.session, cfg_.stream_id, e.seq, e.send_time_ns, 0},
+                      ByteView{e.payload.data(), e.payload.size()});
   }
+  if (!batch.empty()) out.datagrams.push_back({Dest::Group, {}, std::move(batch)});
   batch = {};
 }
 
