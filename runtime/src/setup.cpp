@@ -14,7 +14,8 @@ engine::NakcastSenderConfig nakcast_sender(const ChannelConfig& cfg, std::uint32
   engine::NakcastSenderConfig sc;
   sc.stream_id = cfg.stream_id;
   sc.session = session;
-  sc.batch_bytes = cfg.batch_bytes;
+  // Only NAKcast's receivers take batches (Ricochet's and FEC's share this sender but not its batches).
+  sc.batch_bytes = cfg.transport.kind == TransportKind::Nakcast ? cfg.batch_bytes : 0;
   const Nanos t = cfg.transport.nak_timeout;
   if (cfg.transport.kind == TransportKind::Nakcast && t == contract::kNakTimeoutAuto) {
     sc.adaptive = true;

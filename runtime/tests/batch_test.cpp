@@ -213,3 +213,15 @@ TEST(Batch, ALostBatchIsNakedAndRepairedPerSequence) {
   ASSERT_EQ(single.datagrams.size(), 1u);
   EXPECT_EQ(kind_of(single.datagrams[0]), wire::Kind::Retransmit);
 }
+
+TEST(Batch, RepairsOfMessagesSentAloneStayPlainRetransmits) {
+  NakcastSender tx(batching(1400));
+  Output out;
+  const std::vector<std::uint8_t> msg(12, 1);
+  for (int i = 0; i < 5; ++i) tx.publish(view(msg), Nanos{i}, out);  // a low rate: each alone
+  out.clear();
+  const NakcastSenderConfig c;
+  tx.on_datagram(view(wire::encode_nak(c.session, c.stream_id, {{2, 4}}, 0)), kWriter, Nanos{10}, out);
+  ASSERT_EQ(out.datagrams.size(), 3u);  // what an unbatched sender sends: bytes as the predictions count them
+  for (const auto& d : out.datagrams) EXPECT_EQ(kind_of(d), wire::Kind::Retransmit);
+}

@@ -69,7 +69,9 @@ std::uint64_t NakcastSender::publish_held(std::uint32_t, ByteView payload, Nanos
 }
 
 void NakcastSender::emit(std::vector<std::uint8_t>& batch, wire::Kind single, std::uint64_t last_seq, Output& out) {
-  if (wire::batch_count(batch) == 1) {  // the same buffer, rewritten as a plain DATA (RETRANSMIT)
+  const bool several = wire::batch_count(batch) > 1;
+  if (single == wire::Kind::Data) batching_ = several;
+  if (!several) {  // the same buffer, rewritten as a plain DATA (RETRANSMIT)
     const Entry& e = at(static_cast<std::size_t>(last_seq - lowest_available()));
     wire::encode_into(batch, wire::Header{single, cfg_.session, cfg_.stream_id, e.seq, e.send_time_ns, 0},
                       ByteView{e.payload.data(), e.payload.size()});
@@ -146,7 +148,7 @@ void NakcastSender::retransmit(Entry& e, std::vector<std::uint8_t>& batch, Nanos
   ++stats_.retransmitted;
   out.events.push_back({EventKind::Retransmitted, e.seq, e.seq});
   const ByteView payload{e.payload.data(), e.payload.size()};
-  if (cfg_.batch_bytes == 0) {
+  if (cfg_.batch_bytes == 0 || !batching_) {
     send(wire::Header{wire::Kind::Retransmit, cfg_.session, cfg_.stream_id, e.seq, e.send_time_ns, 0}, payload, out);
     return;
   }

@@ -7,7 +7,8 @@
 // Batching (batch_bytes > 0): publish_held() adds the message to an open DATA_BATCH, emitted when
 // the next message would not fit, or by flush() (publish, on_tick, a heartbeat); a batch of one
 // goes out as a plain DATA, so a caller that flushes every message sends what it always did.
-// Retransmissions for one NAK share RETRANSMIT_BATCH datagrams of the same size.
+// While data goes out in batches (the last DATA datagram carried several), the retransmissions
+// for one NAK share RETRANSMIT_BATCH datagrams of the same size; otherwise each is a RETRANSMIT.
 #pragma once
 
 #include <adamant/engine/core.hpp>
@@ -68,6 +69,7 @@ class NakcastSender final : public SenderEngine {
   std::size_t head_ = 0, size_ = 0;
   std::vector<std::uint8_t> open_;  // the DATA_BATCH being filled (empty: none)
   std::uint64_t rtx_last_ = 0;      // the sequence last added to a RETRANSMIT_BATCH
+  bool batching_ = false;           // the last data datagram was a batch of several
   std::optional<Nanos> last_send_;
   std::optional<Nanos> last_publish_;
   Nanos interval_{0};
