@@ -49,6 +49,7 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work" /dev/shm/adamant-aeron-$$-*' EXIT
 load() { cut -d' ' -f1 /proc/loadavg; }
 field() { sed -n "s/.*$1 \([-0-9.e+]*\).*/\1/p" | head -1; }  # the number after a label
+achieved() { sed -n 's/.*writer: .* s: \([0-9]*\) msg\/s achieved.*/\1/p' | head -1; }  # a writer's line
 rows=()
 
 # One row: stack size requested achieved behind delivery p99_ms load
@@ -64,8 +65,7 @@ run_nakcast() {  # size rate
     echo "NAKcast $size B failed:" >&2; tail -5 "$out" >&2; row nakcast "$size" "$rate" failed - - - "$l"; return
   fi
   local achieved behind delivery p99
-  achieved=$(grep 'writer:' "$out" | field 'in [0-9.]* s:')
-  achieved=$(grep 'writer:' "$out" | sed -n 's/.*s: \([0-9]*\) msg\/s achieved.*/\1/p')
+  achieved=$(achieved <"$out")
   behind=$(grep -q 'FELL BEHIND' "$out" && echo behind || echo ok)
   delivery=$(grep 'delivery' "$out" | grep -v writer | field delivery)
   p99=$(grep 'delivery' "$out" | grep -v writer | field p99)
@@ -87,7 +87,7 @@ run_norm() {  # size rate
   delivery=$(field delivery <"$out")
   p99=$(field p99 <"$out")
   behind=$(grep -q 'FELL BEHIND' "$out" && echo behind || echo ok)
-  row norm "$size" "$rate" "$(sed -n 's/.*writer: \([0-9]*\) msg\/s achieved.*/\1/p' "$out")" "$behind" "$delivery" \
+  row norm "$size" "$rate" "$(achieved <"$out")" "$behind" "$delivery" \
     "$(awk -v u="$p99" 'BEGIN { printf "%.2f", u / 1000 }')" "$l"
 }
 
@@ -102,9 +102,10 @@ run_aeron() {  # size rate
       --done "$work/done$i" >"$work/aeron-$size-sub$i.log" 2>&1 &
     pids+=($!)
   done
+  local ready
   for ((i = 0; i < 300; i++)); do
-    local n; n=$(ls "$work"/ready* 2>/dev/null | wc -l)
-    [[ $n -ge $receivers ]] && break
+    ready=("$work"/ready*)
+    [[ -e "${ready[0]}" && ${#ready[@]} -ge $receivers ]] && break
     sleep 0.1
   done
   local done_files; done_files=$(for ((i = 0; i < receivers; i++)); do printf '%s,' "$work/done$i"; done)
@@ -138,14 +139,15 @@ for i in "${!size_list[@]}"; do
 done
 
 echo
-echo "NAKcast's achieved rate against each peer's (same size, same run; valid only where both delivered 100 %):"
+echo "NAKcast's achieved rate against each peer's (same size, same run); a goal is met only where both delivered 100 %:"
 printf '%s\n' "${rows[@]}" | awk '
   { rate[$1 " " $2] = $4; del[$1 " " $2] = $6; p99[$1 " " $2] = $7; sizes[$2] = 1 }
   END {
     for (s in sizes) for (peer in del) {
       split(peer, k, " ");
       if (k[2] != s || k[1] == "nakcast" || rate["nakcast " s] == "" || rate[peer] + 0 == 0) continue;
-      printf "  %6s B  nakcast/%-6s %.2f  (delivery %s vs %s, p99 %s vs %s ms)\n", s, k[1],
-             rate["nakcast " s] / rate[peer], del["nakcast " s], del[peer], p99["nakcast " s], p99[peer];
+      printf "  %6s B  nakcast/%-6s %.2f  (delivery %s vs %s, p99 %s vs %s ms)%s\n", s, k[1],
+             rate["nakcast " s] / rate[peer], del["nakcast " s], del[peer], p99["nakcast " s], p99[peer],
+             (del["nakcast " s] + 0 < 1 || del[peer] + 0 < 1) ? "  not comparable: loss" : "";
     }
   }'
