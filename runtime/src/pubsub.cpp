@@ -177,7 +177,7 @@ void Publisher::publish_held(ByteView payload, std::uint32_t tag) {
 }
 
 void Publisher::flush() {
-  impl_->engine->flush(Nanos{monotonic_now_ns()}, impl_->out);
+  impl_->engine->send_held(Nanos{monotonic_now_ns()}, impl_->out);
   impl_->send(impl_->out);
 }
 

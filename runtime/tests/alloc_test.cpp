@@ -28,7 +28,7 @@ using namespace adamant::engine;
 namespace {
 
 // Publishes `messages` of `bytes` through a sender and a receiver, `per_flush` held messages per
-// flush (1: every message sent alone); returns the allocations counted after `warmup` messages.
+// send_held (1: every message sent alone); returns the allocations counted after `warmup` messages.
 std::uint64_t allocations(std::size_t bytes, int per_flush, int warmup, int messages) {
   NakcastSenderConfig sc;
   sc.batch_bytes = 8192;
@@ -43,7 +43,7 @@ std::uint64_t allocations(std::size_t bytes, int per_flush, int warmup, int mess
     if (i == warmup) before = g_allocations.load();
     const Nanos now{1'000 * i};
     tx.publish_held(0, ByteView{msg.data(), msg.size()}, now, sent);
-    if ((i + 1) % per_flush == 0) tx.flush(now, sent);
+    if ((i + 1) % per_flush == 0) tx.send_held(now, sent);
     for (const auto& d : sent.datagrams) rx.on_datagram(ByteView{d.bytes.data(), d.bytes.size()}, from, now, got);
     delivered += got.deliveries.size();
     sent.clear();

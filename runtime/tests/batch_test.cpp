@@ -103,7 +103,7 @@ TEST(Batch, HeldMessagesShareOneDatagramAndArriveInOrder) {
   for (int i = 0; i < 10; ++i) tx.publish_held(0, view(msg), Nanos{1000 + i}, out);
   EXPECT_TRUE(out.datagrams.empty());           // held: more are due
   EXPECT_EQ(tx.next_deadline(), Nanos{1009});  // ... and due at once for a service loop
-  tx.flush(Nanos{2000}, out);
+  tx.send_held(Nanos{2000}, out);
   ASSERT_EQ(out.datagrams.size(), 1u);
   EXPECT_EQ(kind_of(out.datagrams[0]), wire::Kind::DataBatch);
   Output got;
@@ -141,7 +141,7 @@ TEST(Batch, ABatchOfOneIsAPlainData) {
   const std::vector<std::uint8_t> big(2000, 1);
   batched.publish_held(0, view(msg), Nanos{6}, a);
   batched.publish_held(0, view(big), Nanos{7}, a);
-  batched.flush(Nanos{8}, a);
+  batched.send_held(Nanos{8}, a);
   ASSERT_EQ(a.datagrams.size(), 3u);
   EXPECT_EQ(kind_of(a.datagrams[1]), wire::Kind::Data);
   EXPECT_EQ(kind_of(a.datagrams[2]), wire::Kind::Data);
@@ -171,9 +171,9 @@ TEST(Batch, ALostBatchIsNakedAndRepairedPerSequence) {
   out.clear();
   const std::vector<std::uint8_t> msg(64, 9);
   for (int i = 0; i < 10; ++i) tx.publish_held(0, view(msg), Nanos{0}, out);
-  tx.flush(Nanos{0}, out);  // 1..10: lost
+  tx.send_held(Nanos{0}, out);  // 1..10: lost
   for (int i = 0; i < 10; ++i) tx.publish_held(0, view(msg), Nanos{1}, out);
-  tx.flush(Nanos{1}, out);  // 11..20: arrives, reveals the gap
+  tx.send_held(Nanos{1}, out);  // 11..20: arrives, reveals the gap
   ASSERT_EQ(out.datagrams.size(), 2u);
   rx.on_datagram(view(out.datagrams[1].bytes), kWriter, Nanos{2}, got);
   EXPECT_TRUE(got.deliveries.empty());
@@ -199,7 +199,7 @@ TEST(Batch, ALostBatchIsNakedAndRepairedPerSequence) {
   Output scattered, single;
   NakcastSender fresh(batching(1400));
   for (int i = 0; i < 10; ++i) fresh.publish_held(0, view(msg), Nanos{0}, scattered);
-  fresh.flush(Nanos{0}, scattered);
+  fresh.send_held(Nanos{0}, scattered);
   scattered.clear();
   const auto nak2 = wire::encode_nak(NakcastSenderConfig{}.session, NakcastSenderConfig{}.stream_id, {{3, 3}, {7, 7}}, 0);
   fresh.on_datagram(view(nak2), kWriter, Nanos{1}, scattered);

@@ -37,7 +37,7 @@ NakcastSender::Entry& NakcastSender::remember(std::uint64_t seq, Nanos now, Byte
 
 std::uint64_t NakcastSender::publish(ByteView payload, Nanos now, Output& out) {
   const std::uint64_t seq = publish_held(0, payload, now, out);
-  flush(now, out);
+  send_held(now, out);
   return seq;
 }
 
@@ -86,12 +86,12 @@ void NakcastSender::send(const wire::Header& h, ByteView payload, Output& out) {
   out.datagrams.push_back({Dest::Group, {}, std::move(b)});
 }
 
-void NakcastSender::flush(Nanos, Output& out) {
+void NakcastSender::send_held(Nanos, Output& out) {
   if (!open_.empty()) emit(open_, wire::Kind::Data, next_seq_ - 1, out);
 }
 
 void NakcastSender::heartbeat(Nanos now, Output& out) {
-  flush(now, out);  // the heartbeat's highest must have been sent
+  send_held(now, out);  // the heartbeat's highest must have been sent
   out.datagrams.push_back({Dest::Group, {},
                            wire::encode_heartbeat(cfg_.session, cfg_.stream_id, highest(),
                                                   lowest_available(), now.count())});
@@ -117,7 +117,7 @@ void NakcastSender::on_datagram(ByteView bytes, const Endpoint&, Nanos now, Outp
   const auto ranges = wire::decode_nak_ranges(pkt->payload);  // validated by decode()
   bool evicted = false;
   const std::uint64_t low = lowest_available();
-  flush(now, out);  // a repair never overtakes the first transmission
+  send_held(now, out);  // a repair never overtakes the first transmission
   std::vector<std::uint8_t> rtx;  // the RETRANSMIT_BATCH being filled (batching only)
   for (const auto& r : *ranges) {
     out.events.push_back({EventKind::NakReceived, r.first, r.last});
@@ -164,7 +164,7 @@ void NakcastSender::retransmit(Entry& e, std::vector<std::uint8_t>& batch, Nanos
 }
 
 void NakcastSender::on_tick(Nanos now, Output& out) {
-  flush(now, out);
+  send_held(now, out);
   if (!last_send_ || now - *last_send_ >= idle_gap()) heartbeat(now, out);
 }
 

@@ -127,12 +127,12 @@ class SenderEngine {
     return publish_message(tag, cls.priority, replaces, payload, now, out);
   }
   // As publish_tagged, but an engine that batches (NAKcast with batch_bytes) may hold the
-  // message for a datagram shared with the next ones, emitting only a full one; flush() (and
+  // message for a datagram shared with the next ones, emitting only a full one; send_held() (and
   // on_tick, publish) emit what is held. For a caller that knows more messages are due now.
   virtual std::uint64_t publish_held(std::uint32_t tag, ByteView payload, Nanos now, Output& out) {
     return publish_tagged(tag, payload, now, out);
   }
-  virtual void flush(Nanos /*now*/, Output& /*out*/) {}
+  virtual void send_held(Nanos /*now*/, Output& /*out*/) {}
   virtual void on_datagram(ByteView bytes, const Endpoint& from, Nanos now, Output& out) = 0;
   virtual void on_tick(Nanos now, Output& out) = 0;
   // When on_tick next has work; nullopt = never (until new input).

@@ -5,7 +5,7 @@
 // fraction of the mean publish interval (contract nak_auto_heartbeat_*), so a lost last packet
 // is detected well before the next one; later idle heartbeats keep heartbeat_interval.
 // Batching (batch_bytes > 0): publish_held() adds the message to an open DATA_BATCH, emitted when
-// the next message would not fit, or by flush() (publish, on_tick, a heartbeat); a batch of one
+// the next message would not fit, or by send_held() (publish, on_tick, a heartbeat); a batch of one
 // goes out as a plain DATA, so a caller that flushes every message sends what it always did.
 // While data goes out in batches (the last DATA datagram carried several), the retransmissions
 // for one NAK share RETRANSMIT_BATCH datagrams of the same size; otherwise each is a RETRANSMIT.
@@ -34,7 +34,7 @@ class NakcastSender final : public SenderEngine {
   explicit NakcastSender(NakcastSenderConfig cfg);
   std::uint64_t publish(ByteView payload, Nanos now, Output& out) override;
   std::uint64_t publish_held(std::uint32_t tag, ByteView payload, Nanos now, Output& out) override;
-  void flush(Nanos now, Output& out) override;
+  void send_held(Nanos now, Output& out) override;
   void on_datagram(ByteView bytes, const Endpoint& from, Nanos now, Output& out) override;
   void on_tick(Nanos now, Output& out) override;
   std::optional<Nanos> next_deadline() const override;
