@@ -226,13 +226,22 @@ void run_point(PeerLibrary& lib, const PeerPoint& a, const Placement& pl, const 
   const auto period = static_cast<std::int64_t>(1e9 / a.rate);
   std::uint64_t refused = 0;
   const std::int64_t t0 = monotonic_now_ns();
+  std::int64_t behind_ns = 0;  // the most the writer was late for a slot
   for (std::uint64_t seq = 1; seq <= total; ++seq) {
-    service_until(*tx, rx, t0 + static_cast<std::int64_t>(seq - 1) * period);
+    const std::int64_t due = t0 + static_cast<std::int64_t>(seq - 1) * period;
+    service_until(*tx, rx, due);
+    behind_ns = std::max(behind_ns, monotonic_now_ns() - due);
     if (!tx->send(update_object(monotonic_now_ns(), a.payload, seq))) ++refused;  // never sent: lost
     if (seq % 50 == 0 && seq < total)
       for (auto& r : rx)
         if (r->eof()) throw Failure("receiver " + std::to_string(r->index()) + " exited during publishing");
   }
+  const std::int64_t publish_ns = monotonic_now_ns() - t0;
+  std::printf("[ant-peer-bench/real] writer: %llu updates in %.3f s: %.0f msg/s achieved, %g msg/s requested%s (latest "
+              "%.1f ms behind a slot)\n",
+              static_cast<unsigned long long>(total), static_cast<double>(publish_ns) / 1e9,
+              publish_ns > 0 ? static_cast<double>(total) * 1e9 / static_cast<double>(publish_ns) : 0.0, a.rate,
+              behind_ns > 1'000'000 ? ", FELL BEHIND its schedule" : ", on schedule", static_cast<double>(behind_ns) / 1e6);
   const std::int64_t linger_end = monotonic_now_ns() + std::chrono::nanoseconds(a.linger).count();
   while (monotonic_now_ns() < linger_end && !all_eof(rx)) service_until(*tx, rx, monotonic_now_ns() + 5'000'000);
   for (auto& r : rx) r->stop();
@@ -333,7 +342,7 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"process", "host"}));
   app.add_option("--rate", a.rate, "updates per second")->check(CLI::PositiveNumber);
   app.add_option("--updates", a.updates, "updates per point")->check(CLI::Range(1, 10'000'000));
-  app.add_option("--payload", a.payload, "bytes per update (default 12, as ant-bench)")->check(CLI::Range(12, 1000));
+  app.add_option("--payload", a.payload, "bytes per update (default 12, as ant-bench)")->check(CLI::Range(12, 8192));
   app.add_option("--runs", runs, "repeat the point N times (run + k, seed + k)")->check(CLI::PositiveNumber);
   app.add_option("--seed", a.seed, "loss-injection seed (each receiver derives its own, as ant-bench)");
   app.add_option("--csv", csv, "CSV file to append one row per run to (ant-bench's schema)");

@@ -10,7 +10,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 state="$root/.adamant/fuzz-campaign"
 runs=10000000
-targets="header nak heartbeat repair membership replace_ack codec auth"
+targets="header nak heartbeat repair membership replace_ack codec auth batch"
 coverage=0
 while [[ $# -gt 0 ]]; do
   case "$1" in

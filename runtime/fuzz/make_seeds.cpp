@@ -23,6 +23,14 @@ void put(const std::string& target, int n, const Bytes& b) {
   f.write(reinterpret_cast<const char*>(b.data()), static_cast<std::streamsize>(b.size()));
 }
 Bytes payload_of(const Bytes& datagram) { return Bytes(datagram.begin() + wire::kHeaderSize, datagram.end()); }
+// A big-endian u64, then the datagram's payload.
+Bytes with_u64(std::uint64_t v, const Bytes& datagram) {
+  Bytes b;
+  for (int s = 56; s >= 0; s -= 8) b.push_back(static_cast<std::uint8_t>(v >> s));
+  const auto p = payload_of(datagram);
+  b.insert(b.end(), p.begin(), p.end());
+  return b;
+}
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -45,8 +53,14 @@ int main(int argc, char** argv) {
   const auto msg = wire::encode_msg(7, 1, 12, 1000, mi, appv);
   const auto ack = wire::encode_ack(7, 1, 5, {{7, 9}, {12, 12}}, 5);
   const auto ack0 = wire::encode_ack(7, 1, 5, {}, 5);
+  const auto batch = wire::encode_batch(wire::Kind::DataBatch, 7, 1, {{4, 1000, appv}, {5, 1001, appv}, {6, 1002, {}}}, 5);
+  const auto rtx_batch = wire::encode_batch(wire::Kind::RetransmitBatch, 7, 1, {{2, 900, appv}, {9, 950, appv}}, 5);
   int n = 0;
-  for (const auto* d : {&data, &rtx, &hb, &nak, &rep, &join, &leave, &msg, &ack, &ack0}) put("header", n++, *d);
+  for (const auto* d : {&data, &rtx, &hb, &nak, &rep, &join, &leave, &msg, &ack, &ack0, &batch, &rtx_batch})
+    put("header", n++, *d);
+  // fuzz_batch's input: the header's sequence, then the payload.
+  put("batch", 0, with_u64(4, batch));
+  put("batch", 1, with_u64(2, rtx_batch));
   put("nak", 0, payload_of(nak));
   put("nak", 1, payload_of(wire::encode_nak(1, 1, {{1, 1}}, 0)));
   put("heartbeat", 0, payload_of(hb));
@@ -54,15 +68,8 @@ int main(int argc, char** argv) {
   put("repair", 1, payload_of(wire::encode_repair(1, 1, {9}, 0, 0, ByteView{}, 0)));
   put("membership", 0, payload_of(join));
   put("membership", 1, payload_of(leave));
-  auto with_cum = [](std::uint64_t cum, const Bytes& ackd) {
-    Bytes b;
-    for (int s = 56; s >= 0; s -= 8) b.push_back(static_cast<std::uint8_t>(cum >> s));
-    const auto p = payload_of(ackd);
-    b.insert(b.end(), p.begin(), p.end());
-    return b;
-  };
-  put("replace_ack", 0, with_cum(5, ack));
-  put("replace_ack", 1, with_cum(5, ack0));
+  put("replace_ack", 0, with_u64(5, ack));  // the cumulative point, then the ranges
+  put("replace_ack", 1, with_u64(5, ack0));
   put("replace_ack", 2, payload_of(msg));
   // auth: the first byte picks the mode (fuzz_auth.cpp): 0 opens the rest, 1 seals it.
   auth::Authenticator key(fuzz::kAuthKey, 2);

@@ -58,22 +58,34 @@ struct ChannelAuth {
   auth::Stats stats() const { return auth ? auth->stats() : auth::Stats{}; }
 };
 
+// What send_all builds, kept across calls so sending allocates nothing once it has grown.
+struct Outbox {
+  std::vector<io::Outgoing> list;
+  std::vector<std::vector<std::uint8_t>> sealed;  // keyed: the datagrams with their trailers
+};
+
+// Sends every datagram of `out` with one sendmmsg() where the kernel takes them all.
 void send_all(const io::UdpSocket& sock, const Endpoint& group, engine::Output& out,
-              engine::WireBytes& sent, ChannelAuth& keys) {
+              engine::WireBytes& sent, ChannelAuth& keys, Outbox& box) {
+  if (out.datagrams.empty()) return;
   engine::count_sent(out, sent);
-  for (const auto& d : out.datagrams) {
+  box.list.clear();
+  if (keys.auth) box.sealed.resize(std::max(box.sealed.size(), out.datagrams.size()));
+  for (std::size_t i = 0; i < out.datagrams.size(); ++i) {
+    const auto& d = out.datagrams[i];
     const Endpoint to = d.dest == engine::Dest::Group ? group : d.peer;
+    ByteView bytes{d.bytes.data(), d.bytes.size()};
     if (keys.auth) {
       const std::int64_t now = wall_now_ns();
       if (keys.file)
         if (auto k = keys.file->poll(now)) keys.auth->rotate(std::move(*k), now);
-      const auto sealed = keys.auth->seal(ByteView{d.bytes.data(), d.bytes.size()}, now);
-      sock.send_to(ByteView{sealed.data(), sealed.size()}, to);
-    } else {
-      sock.send_to(ByteView{d.bytes.data(), d.bytes.size()}, to);
+      box.sealed[i] = keys.auth->seal(bytes, now);
+      bytes = ByteView{box.sealed[i].data(), box.sealed[i].size()};
     }
+    box.list.push_back(io::Outgoing{bytes, to});
   }
-  out.datagrams.clear();
+  sock.send_many(box.list.data(), box.list.size());
+  out.clear_datagrams();
 }
 
 // The event loop of Publisher and Subscriber: pump (receive, tick, send) until `deadline`,
@@ -102,6 +114,7 @@ struct Publisher::Impl {
   engine::Output out;
   engine::WireBytes sent;
   ChannelAuth auth;
+  Outbox box;
   std::array<std::uint8_t, kRecvBuf> buf{};
 
   explicit Impl(ChannelConfig c)
@@ -119,9 +132,11 @@ struct Publisher::Impl {
       engine->on_datagram(v, from, now, out);
     }
     engine->on_tick(now, out);
-    send_all(sock, group, out, sent, auth);
+    send(out);
     out.clear();
   }
+
+  void send(engine::Output& o) { send_all(sock, group, o, sent, auth, box); }
 
   void service_until(std::int64_t deadline) {
     run_until(deadline, *engine, [this](Nanos now) { pump(now); }, [this](Nanos t) { sock.wait_readable(t); });
@@ -138,22 +153,32 @@ void Publisher::publish(ByteView payload) { publish(payload, 0); }
 void Publisher::publish(ByteView payload, std::uint32_t tag) {
   const Nanos now{monotonic_now_ns()};
   impl_->engine->publish_tagged(tag, payload, now, impl_->out);
-  send_all(impl_->sock, impl_->group, impl_->out, impl_->sent, impl_->auth);
+  impl_->send(impl_->out);
   impl_->pump(now);  // answer pending NAKs without blocking
 }
 
 void Publisher::publish(ByteView payload, std::uint32_t tag, std::uint8_t priority, bool replaces) {
   const Nanos now{monotonic_now_ns()};
   impl_->engine->publish_message(tag, priority, replaces, payload, now, impl_->out);
-  send_all(impl_->sock, impl_->group, impl_->out, impl_->sent, impl_->auth);
+  impl_->send(impl_->out);
   impl_->pump(now);  // answer pending NAKs without blocking
 }
 
 void Publisher::publish(ByteView payload, std::uint32_t tag, const engine::MessageClass& cls, bool replaces) {
   const Nanos now{monotonic_now_ns()};
   impl_->engine->publish_in_class(tag, cls, replaces, payload, now, impl_->out);
-  send_all(impl_->sock, impl_->group, impl_->out, impl_->sent, impl_->auth);
+  impl_->send(impl_->out);
   impl_->pump(now);  // answer pending NAKs without blocking
+}
+
+void Publisher::publish_held(ByteView payload, std::uint32_t tag) {
+  impl_->engine->publish_held(tag, payload, Nanos{monotonic_now_ns()}, impl_->out);
+  impl_->send(impl_->out);  // a full batch; events wait for the next pump
+}
+
+void Publisher::flush() {
+  impl_->engine->send_held(Nanos{monotonic_now_ns()}, impl_->out);
+  impl_->send(impl_->out);
 }
 
 void Publisher::service_for(std::chrono::milliseconds d) {
@@ -192,7 +217,8 @@ struct Subscriber::Impl {
   engine::Output out;
   engine::WireBytes sent;
   ChannelAuth auth;
-  std::array<std::uint8_t, kRecvBuf> buf{};
+  Outbox box;
+  io::RecvBatch batch{kRecvBuf};
 
   Impl(ChannelConfig c, std::function<void(const Sample&)> cb)
       : cfg(std::move(c)),
@@ -219,19 +245,20 @@ struct Subscriber::Impl {
       try {  // best effort: peers stop sending repairs here at once instead of timing out
         engine::Output bye;
         r->leave(Nanos{monotonic_now_ns()}, bye);
-        send_all(*uni, group, bye, sent, auth);
+        send_all(*uni, group, bye, sent, auth, box);
       } catch (...) {
       }
     }
   }
 
   void receive_from(const io::UdpSocket& s, Nanos now) {
-    Endpoint from;
-    while (auto n = s.try_recv(buf.data(), buf.size(), from)) {
-      if (loss.drop()) continue;  // every datagram kind (data, repairs, heartbeats, membership)
-      if (!faults.take(buf.data(), *n, from, now.count())) continue;
-      take(ByteView{buf.data(), *n}, from, now);
-    }
+    while (s.try_recv_many(batch) > 0)
+      for (std::size_t i = 0; i < batch.size(); ++i) {
+        if (loss.drop()) continue;  // every datagram kind (data, repairs, heartbeats, membership)
+        const ByteView v = batch.datagram(i);
+        if (!faults.take(v.data, v.size, batch.from(i), now.count())) continue;
+        take(v, batch.from(i), now);
+      }
   }
 
   void take(ByteView v, const Endpoint& from, Nanos now) {
@@ -250,7 +277,7 @@ struct Subscriber::Impl {
   }
 
   void flush() {
-    send_all(uni ? *uni : sock, group, out, sent, auth);
+    send_all(uni ? *uni : sock, group, out, sent, auth, box);
     // Events first: a SessionReset comes before the new session's first delivery.
     if (on_event)
       for (const auto& e : out.events) on_event(e);

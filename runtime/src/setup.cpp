@@ -14,6 +14,8 @@ engine::NakcastSenderConfig nakcast_sender(const ChannelConfig& cfg, std::uint32
   engine::NakcastSenderConfig sc;
   sc.stream_id = cfg.stream_id;
   sc.session = session;
+  // Only NAKcast's receivers take batches (Ricochet's and FEC's share this sender but not its batches).
+  sc.batch_bytes = cfg.transport.kind == TransportKind::Nakcast ? cfg.batch_bytes : 0;
   const Nanos t = cfg.transport.nak_timeout;
   // nak_timeout auto: nakcast's NAKs, and ricochet's when it NAKs at all (the NAK fallback)
   const bool naks = cfg.transport.kind == TransportKind::Nakcast ||

@@ -140,6 +140,66 @@ void UdpSocket::send_to(ByteView bytes, const Endpoint& to) const {
   }
 }
 
+void UdpSocket::send_many(const Outgoing* d, std::size_t n) const {
+  constexpr std::size_t kChunk = 64;
+  mmsghdr msgs[kChunk];
+  iovec iov[kChunk];
+  sockaddr_in to[kChunk];
+  while (n > 0) {
+    const std::size_t k = std::min(n, kChunk);
+    for (std::size_t i = 0; i < k; ++i) {
+      to[i] = to_sockaddr(d[i].to);
+      iov[i] = iovec{const_cast<std::uint8_t*>(d[i].bytes.data), d[i].bytes.size};
+      msgs[i] = mmsghdr{};
+      msgs[i].msg_hdr.msg_name = &to[i];
+      msgs[i].msg_hdr.msg_namelen = sizeof(sockaddr_in);
+      msgs[i].msg_hdr.msg_iov = &iov[i];
+      msgs[i].msg_hdr.msg_iovlen = 1;
+    }
+    const int sent = ::sendmmsg(fd_.get(), msgs, static_cast<unsigned>(k), 0);
+    if (sent > 0) {
+      d += sent;
+      n -= static_cast<std::size_t>(sent);
+      continue;
+    }
+    // The first datagram could not go: send_to waits on a full buffer and reports the error.
+    send_to(d->bytes, d->to);
+    ++d;
+    --n;
+  }
+}
+
+RecvBatch::RecvBatch(std::size_t cap) : cap_(cap), data_(kSlots * cap) {}
+
+std::size_t UdpSocket::try_recv_many(RecvBatch& b) const {
+  mmsghdr msgs[RecvBatch::kSlots];
+  iovec iov[RecvBatch::kSlots];
+  sockaddr_in sa[RecvBatch::kSlots];
+  for (std::size_t i = 0; i < RecvBatch::kSlots; ++i) {
+    iov[i] = iovec{b.data_.data() + i * b.cap_, b.cap_};
+    msgs[i] = mmsghdr{};
+    msgs[i].msg_hdr.msg_name = &sa[i];
+    msgs[i].msg_hdr.msg_namelen = sizeof(sockaddr_in);
+    msgs[i].msg_hdr.msg_iov = &iov[i];
+    msgs[i].msg_hdr.msg_iovlen = 1;
+  }
+  b.count_ = 0;
+  for (;;) {
+    const int n = ::recvmmsg(fd_.get(), msgs, RecvBatch::kSlots, MSG_DONTWAIT, nullptr);
+    if (n >= 0) {
+      for (int i = 0; i < n; ++i) {
+        b.len_[i] = std::min<std::size_t>(msgs[i].msg_len, b.cap_);
+        b.from_[i] = Endpoint{ntohl(sa[i].sin_addr.s_addr), ntohs(sa[i].sin_port)};
+      }
+      b.count_ = static_cast<std::size_t>(n);
+      return b.count_;
+    }
+    if (errno == EINTR || errno == ECONNREFUSED) continue;  // ECONNREFUSED: stale ICMP, as try_recv
+    if (errno == EAGAIN || errno == EWOULDBLOCK) return 0;
+    throw_errno("recvmmsg");
+  }
+}
+
 std::optional<std::size_t> UdpSocket::try_recv(std::uint8_t* buf, std::size_t cap,
                                                Endpoint& from) const {
   for (;;) {

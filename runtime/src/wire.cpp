@@ -33,7 +33,36 @@ std::uint64_t get_u64(const std::uint8_t* p) {
   return v;
 }
 
-bool valid_kind(std::uint8_t k) { return k >= 1 && k <= 9; }
+bool valid_kind(std::uint8_t k) { return k >= 1 && k <= 11; }
+
+void set_u16(std::uint8_t* p, std::uint16_t v) {
+  p[0] = static_cast<std::uint8_t>(v >> 8);
+  p[1] = static_cast<std::uint8_t>(v);
+}
+void set_u32(std::uint8_t* p, std::uint32_t v) {
+  for (int i = 0; i < 4; ++i) p[i] = static_cast<std::uint8_t>(v >> (24 - 8 * i));
+}
+void set_u64(std::uint8_t* p, std::uint64_t v) {
+  for (int i = 0; i < 8; ++i) p[i] = static_cast<std::uint8_t>(v >> (56 - 8 * i));
+}
+
+void put_header(std::vector<std::uint8_t>& b, const Header& h, std::size_t payload_len) {
+  put_u32(b, kMagic);
+  b.push_back(kVersion);
+  b.push_back(static_cast<std::uint8_t>(h.kind));
+  put_u16(b, 0);
+  put_u32(b, h.session);
+  put_u32(b, h.stream_id);
+  put_u64(b, h.sequence);
+  put_u64(b, static_cast<std::uint64_t>(h.send_time_ns));
+  put_u32(b, static_cast<std::uint32_t>(payload_len));
+}
+
+bool batch_kind(Kind k) { return k == Kind::DataBatch || k == Kind::RetransmitBatch; }
+
+// Header fields a batch rewrites as it grows (offsets in the header layout of wire.hpp).
+constexpr std::size_t kSequenceOffset = 16;
+constexpr std::size_t kPayloadLenOffset = 32;
 
 }  // namespace
 
@@ -52,20 +81,17 @@ std::string_view to_string(DecodeError e) {
 }
 
 std::vector<std::uint8_t> encode(const Header& h, ByteView payload) {
-  if (payload.size > kMaxPayload) throw std::length_error("adamant::wire: payload too large");
   std::vector<std::uint8_t> b;
-  b.reserve(kHeaderSize + payload.size);
-  put_u32(b, kMagic);
-  b.push_back(kVersion);
-  b.push_back(static_cast<std::uint8_t>(h.kind));
-  put_u16(b, 0);
-  put_u32(b, h.session);
-  put_u32(b, h.stream_id);
-  put_u64(b, h.sequence);
-  put_u64(b, static_cast<std::uint64_t>(h.send_time_ns));
-  put_u32(b, static_cast<std::uint32_t>(payload.size));
-  if (payload.size > 0) b.insert(b.end(), payload.data, payload.data + payload.size);
+  encode_into(b, h, payload);
   return b;
+}
+
+void encode_into(std::vector<std::uint8_t>& b, const Header& h, ByteView payload) {
+  if (payload.size > kMaxPayload) throw std::length_error("adamant::wire: payload too large");
+  b.clear();
+  b.reserve(kHeaderSize + payload.size);
+  put_header(b, h, payload.size);
+  if (payload.size > 0) b.insert(b.end(), payload.data, payload.data + payload.size);
 }
 
 std::vector<std::uint8_t> encode_heartbeat(std::uint32_t session, std::uint32_t stream_id,
@@ -160,6 +186,76 @@ std::vector<std::uint8_t> encode_ack(std::uint32_t session, std::uint32_t stream
   return encode(Header{Kind::Ack, session, stream_id, cumulative, now_ns, 0}, ByteView{p.data(), p.size()});
 }
 
+void start_batch(std::vector<std::uint8_t>& b, Kind kind, std::uint32_t session, std::uint32_t stream_id,
+                 std::int64_t now_ns) {
+  if (!batch_kind(kind)) throw std::invalid_argument("adamant::wire: batch kind must be DATA_BATCH or RETRANSMIT_BATCH");
+  b.clear();
+  put_header(b, Header{kind, session, stream_id, 0, now_ns, 0}, kBatchFixedSize);
+  put_u16(b, 0);
+  put_u16(b, 0);
+}
+
+std::size_t batch_count(const std::vector<std::uint8_t>& b) {
+  return b.size() >= kHeaderSize + kBatchFixedSize ? get_u16(b.data() + kHeaderSize) : 0;
+}
+
+void append_to_batch(std::vector<std::uint8_t>& b, std::uint64_t sequence, std::int64_t send_time_ns,
+                     ByteView payload) {
+  const std::size_t count = batch_count(b);
+  if (count >= kMaxBatchCount || b.size() + batch_entry_bytes(payload.size) > kMaxDatagram)
+    throw std::length_error("adamant::wire: batch full");
+  put_u64(b, sequence);
+  put_u64(b, static_cast<std::uint64_t>(send_time_ns));
+  put_u32(b, static_cast<std::uint32_t>(payload.size));
+  if (payload.size) b.insert(b.end(), payload.data, payload.data + payload.size);
+  if (count == 0) set_u64(b.data() + kSequenceOffset, sequence);
+  set_u16(b.data() + kHeaderSize, static_cast<std::uint16_t>(count + 1));
+  set_u32(b.data() + kPayloadLenOffset, static_cast<std::uint32_t>(b.size() - kHeaderSize));
+}
+
+std::vector<std::uint8_t> encode_batch(Kind kind, std::uint32_t session, std::uint32_t stream_id,
+                                       const std::vector<BatchEntry>& entries, std::int64_t now_ns) {
+  if (entries.empty()) throw std::length_error("adamant::wire: empty batch");
+  std::vector<std::uint8_t> b;
+  start_batch(b, kind, session, stream_id, now_ns);
+  for (const auto& e : entries) append_to_batch(b, e.sequence, e.send_time_ns, e.payload);
+  return b;
+}
+
+BatchCursor::BatchCursor(ByteView payload)
+    : payload_(payload), left_(payload.size >= kBatchFixedSize ? get_u16(payload.data) : 0) {}
+
+bool BatchCursor::next(BatchEntry& e) {
+  if (left_ == 0) return false;
+  const std::uint8_t* p = payload_.data + offset_;
+  e.sequence = get_u64(p);
+  e.send_time_ns = static_cast<std::int64_t>(get_u64(p + 8));
+  const std::uint32_t len = get_u32(p + 16);
+  e.payload = ByteView{p + kBatchEntrySize, len};
+  offset_ += kBatchEntrySize + len;
+  --left_;
+  return true;
+}
+
+bool valid_batch(std::uint64_t first, ByteView payload) {
+  if (payload.data == nullptr || payload.size < kBatchFixedSize) return false;
+  const std::size_t count = get_u16(payload.data);
+  if (count == 0 || count > kMaxBatchCount || get_u16(payload.data + 2) != 0) return false;
+  std::size_t off = kBatchFixedSize;
+  std::uint64_t prev = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    if (payload.size - off < kBatchEntrySize) return false;
+    const std::uint64_t seq = get_u64(payload.data + off);
+    const std::size_t len = get_u32(payload.data + off + 16);
+    if (seq <= prev || seq == std::numeric_limits<std::uint64_t>::max() || (i == 0 && seq != first)) return false;
+    off += kBatchEntrySize;
+    if (payload.size - off < len) return false;
+    off += len;
+    prev = seq;
+  }
+  return off == payload.size;
+}
+
 std::optional<MsgInfo> decode_msg(ByteView payload) {
   if (payload.data == nullptr || payload.size < kMsgFixedSize) return std::nullopt;
   const std::uint8_t* p = payload.data;
@@ -243,6 +339,10 @@ std::optional<Packet> decode(ByteView bytes, DecodeError* error) {
       break;
     case Kind::Ack:
       if (!decode_ack_ranges(pkt.header.sequence, pkt.payload)) return fail(DecodeError::BadPayload);
+      break;
+    case Kind::DataBatch:
+    case Kind::RetransmitBatch:
+      if (!valid_batch(pkt.header.sequence, pkt.payload)) return fail(DecodeError::BadPayload);
       break;
     case Kind::Data:
     case Kind::Retransmit:

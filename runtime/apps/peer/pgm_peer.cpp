@@ -217,7 +217,7 @@ class PgmSocket {
   };
   std::unique_ptr<pgm_sock_t, Close> s_;
   int status_ = PGM_IO_STATUS_WOULD_BLOCK;
-  std::uint8_t buf_[4096];
+  std::uint8_t buf_[16384];  // one update of up to --payload 8192 bytes, whole
 };
 
 class PgmReceiver final : public PeerReceiver {

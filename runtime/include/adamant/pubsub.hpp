@@ -30,6 +30,12 @@ class Publisher {  // RAII: owns its sockets
   void publish(ByteView payload, std::uint32_t tag, std::uint8_t priority, bool replaces);
   // In a delivery class of its own (replace/fifo: reliable or not, sequenced or not) and its priority.
   void publish(ByteView payload, std::uint32_t tag, const engine::MessageClass& cls, bool replaces);
+  // As publish(payload, tag), for a caller that knows more messages are due now: a transport
+  // that batches (NAKcast, ChannelConfig::batch_bytes) may hold the message for a datagram shared
+  // with the next ones and sends only a full one. The next publish(), flush() or service_*()
+  // call sends what is held, so a held message waits no longer than the caller's next call.
+  void publish_held(ByteView payload, std::uint32_t tag = 0);
+  void flush();  // sends what publish_held holds
   void service_for(std::chrono::milliseconds d);  // answer NAKs, send heartbeats for that long
   // Extensions beyond the generated-code contract (used by the bench harness).
   void service_until(std::int64_t deadline_monotonic_ns);

@@ -3,6 +3,7 @@
 
 #include <adamant/engine/defaults.hpp>
 #include <adamant/loss.hpp>
+#include <adamant/wire_sizes.hpp>
 
 #include <chrono>
 #include <cstddef>
@@ -95,6 +96,9 @@ struct ChannelConfig {
   // forged, tampered and replayed datagrams are dropped (adamant/auth.hpp). At most one of:
   std::string psk;       // the key bytes (library callers)
   std::string psk_file;  // a key file (adamant/key_file.hpp), re-read for rotation
+  // NAKcast (extension): the largest datagram a batch of messages may fill (codec bytes; 0 = one
+  // message per datagram). Batches form only from Publisher::publish_held (adamant/pubsub.hpp).
+  std::size_t batch_bytes = wire::kDefaultBatchDatagram;
   bool keyed() const { return !psk.empty() || !psk_file.empty(); }
 };
 

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace adamant::io {
 
@@ -39,6 +40,29 @@ std::string to_string(const Endpoint& ep);
 // the host), 1 otherwise (one link: a testbed's switch).
 unsigned char multicast_ttl(std::uint32_t ipv4);
 
+struct Outgoing {
+  ByteView bytes;
+  Endpoint to;
+};
+
+// Buffers for up to kSlots datagrams per recvmmsg() call, kept across calls (UdpSocket::try_recv_many).
+class RecvBatch {
+ public:
+  static constexpr std::size_t kSlots = 16;
+  explicit RecvBatch(std::size_t cap = 65536);
+  std::size_t size() const { return count_; }  // datagrams the last receive returned
+  ByteView datagram(std::size_t i) const { return ByteView{data_.data() + i * cap_, len_[i]}; }
+  const Endpoint& from(std::size_t i) const { return from_[i]; }
+
+ private:
+  friend class UdpSocket;
+  std::size_t cap_;
+  std::vector<std::uint8_t> data_;  // kSlots x cap_
+  std::size_t len_[kSlots] = {};
+  Endpoint from_[kSlots] = {};
+  std::size_t count_ = 0;
+};
+
 class UdpSocket {
  public:
   // Sender side: bound to iface:ephemeral (NAKs come back here), IP_MULTICAST_IF = iface,
@@ -53,8 +77,15 @@ class UdpSocket {
   int fd() const { return fd_.get(); }
   Endpoint local() const;
   void send_to(ByteView bytes, const Endpoint& to) const;
+  // Sends every datagram with as few sendmmsg() calls as the kernel takes them in; a full
+  // socket buffer waits briefly, as send_to does.
+  void send_many(const Outgoing* d, std::size_t n) const;
   // Non-blocking; nullopt when nothing is queued.
   std::optional<std::size_t> try_recv(std::uint8_t* buf, std::size_t cap, Endpoint& from) const;
+  // Non-blocking: what is queued, up to RecvBatch::kSlots datagrams, with one recvmmsg() call
+  // (an oversized datagram is cut to the slot, so the codec's length check rejects it).
+  // Returns how many (also batch.size()); 0 when nothing is queued.
+  std::size_t try_recv_many(RecvBatch& batch) const;
   // poll() for readability; false on timeout.
   bool wait_readable(std::chrono::nanoseconds timeout) const;
 

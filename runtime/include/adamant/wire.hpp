@@ -23,6 +23,11 @@
 //       application bytes (the rest)
 //   ACK (replace/fifo receiver -> sender; sequence = cumulative: every id <= it is accounted):
 //       0..kMaxNakRanges × (u64 first, u64 last) received ids above the cumulative point
+//   DATA_BATCH, RETRANSMIT_BATCH (NAKcast: several messages in one datagram; sequence = the
+//   first entry's, send_time = when the datagram was sent):
+//       u16 count (1..kMaxBatchCount) | u16 0 |
+//       count × (u64 sequence (>= 1, ascending) | i64 send_time_ns | u32 length | length bytes)
+//       Each entry is what a DATA (RETRANSMIT) with that sequence and send time would carry.
 #pragma once
 
 #include <adamant/types.hpp>
@@ -45,6 +50,8 @@ enum class Kind : std::uint8_t {
   Leave = 7,
   Msg = 8,   // replace / fifo transports
   Ack = 9,
+  DataBatch = 10,        // NAKcast: several DATA in one datagram
+  RetransmitBatch = 11,  // NAKcast: several RETRANSMIT in one datagram
 };
 
 struct Header {
@@ -84,6 +91,8 @@ struct SeqRange {
 // Encodes header + payload; header.payload_len is taken from payload.size.
 // Throws std::length_error when the payload exceeds kMaxPayload.
 std::vector<std::uint8_t> encode(const Header& header, ByteView payload);
+// As encode, into `b` (cleared first; no allocation once it has grown).
+void encode_into(std::vector<std::uint8_t>& b, const Header& header, ByteView payload);
 std::vector<std::uint8_t> encode_heartbeat(std::uint32_t session, std::uint32_t stream_id,
                                            std::uint64_t highest, std::uint64_t lowest_available,
                                            std::int64_t now_ns);
@@ -132,6 +141,41 @@ std::vector<std::uint8_t> encode_msg(std::uint32_t session, std::uint32_t stream
 std::vector<std::uint8_t> encode_ack(std::uint32_t session, std::uint32_t stream_id,
                                      std::uint64_t cumulative, const std::vector<SeqRange>& ranges,
                                      std::int64_t now_ns);
+
+// One message of a batch; payload points into the decoded buffer.
+struct BatchEntry {
+  std::uint64_t sequence = 0;
+  std::int64_t send_time_ns = 0;
+  ByteView payload;
+};
+// Building a batch in place, without allocating once `b` has grown: start_batch writes the
+// header and an empty count; each append_to_batch adds an entry and keeps `b` a complete
+// datagram (count, header sequence and length updated). batch_count reads the count back.
+// kind is DataBatch or RetransmitBatch (std::invalid_argument otherwise); append_to_batch throws
+// std::length_error past kMaxBatchCount entries or kMaxDatagram bytes.
+void start_batch(std::vector<std::uint8_t>& b, Kind kind, std::uint32_t session, std::uint32_t stream_id,
+                 std::int64_t now_ns);
+void append_to_batch(std::vector<std::uint8_t>& b, std::uint64_t sequence, std::int64_t send_time_ns,
+                     ByteView payload);
+std::size_t batch_count(const std::vector<std::uint8_t>& b);
+// Bytes one message adds to a batch.
+constexpr std::size_t batch_entry_bytes(std::size_t payload) { return kBatchEntrySize + payload; }
+std::vector<std::uint8_t> encode_batch(Kind kind, std::uint32_t session, std::uint32_t stream_id,
+                                       const std::vector<BatchEntry>& entries, std::int64_t now_ns);
+// Walks a batch payload that decode() accepted, entry by entry, without allocating.
+class BatchCursor {
+ public:
+  explicit BatchCursor(ByteView payload);
+  bool next(BatchEntry& e);  // false after the last entry
+
+ private:
+  ByteView payload_;
+  std::size_t offset_ = kBatchFixedSize;
+  std::size_t left_ = 0;
+};
+// A batch payload is well formed: count entries in bounds, ascending sequences (>= 1, below the
+// reserved top), the first equal to the header's `first`, no bytes after the last entry.
+bool valid_batch(std::uint64_t first, ByteView payload);
 
 // Bounds-checked decode; never reads outside `bytes`. Kind-specific payloads are
 // validated too, so a returned Packet can be parsed with the helpers below.

@@ -21,6 +21,12 @@ inline constexpr std::size_t kRepairFixedSize = 16;       // count..time xor
 inline constexpr std::size_t kMaxMembersPerMessage = 64;  // entries in one JOIN/LEAVE
 inline constexpr std::size_t kMemberEntrySize = 12;
 inline constexpr std::size_t kMsgFixedSize = 40;          // MSG fields before the application bytes
+inline constexpr std::size_t kBatchFixedSize = 4;         // DATA_BATCH / RETRANSMIT_BATCH: count, 0
+inline constexpr std::size_t kBatchEntrySize = 20;        // per message: sequence, send time, length
+inline constexpr std::size_t kMaxBatchCount = 1024;       // messages one batch may carry
+// A NAKcast sender's default batch datagram (codec bytes): below a 1,500-byte Ethernet MTU with the
+// IPv4/UDP headers and a key's trailer, so a batch is never fragmented on a LAN.
+inline constexpr std::size_t kDefaultBatchDatagram = 1400;
 // Pre-shared keys (adamant/auth.hpp, adamant/key_file.hpp): what a keyed datagram adds after the
 // codec's bytes (epoch, counter, time, HMAC-SHA256), and the shortest key a key file may hold.
 inline constexpr std::size_t kAuthTrailerSize = 8 + 8 + 8 + 32;

@@ -92,20 +92,18 @@ void NakcastReceiver::on_datagram(ByteView bytes, const Endpoint& from, Nanos no
   auto pkt = detail::accept(bytes, cfg_.stream_id, stats_, out);
   if (!pkt) return;
   const auto& h = pkt->header;
-  const bool starts = h.kind == wire::Kind::Data || h.kind == wire::Kind::Heartbeat;
+  const bool data = h.kind == wire::Kind::Data || h.kind == wire::Kind::DataBatch;
+  const bool repair = h.kind == wire::Kind::Retransmit || h.kind == wire::Kind::RetransmitBatch;
   if (h.kind == wire::Kind::Nak && cfg_.adaptive && session_ && *session_ == h.session) {
     on_peer_nak(pkt->payload, from, now);  // another receiver's NAK (or ours, looped back)
     return;
   }
-  if (h.kind != wire::Kind::Data && h.kind != wire::Kind::Heartbeat &&
-      h.kind != wire::Kind::Retransmit)
+  if (!data && !repair && h.kind != wire::Kind::Heartbeat)
     return;  // NAKs are for the sender; Ricochet kinds are not ours
   if (!session_ || *session_ != h.session) {
-    if (!starts) return;  // a repair cannot define where a stream starts
-    std::optional<std::uint64_t> first;
-    if (h.kind == wire::Kind::Data) first = h.sequence;
-    else first = h.sequence + 1;
-    start(h.session, *first, out, session_.has_value());
+    if (repair) return;  // a repair cannot define where a stream starts
+    // A batch's header sequence is its first entry's.
+    start(h.session, data ? h.sequence : h.sequence + 1, out, session_.has_value());
   }
   sender_ = from;
 
@@ -116,22 +114,39 @@ void NakcastReceiver::on_datagram(ByteView bytes, const Endpoint& from, Nanos no
     if (low > next_expected_) declare_unrecoverable_below(std::min(low, highest_known_ + 1), out);
     return;
   }
+  if (h.kind == wire::Kind::Data || h.kind == wire::Kind::Retransmit) {
+    take(wire::BatchEntry{h.sequence, h.send_time_ns, pkt->payload}, repair, now, out);
+    return;
+  }
+  wire::BatchCursor entries(pkt->payload);  // validated by decode()
+  for (wire::BatchEntry e; entries.next(e);) take(e, repair, now, out);
+}
 
-  const std::uint64_t seq = h.sequence;
+void NakcastReceiver::take(const wire::BatchEntry& m, bool repair, Nanos now, Output& out) {
+  const std::uint64_t seq = m.sequence;
   if (seq < next_expected_ || buffer_.count(seq)) {
     ++stats_.duplicates;
     return;
   }
   note_highest(seq, true, now, out);
   if (seq < next_expected_) return;  // fell behind the window while noting
-  if (auto it = missing_.find(seq); it != missing_.end()) {
-    const Missing& m = it->second;
-    // Karn's rule: only a repair of a sequence NAKed once times the round trip.
-    if (cfg_.adaptive && h.kind == wire::Kind::Retransmit && m.naks == 1 && m.asked && now > *m.asked)
-      timing_.sample(now - *m.asked);
-    missing_.erase(it);
+  if (!missing_.empty())
+    if (auto it = missing_.find(seq); it != missing_.end()) {
+      const Missing& mi = it->second;
+      // Karn's rule: only a repair of a sequence NAKed once times the round trip.
+      if (cfg_.adaptive && repair && mi.naks == 1 && mi.asked && now > *mi.asked)
+        timing_.sample(now - *mi.asked);
+      missing_.erase(it);
+    }
+  if (seq == next_expected_) {  // in order: delivered from a reused buffer, nothing kept
+    auto payload = out.take_buffer();
+    payload.assign(m.payload.data, m.payload.data + m.payload.size);
+    out.deliveries.push_back({seq, m.send_time_ns, std::move(payload)});
+    ++stats_.delivered;
+    ++next_expected_;
+  } else {
+    buffer_.emplace(seq, Buffered{m.send_time_ns, detail::copy_bytes(m.payload)});
   }
-  buffer_.emplace(seq, Buffered{h.send_time_ns, detail::copy_bytes(pkt->payload)});
   deliver_ready(out);
 }
 

@@ -16,15 +16,47 @@ NakcastSender::NakcastSender(NakcastSenderConfig cfg) : cfg_(cfg) {
 }
 
 std::uint64_t NakcastSender::lowest_available() const {
-  return history_.empty() ? next_seq_ : history_.front().seq;
+  return size_ == 0 ? next_seq_ : next_seq_ - size_;
+}
+
+NakcastSender::Entry& NakcastSender::remember(std::uint64_t seq, Nanos now, ByteView payload) {
+  if (ring_.size() < cfg_.history && size_ == ring_.size()) {
+    // Still growing: append in place (the ring is unrotated until it is full).
+    ring_.push_back(Entry{});
+  } else if (size_ == ring_.size()) {
+    head_ = (head_ + 1) % ring_.size();  // full: the oldest makes room
+    --size_;
+  }
+  Entry& e = at(size_++);
+  e.seq = seq;
+  e.send_time_ns = now.count();
+  e.payload.assign(payload.data, payload.data + payload.size);
+  e.last_retransmit.reset();
+  return e;
 }
 
 std::uint64_t NakcastSender::publish(ByteView payload, Nanos now, Output& out) {
+  const std::uint64_t seq = publish_held(0, payload, now, out);
+  send_held(now, out);
+  return seq;
+}
+
+std::uint64_t NakcastSender::publish_held(std::uint32_t, ByteView payload, Nanos now, Output& out) {
   const std::uint64_t seq = next_seq_++;
-  wire::Header h{wire::Kind::Data, cfg_.session, cfg_.stream_id, seq, now.count(), 0};
-  out.datagrams.push_back({Dest::Group, {}, wire::encode(h, payload)});
-  history_.push_back({seq, now.count(), detail::copy_bytes(payload), std::nullopt});
-  while (history_.size() > cfg_.history) history_.pop_front();
+  if (cfg_.batch_bytes == 0) {
+    send(wire::Header{wire::Kind::Data, cfg_.session, cfg_.stream_id, seq, now.count(), 0}, payload, out);
+  } else {
+    if (wire::batch_count(open_) > 0 &&
+        (open_.size() + wire::batch_entry_bytes(payload.size) > cfg_.batch_bytes ||
+         wire::batch_count(open_) == wire::kMaxBatchCount))
+      emit(open_, wire::Kind::Data, seq - 1, out);
+    if (open_.empty()) {
+      open_ = out.take_buffer();
+      wire::start_batch(open_, wire::Kind::DataBatch, cfg_.session, cfg_.stream_id, now.count());
+    }
+    wire::append_to_batch(open_, seq, now.count(), payload);
+  }
+  remember(seq, now, payload);
   last_send_ = now;  // data reveals the highest sequence too, so it defers the heartbeat
   if (last_publish_ && now > *last_publish_) {
     const Nanos sample = now - *last_publish_;
@@ -36,7 +68,30 @@ std::uint64_t NakcastSender::publish(ByteView payload, Nanos now, Output& out) {
   return seq;
 }
 
+void NakcastSender::emit(std::vector<std::uint8_t>& batch, wire::Kind single, std::uint64_t last_seq, Output& out) {
+  const bool several = wire::batch_count(batch) > 1;
+  if (single == wire::Kind::Data) batching_ = several;
+  if (!several) {  // the same buffer, rewritten as a plain DATA (RETRANSMIT)
+    const Entry& e = at(static_cast<std::size_t>(last_seq - lowest_available()));
+    wire::encode_into(batch, wire::Header{single, cfg_.session, cfg_.stream_id, e.seq, e.send_time_ns, 0},
+                      ByteView{e.payload.data(), e.payload.size()});
+  }
+  if (!batch.empty()) out.datagrams.push_back({Dest::Group, {}, std::move(batch)});
+  batch = {};
+}
+
+void NakcastSender::send(const wire::Header& h, ByteView payload, Output& out) {
+  auto b = out.take_buffer();
+  wire::encode_into(b, h, payload);
+  out.datagrams.push_back({Dest::Group, {}, std::move(b)});
+}
+
+void NakcastSender::send_held(Nanos, Output& out) {
+  if (!open_.empty()) emit(open_, wire::Kind::Data, next_seq_ - 1, out);
+}
+
 void NakcastSender::heartbeat(Nanos now, Output& out) {
+  send_held(now, out);  // the heartbeat's highest must have been sent
   out.datagrams.push_back({Dest::Group, {},
                            wire::encode_heartbeat(cfg_.session, cfg_.stream_id, highest(),
                                                   lowest_available(), now.count())});
@@ -62,6 +117,8 @@ void NakcastSender::on_datagram(ByteView bytes, const Endpoint&, Nanos now, Outp
   const auto ranges = wire::decode_nak_ranges(pkt->payload);  // validated by decode()
   bool evicted = false;
   const std::uint64_t low = lowest_available();
+  send_held(now, out);  // a repair never overtakes the first transmission
+  std::vector<std::uint8_t> rtx;  // the RETRANSMIT_BATCH being filled (batching only)
   for (const auto& r : *ranges) {
     out.events.push_back({EventKind::NakReceived, r.first, r.last});
     if (r.first > highest()) continue;
@@ -74,27 +131,45 @@ void NakcastSender::on_datagram(ByteView bytes, const Endpoint&, Nanos now, Outp
     }
     // Bounded by the history size: the loop only visits retained entries.
     for (std::uint64_t s = std::max(r.first, low); s <= last; ++s) {
-      Entry& e = history_[static_cast<std::size_t>(s - low)];
+      Entry& e = at(static_cast<std::size_t>(s - low));
       // Several receivers often NAK the same loss; one multicast repair serves them all.
       if (e.last_retransmit && now - *e.last_retransmit < cfg_.retransmit_holdoff) continue;
-      if (!e.last_retransmit) ++stats_.repaired;
-      e.last_retransmit = now;
-      wire::Header h{wire::Kind::Retransmit, cfg_.session, cfg_.stream_id, s, e.send_time_ns, 0};
-      out.datagrams.push_back(
-          {Dest::Group, {}, wire::encode(h, ByteView{e.payload.data(), e.payload.size()})});
-      ++stats_.retransmitted;
-      out.events.push_back({EventKind::Retransmitted, s, s});
+      retransmit(e, rtx, now, out);
     }
   }
+  if (!rtx.empty()) emit(rtx, wire::Kind::Retransmit, rtx_last_, out);
   // Tell receivers (all of them: the same packets are gone for everyone) where history starts.
   if (evicted) heartbeat(now, out);
 }
 
+void NakcastSender::retransmit(Entry& e, std::vector<std::uint8_t>& batch, Nanos now, Output& out) {
+  if (!e.last_retransmit) ++stats_.repaired;
+  e.last_retransmit = now;
+  ++stats_.retransmitted;
+  out.events.push_back({EventKind::Retransmitted, e.seq, e.seq});
+  const ByteView payload{e.payload.data(), e.payload.size()};
+  if (cfg_.batch_bytes == 0 || !batching_) {
+    send(wire::Header{wire::Kind::Retransmit, cfg_.session, cfg_.stream_id, e.seq, e.send_time_ns, 0}, payload, out);
+    return;
+  }
+  if (wire::batch_count(batch) > 0 && (batch.size() + wire::batch_entry_bytes(payload.size) > cfg_.batch_bytes ||
+                                       wire::batch_count(batch) == wire::kMaxBatchCount))
+    emit(batch, wire::Kind::Retransmit, rtx_last_, out);
+  if (batch.empty()) {
+    batch = out.take_buffer();
+    wire::start_batch(batch, wire::Kind::RetransmitBatch, cfg_.session, cfg_.stream_id, now.count());
+  }
+  wire::append_to_batch(batch, e.seq, e.send_time_ns, payload);
+  rtx_last_ = e.seq;
+}
+
 void NakcastSender::on_tick(Nanos now, Output& out) {
+  send_held(now, out);
   if (!last_send_ || now - *last_send_ >= idle_gap()) heartbeat(now, out);
 }
 
 std::optional<Nanos> NakcastSender::next_deadline() const {
+  if (!open_.empty()) return last_publish_;  // a held batch is due at once
   if (!last_send_) return Nanos{std::numeric_limits<Nanos::rep>::min()};
   return *last_send_ + idle_gap();
 }

@@ -256,7 +256,9 @@ void RicochetReceiver::on_datagram(ByteView bytes, const Endpoint& from, Nanos n
   switch (h.kind) {
     case wire::Kind::Nak:
     case wire::Kind::Msg:
-    case wire::Kind::Ack: return;  // for the sender / other transports
+    case wire::Kind::Ack:
+    case wire::Kind::DataBatch:
+    case wire::Kind::RetransmitBatch: return;  // for the sender / other transports (NAKcast batches)
     case wire::Kind::Join:
     case wire::Kind::Leave: on_membership(*pkt, now, out); return;
     case wire::Kind::Repair: on_repair(*pkt, now, out); return;

@@ -51,8 +51,17 @@ struct Output {
   std::vector<OutDatagram> datagrams;
   std::vector<Delivery> deliveries;
   std::vector<Event> events;
+  // Emptied byte buffers kept for reuse (at most kMaxSpare): once they have grown, a steady
+  // stream of datagrams and deliveries allocates nothing per message.
+  std::vector<std::vector<std::uint8_t>> spare;
+  static constexpr std::size_t kMaxSpare = 256;
+  // An empty buffer: a spare one (its capacity kept) or a new one.
+  std::vector<std::uint8_t> take_buffer();
+  void give_back(std::vector<std::uint8_t>&& b);  // to spare (dropped when spare is full)
+  void clear_datagrams();  // their buffers to spare
   void clear() {
-    datagrams.clear();
+    clear_datagrams();
+    for (auto& d : deliveries) give_back(std::move(d.payload));
     deliveries.clear();
     events.clear();
   }
@@ -117,6 +126,13 @@ class SenderEngine {
                                          ByteView payload, Nanos now, Output& out) {
     return publish_message(tag, cls.priority, replaces, payload, now, out);
   }
+  // As publish_tagged, but an engine that batches (NAKcast with batch_bytes) may hold the
+  // message for a datagram shared with the next ones, emitting only a full one; send_held() (and
+  // on_tick, publish) emit what is held. For a caller that knows more messages are due now.
+  virtual std::uint64_t publish_held(std::uint32_t tag, ByteView payload, Nanos now, Output& out) {
+    return publish_tagged(tag, payload, now, out);
+  }
+  virtual void send_held(Nanos /*now*/, Output& /*out*/) {}
   virtual void on_datagram(ByteView bytes, const Endpoint& from, Nanos now, Output& out) = 0;
   virtual void on_tick(Nanos now, Output& out) = 0;
   // When on_tick next has work; nullopt = never (until new input).

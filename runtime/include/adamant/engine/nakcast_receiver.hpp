@@ -13,8 +13,9 @@
 // Late-join rule: a receiver's stream starts at the first sequence it learns of — the
 // sequence of the first DATA it receives, or highest+1 from the first HEARTBEAT (so a
 // receiver that is up before publishing starts sends heartbeats with highest = 0 and
-// therefore starts at sequence 1). Earlier sequences are never requested. RETRANSMITs never
-// start a stream (they may be old).
+// therefore starts at sequence 1; a DATA_BATCH counts as its first entry). Earlier sequences
+// are never requested. RETRANSMITs never start a stream (they may be old). A batch is taken
+// entry by entry, as that many DATA (RETRANSMIT) datagrams.
 #pragma once
 
 #include <adamant/engine/core.hpp>
@@ -70,6 +71,7 @@ class NakcastReceiver final : public ReceiverEngine {
   void note_highest(std::uint64_t seq, bool received, Nanos now, Output& out);
   void declare_unrecoverable_below(std::uint64_t seq, Output& out);
   void deliver_ready(Output& out);
+  void take(const wire::BatchEntry& m, bool repair, Nanos now, Output& out);  // one DATA or RETRANSMIT
   Nanos nak_delay();
   Nanos renak_delay();
   void on_peer_nak(ByteView ranges, const Endpoint& from, Nanos now);
