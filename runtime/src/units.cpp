@@ -83,6 +83,29 @@ std::optional<std::vector<sim::BandwidthPhase>> parse_bandwidth_schedule(std::st
   return out;
 }
 
+std::optional<std::vector<sim::LossPhase>> parse_loss_schedule(std::string_view text) {
+  std::vector<sim::LossPhase> out;
+  while (true) {
+    const auto comma = text.find(',');
+    const std::string_view part = text.substr(0, comma);
+    const auto at = part.find('@');
+    const auto pct = parse(part.substr(0, at), "percent", "%");
+    if (!pct || *pct > 100.0) return std::nullopt;
+    sim::LossPhase phase{*pct, sim::Nanos{0}};
+    if (at != std::string_view::npos) {
+      const auto s = parse(part.substr(at + 1), "duration");
+      if (!s || std::llround(*s * 1e9) < 1) return std::nullopt;
+      phase.duration = sim::Nanos{std::llround(*s * 1e9)};
+    }
+    out.push_back(phase);
+    if (comma == std::string_view::npos) break;
+    text.remove_prefix(comma + 1);
+  }
+  if (out.size() > 1 && std::any_of(out.begin(), out.end(), [](const auto& p) { return p.duration.count() <= 0; }))
+    return std::nullopt;
+  return out;
+}
+
 }  // namespace adamant::units
 
 namespace adamant {
