@@ -2,9 +2,10 @@
 // Readers lose 0 %, then 3 %, then 0 % of what reaches them (--phase each); the fixed candidates
 // (nakcast auto, ricochet r=4/8 c=3, fec r=4 c=1) and the adaptive transport run the same schedule.
 // Prints each one's ReLate2 over the whole run and the adaptive writer's timeline of epochs; --check
-// fails unless the adaptive ReLate2 is at most every fixed candidate's.
+// fails unless the adaptive ReLate2 is at most every fixed candidate's (--tolerance % above the best:
+// the runs draw their losses apart, so the same transport differs by about 2 %).
 //   ant-adapt-bench [--receivers 25] [--rate 100] [--loss 3] [--phase 20s] [--table FILE]
-//                   [--write-table FILE] [--hold 2s] [--margin 10] [--seed 1] [--check]
+//                   [--write-table FILE] [--hold 2s] [--margin 10] [--seed 1] [--check [--tolerance PCT]]
 #include <adamant/adaptive/adapt_experiment.hpp>
 #include <adamant/units.hpp>
 
@@ -52,6 +53,7 @@ int main(int argc, char** argv) {
   double loss = 3, margin = x.margin_pct;
   std::string phase = "20s", hold = "2s", table_file, write_file;
   bool check = false;
+  double tolerance = 0;
   app.add_option("--receivers", x.receivers)->check(CLI::Range(1, 20000));
   app.add_option("--rate", x.rate_hz)->check(CLI::PositiveNumber);
   app.add_option("--loss", loss, "the middle phase's loss (%)")->check(CLI::Range(0.0, 100.0));
@@ -62,6 +64,9 @@ int main(int argc, char** argv) {
   app.add_option("--margin", margin, "switch only to a score this many % lower")->check(CLI::Range(0.0, 100.0));
   app.add_option("--seed", x.seed);
   app.add_flag("--check", check, "exit 1 unless the adaptive ReLate2 is at most every fixed candidate's");
+  app.add_option("--tolerance", tolerance,
+                 "--check allows this many % above the best fixed one (runs differ in their loss draws)")
+      ->check(CLI::Range(0.0, 100.0));
   CLI11_PARSE(app, argc, argv);
   const auto ph = parse_duration(phase);
   const auto hd = parse_duration(hold);
@@ -92,9 +97,9 @@ int main(int argc, char** argv) {
     for (const auto& s : a.timeline)
       std::printf("  epoch %u at %.3f s: %s -> %s (%s)\n", s.epoch, static_cast<double>(s.at.count()) / 1e9,
                   table.candidates()[s.from].name.c_str(), table.candidates()[s.to].name.c_str(), s.reason.c_str());
-    const bool ok = a.row.relate2 <= best_fixed;
-    std::printf("adaptive ReLate2 %.1f us %s the best fixed candidate's %.1f us\n", a.row.relate2,
-                ok ? "<=" : ">", best_fixed);
+    const bool ok = a.row.relate2 <= best_fixed * (1 + tolerance / 100);
+    std::printf("adaptive ReLate2 %.1f us %s the best fixed candidate's %.1f us (%+.1f %%)\n", a.row.relate2,
+                a.row.relate2 <= best_fixed ? "<=" : ">", best_fixed, 100.0 * (a.row.relate2 / best_fixed - 1));
     return check && !ok ? 1 : 0;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "ant-adapt-bench: %s\n", e.what());

@@ -61,6 +61,8 @@ int main(int argc, char** argv) {
     b.insert(b.end(), p.begin(), p.end());
     return b;
   };
+  put("epoch", 0, wire::encode_epoch({wire::EpochType::Datagram, 2, 3, 40, {}}, ByteView{data.data(), data.size()}));
+  put("epoch", 1, wire::encode_epoch_report(3, {95, 100}));
   put("replace_ack", 0, with_cum(5, ack));
   put("replace_ack", 1, with_cum(5, ack0));
   put("replace_ack", 2, payload_of(msg));

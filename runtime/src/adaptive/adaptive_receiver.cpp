@@ -149,11 +149,17 @@ void AdaptiveReceiver::on_datagram(ByteView bytes, const Endpoint& from, Nanos n
   if (pkt && from_writer(pkt->header.kind)) {
     writer_ = from;
     if (!next_report_) next_report_ = now + cfg_.report_interval;
+    // A reader that saw the epoch before, or the writer's first epoch, takes this one from its update 1;
+    // a reader joining in the middle of an epoch starts where the inner engine's late-join rule says.
+    const bool handover = delivering_ != 0 || env->epoch == 1;
     if (delivering_ == 0) {
       delivering_ = env->epoch;
       accounted_ = env->base;
     }
-    if (!e->session) prime(*e, pkt->header.session, from, now, scratch_);
+    if (!e->session) {
+      if (handover) prime(*e, pkt->header.session, from, now, scratch_);
+      else e->session = pkt->header.session;
+    }
     if (pkt->header.kind == wire::Kind::Data) count_data(*env, *pkt);
   }
   e->engine->on_datagram(env->body, from, now, scratch_);

@@ -4,8 +4,10 @@
 // to the last (learned from epoch k+1's base) delivered or declared unrecoverable by its engine — or
 // until `drain` after the reader first heard of epoch k+1 (what k still lacks is then lost). So a
 // switch loses, duplicates or reorders nothing the epochs' engines themselves would not.
-// An epoch's engine starts at its update 1 whatever arrives first (a lost first DATA is NAKed), and
-// learning where its epoch ends makes it ask for a lost tail at once. Every report_interval the
+// An epoch's engine starts at its update 1 whatever arrives first (a lost first DATA is NAKed) when the
+// reader saw the epoch before it, or it is the writer's first; a reader joining in the middle of an
+// epoch starts where the inner engine's late-join rule says. Learning where an epoch ends makes its
+// engine ask for a lost tail at once. Every report_interval the
 // reader sends the writer a REPORT of the DATA it received and expected (its loss before recovery).
 #pragma once
 
