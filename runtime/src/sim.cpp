@@ -4,10 +4,12 @@
 #include <adamant/replace.hpp>
 #include <adamant/setup.hpp>
 #include <adamant/sim.hpp>
+#include <adamant/units.hpp>
 
 #include "point_common.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
 #include <memory>
 #include <random>
@@ -281,7 +283,12 @@ class PointSim {
     for (auto& row : res.rows) bench::detail::set_bytes(row, bytes_);
     if (const auto* a = dynamic_cast<const adaptive::AdaptiveSender*>(writer_.get())) {
       res.timeline = a->timeline();
-      for (auto& row : res.rows) row.switches = a->switches(), row.transport = "adaptive";
+      char margin[32];
+      std::snprintf(margin, sizeof margin, "%g", net_.adaptive->margin_pct);
+      const std::string params = "hold=" +
+                                 format_duration(std::chrono::duration_cast<std::chrono::microseconds>(net_.adaptive->hold)) +
+                                 ";margin=" + margin;
+      for (auto& row : res.rows) row.switches = a->switches(), row.transport = "adaptive", row.transport_params = params;
     }
     res.row = res.rows.front();
     return res;

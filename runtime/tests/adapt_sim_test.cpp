@@ -38,6 +38,7 @@ TEST(AdaptSim, SwitchesWithTheLossAndDeliversEverythingInOrder) {
   net.adaptive = sim::AdaptiveRun{table, 1s, 10};
   const auto r = sim::run_point(bench::counter_spec("adapt", 12, {p}), p, net);
   EXPECT_EQ(r.row.transport, "adaptive");
+  EXPECT_EQ(r.row.transport_params, "hold=1s;margin=10");
   EXPECT_EQ(r.row.switches, 2u);
   ASSERT_EQ(r.timeline.size(), 3u);
   EXPECT_EQ(r.timeline[1].to, 1u);
