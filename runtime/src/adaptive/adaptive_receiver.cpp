@@ -3,22 +3,17 @@
 #include <adamant/engine/factory.hpp>
 #include <adamant/setup.hpp>
 
+#include "epoch_sums.hpp"
+
 #include <algorithm>
 #include <stdexcept>
 
 namespace adamant::adaptive {
-namespace {
 
-void add(engine::ReceiverStats& a, const engine::ReceiverStats& b) {
-  a.delivered += b.delivered;
-  a.unrecoverable += b.unrecoverable;
-  a.duplicates += b.duplicates;
-  a.naks_sent += b.naks_sent;
-  a.nak_sequences += b.nak_sequences;
-  a.rejected += b.rejected;
-  a.repairs_sent += b.repairs_sent;
-  a.recovered += b.recovered;
-}
+using detail::add;
+using detail::keep_earliest;
+
+namespace {
 
 bool from_writer(wire::Kind k) {
   return k == wire::Kind::Data || k == wire::Kind::Heartbeat || k == wire::Kind::Retransmit;
@@ -185,12 +180,9 @@ void AdaptiveReceiver::on_tick(Nanos now, engine::Output& out) {
 
 std::optional<Nanos> AdaptiveReceiver::next_deadline() const {
   std::optional<Nanos> t = next_report_;
-  auto earlier = [&t](std::optional<Nanos> d) {
-    if (d && (!t || *d < *t)) t = d;
-  };
   for (const auto& [id, e] : epochs_) {
-    earlier(e.engine->next_deadline());
-    if (id == delivering_ && e.last && e.closed_at) earlier(*e.closed_at + cfg_.drain);
+    keep_earliest(t, e.engine->next_deadline());
+    if (id == delivering_ && e.last && e.closed_at) keep_earliest(t, *e.closed_at + cfg_.drain);
   }
   return t;
 }

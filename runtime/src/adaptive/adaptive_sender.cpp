@@ -3,23 +3,18 @@
 #include <adamant/engine/factory.hpp>
 #include <adamant/setup.hpp>
 
+#include "epoch_sums.hpp"
+
 #include <cstdio>
 #include <limits>
 #include <stdexcept>
 
 namespace adamant::adaptive {
-namespace {
 
-void add(engine::SenderStats& a, const engine::SenderStats& b) {
-  a.published += b.published;
-  a.naks_received += b.naks_received;
-  a.retransmitted += b.retransmitted;
-  a.repaired += b.repaired;
-  a.not_in_history += b.not_in_history;
-  a.heartbeats += b.heartbeats;
-  a.rejected += b.rejected;
-  a.repairs_sent += b.repairs_sent;
-}
+using detail::add;
+using detail::keep_earliest;
+
+namespace {
 
 std::string describe(const Query& q) {
   char buf[96];
@@ -142,12 +137,9 @@ void AdaptiveSender::on_tick(Nanos now, engine::Output& out) {
 
 std::optional<Nanos> AdaptiveSender::next_deadline() const {
   std::optional<Nanos> t;
-  auto earlier = [&t](std::optional<Nanos> d) {
-    if (d && (!t || *d < *t)) t = d;
-  };
   for (const auto& e : live_) {
-    earlier(e.engine->next_deadline());
-    earlier(e.retire_at);
+    keep_earliest(t, e.engine->next_deadline());
+    keep_earliest(t, e.retire_at);
   }
   return t;
 }
