@@ -4,7 +4,10 @@
 // Mockets experiment 4 link (40 KB/s for 50 s, 5 KB/s for 10 s, 4-packet queue, 50 ms delay;
 // 10 tags x 1 KB at 10 Hz, 1,200 updates = two periods) with replace paced to the slowest phase
 // (fixed) and to the bandwidth it estimates from ACKs (estimate): delivered, latency, drops.
-//   ant-sim-bench [--updates N] [--receivers N] [--loss PCT] [--rate HZ] [--seed S]
+// With --adaptive-table FILE (or --transport adaptive --adaptive-table FILE) the adaptive transport runs the
+// same point with that decision table too (adamant/adaptive/).
+//   ant-sim-bench [--updates N] [--receivers N] [--loss PCT] [--rate HZ] [--seed S] [--adaptive-table FILE]
+#include <adamant/adaptive/decision_table.hpp>
 #include <adamant/contract.hpp>
 #include <adamant/sim.hpp>
 #include <adamant/units.hpp>
@@ -13,6 +16,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <memory>
 #include <string>
 
 using namespace adamant;
@@ -27,7 +31,14 @@ int main(int argc, char** argv) {
   app.add_option("--loss", loss)->check(CLI::Range(0.0, 100.0));
   app.add_option("--rate", rate)->check(CLI::PositiveNumber);
   app.add_option("--seed", seed);
+  std::string transport, adaptive_table;
+  app.add_option("--transport", transport, "adaptive: only with --adaptive-table")->check(CLI::IsMember({"adaptive"}));
+  app.add_option("--adaptive-table", adaptive_table, "also run the adaptive transport with this decision table");
   CLI11_PARSE(app, argc, argv);
+  if (!transport.empty() && adaptive_table.empty()) {
+    std::fprintf(stderr, "ant-sim-bench: --transport adaptive needs --adaptive-table FILE\n");
+    return 2;
+  }
 
   using clock = std::chrono::steady_clock;
   {  // Raw queue: 2M self-rescheduling events.
@@ -72,6 +83,26 @@ int main(int argc, char** argv) {
         res.row.relate2, static_cast<unsigned long long>(res.recovered),
         static_cast<unsigned long long>(res.repairs_sent), static_cast<unsigned long long>(res.naks),
         static_cast<unsigned long long>(res.retransmits));
+    std::fflush(stdout);
+  }
+
+  if (!adaptive_table.empty()) {
+    sim::NetConfig net;
+    try {
+      net.adaptive = sim::AdaptiveRun{std::make_shared<const adaptive::DecisionTable>(adaptive::DecisionTable::load(adaptive_table))};
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "ant-sim-bench: %s\n", e.what());
+      return 1;
+    }
+    bench::Point p{TransportKind::Nakcast, receivers, loss, rate, updates, 1, seed};
+    const auto t0 = clock::now();
+    const auto res = sim::run_point(bench::counter_spec("ant-sim-bench", 12, {p}), p, net);
+    const double s = std::chrono::duration<double>(clock::now() - t0).count();
+    std::printf("adaptive | %d receivers, %g%% loss, %g Hz, %d updates | wall %.3f s | delivery %.6f, mean latency "
+                "%.1f us, p99 %.1f us, ReLate2 %.1f | switches %llu, running %s\n",
+                receivers, loss, rate, updates, s, res.row.delivery, res.row.lat.mean_us, res.row.lat.p99_us,
+                res.row.relate2, static_cast<unsigned long long>(res.row.switches),
+                net.adaptive->table->candidates()[res.timeline.back().to].name.c_str());
     std::fflush(stdout);
   }
 

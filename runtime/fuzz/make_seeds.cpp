@@ -68,6 +68,8 @@ int main(int argc, char** argv) {
   put("repair", 1, payload_of(wire::encode_repair(1, 1, {9}, 0, 0, ByteView{}, 0)));
   put("membership", 0, payload_of(join));
   put("membership", 1, payload_of(leave));
+  put("epoch", 0, wire::encode_epoch({wire::EpochType::Datagram, 2, 3, 40, {}}, ByteView{data.data(), data.size()}));
+  put("epoch", 1, wire::encode_epoch_report(3, {95, 100}));
   put("replace_ack", 0, with_u64(5, ack));  // the cumulative point, then the ranges
   put("replace_ack", 1, with_u64(5, ack0));
   put("replace_ack", 2, payload_of(msg));

@@ -138,6 +138,8 @@ const std::vector<Column>& columns() {
        [](const Row& r) { return r.link.reorder_pct ? plain(*r.link.reorder_pct) : std::string(); }},
       {"link_duplicate_pct", "%", "share of datagrams arriving at each host delivered twice (sim); empty: none",
        [](const Row& r) { return r.link.duplicate_pct ? plain(*r.link.duplicate_pct) : std::string(); }},
+      {"switches", "", "transport switches the adaptive writer made during the point (0: another transport)",
+       [](const Row& r) { return count(r.switches); }},
   };
   return list;
 }

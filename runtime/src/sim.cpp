@@ -1,11 +1,15 @@
+#include <adamant/adaptive/adaptive_receiver.hpp>
+#include <adamant/adaptive/adaptive_sender.hpp>
 #include <adamant/auth.hpp>
 #include <adamant/replace.hpp>
 #include <adamant/setup.hpp>
 #include <adamant/sim.hpp>
+#include <adamant/units.hpp>
 
 #include "point_common.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
 #include <memory>
 #include <random>
@@ -119,6 +123,18 @@ std::optional<Nanos> Link::offer(Nanos now, std::size_t bytes) {
   return end + cfg_.delay;
 }
 
+double loss_at(const std::vector<LossPhase>& schedule, Nanos t) {
+  if (schedule.size() == 1) return schedule.front().loss_pct;
+  Nanos period{0};
+  for (const auto& p : schedule) period += p.duration;
+  Nanos pos{((t.count() % period.count()) + period.count()) % period.count()};
+  for (const auto& p : schedule) {
+    if (pos < p.duration) return p.loss_pct;
+    pos -= p.duration;
+  }
+  return schedule.back().loss_pct;
+}
+
 // ------------------------------------------------------------------ one experiment point
 
 namespace {
@@ -152,7 +168,11 @@ class PointSim {
         host_auth_.emplace_back(net.psk, (pt.seed * 0x9E3779B97F4A7C15ull + i) | (std::uint64_t{1} << 63));
     session_ = static_cast<std::uint32_t>((pt.seed * 0x2545F4914F6CDD1Dull) >> 33) | 1u;
     wcfg_ = wcfg;
-    writer_ = engine::make_sender(setup::sender_config(wcfg_, session_));
+    if (net.adaptive && !net.adaptive->table) throw Failure("the adaptive transport needs a decision table");
+    for (const auto& ph : net.loss_schedule)
+      if (!(ph.loss_pct >= 0.0 && ph.loss_pct <= 100.0) || (net.loss_schedule.size() > 1 && ph.duration.count() <= 0))
+        throw Failure("a loss schedule's phases need a loss within 0..100 and (more than one) a duration");
+    writer_ = make_writer(session_);
     hosts_.reserve(static_cast<std::size_t>(pt.receivers) + 1);
     double hz = 0;  // the point's publish rate over every stream
     for (const auto& st : plan_.streams) hz += st.rate_hz;
@@ -168,9 +188,25 @@ class PointSim {
     }
   }
 
+  adaptive::AdaptiveConfig adaptive_config(const ChannelConfig& ch) const {
+    adaptive::AdaptiveConfig c;
+    c.table = net_.adaptive->table;
+    c.channel = ch;
+    c.hold = net_.adaptive->hold;
+    c.margin_pct = net_.adaptive->margin_pct;
+    return c;
+  }
+
+  std::unique_ptr<engine::SenderEngine> make_writer(std::uint32_t session) const {
+    if (net_.adaptive) return std::make_unique<adaptive::AdaptiveSender>(adaptive_config(wcfg_), session);
+    return engine::make_sender(setup::sender_config(wcfg_, session));
+  }
+
   std::unique_ptr<engine::ReceiverEngine> make_reader(int i) const {
     ChannelConfig rcfg = bench::detail::point_channel(pt_, true, i);
     const Endpoint ep{kLoopback, static_cast<std::uint16_t>(kBasePort + 1 + i)};
+    if (net_.adaptive)
+      return std::make_unique<adaptive::AdaptiveReceiver>(adaptive_config(rcfg), ep, static_cast<std::uint32_t>(i + 1));
     return engine::make_receiver(setup::receiver_config(rcfg, ep, static_cast<std::uint32_t>(i + 1)));
   }
 
@@ -224,6 +260,7 @@ class PointSim {
     }
     for (const auto& x : hosts_) res.link_drops += x.egress.dropped();
     for (const auto& a : host_auth_) res.auth_rejected += a.rejected();
+    res.injected_drops += scheduled_drops_;
     res.tampered = tampered_;
     res.reordered = reordered_;
     res.duplicated = duplicated_;
@@ -255,6 +292,15 @@ class PointSim {
       res.bandwidth_samples = s.bandwidth_samples;
     }
     for (auto& row : res.rows) bench::detail::set_bytes(row, bytes_);
+    if (const auto* a = dynamic_cast<const adaptive::AdaptiveSender*>(writer_.get())) {
+      res.timeline = a->timeline();
+      char margin[32];
+      std::snprintf(margin, sizeof margin, "%g", net_.adaptive->margin_pct);
+      const std::string params = "hold=" +
+                                 format_duration(std::chrono::duration_cast<std::chrono::microseconds>(net_.adaptive->hold)) +
+                                 ";margin=" + margin;
+      for (auto& row : res.rows) row.switches = a->switches(), row.transport = "adaptive", row.transport_params = params;
+    }
     res.row = res.rows.front();
     return res;
   }
@@ -306,7 +352,7 @@ class PointSim {
         writer_restart_ns_ = q_.now().count();
         retired_retransmits_ += writer_->stats().retransmitted;
         retired_repairs_ += writer_->stats().repairs_sent;
-        writer_ = engine::make_sender(setup::sender_config(wcfg_, session_ + 2));
+        writer_ = make_writer(session_ + 2);
         hosts_[0].tick_at.reset();
         schedule_tick(0, false);
       });
@@ -469,7 +515,10 @@ class PointSim {
       return;
     }
     if (x.r.done) return;
-    if (x.loss->drop()) return;
+    if (net_.loss_schedule.empty() ? x.loss->drop() : x.loss->chance(loss_at(net_.loss_schedule, q_.now()))) {
+      if (!net_.loss_schedule.empty()) ++scheduled_drops_;
+      return;
+    }
     x.rx->on_datagram(v, hosts_[src].ep, q_.now(), out_);
     handle(dst, false);
   }
@@ -494,7 +543,7 @@ class PointSim {
   std::vector<DeliveryRecord> records_;
   std::uint64_t pace_ = 0;
   std::vector<auth::Authenticator> host_auth_;  // per host: seals what it sends, opens what it gets
-  std::uint64_t tampered_ = 0, reordered_ = 0, duplicated_ = 0;
+  std::uint64_t tampered_ = 0, reordered_ = 0, duplicated_ = 0, scheduled_drops_ = 0;
   Nanos interval_{0};  // the point's mean publish interval (reordering's scale)
   bool published_all_ = false;
   int done_ = 0;

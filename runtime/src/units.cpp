@@ -59,15 +59,21 @@ std::string symbols(std::string_view dimension) {
   return out;
 }
 
-std::optional<std::vector<sim::BandwidthPhase>> parse_bandwidth_schedule(std::string_view text) {
-  std::vector<sim::BandwidthPhase> out;
+namespace {
+
+// Phases "VALUE@DUR,VALUE@DUR,..." (one phase may go without a duration): each value read by
+// `value_of` (an optional), each duration rounded to the nearest ns. nullopt when a part is malformed
+// or, with more than one phase, one has no duration.
+template <class Phase, class ValueOf>
+std::optional<std::vector<Phase>> parse_phases(std::string_view text, ValueOf value_of) {
+  std::vector<Phase> out;
   while (true) {
     const auto comma = text.find(',');
     const std::string_view part = text.substr(0, comma);
     const auto at = part.find('@');
-    const auto bw = parse_bandwidth(part.substr(0, at));
-    if (!bw) return std::nullopt;
-    sim::BandwidthPhase phase{*bw, sim::Nanos{0}};
+    const auto v = value_of(part.substr(0, at));
+    if (!v) return std::nullopt;
+    Phase phase{*v, sim::Nanos{0}};
     if (at != std::string_view::npos) {
       const auto s = parse(part.substr(at + 1), "duration");  // a phase's length needs its unit
       if (!s || std::llround(*s * 1e9) < 1) return std::nullopt;
@@ -79,8 +85,24 @@ std::optional<std::vector<sim::BandwidthPhase>> parse_bandwidth_schedule(std::st
   }
   if (out.size() > 1 && std::any_of(out.begin(), out.end(), [](const auto& p) { return p.duration.count() <= 0; }))
     return std::nullopt;  // a schedule needs phase lengths
-  if (std::none_of(out.begin(), out.end(), [](const auto& p) { return p.bytes_per_s > 0; })) return std::nullopt;
   return out;
+}
+
+}  // namespace
+
+std::optional<std::vector<sim::BandwidthPhase>> parse_bandwidth_schedule(std::string_view text) {
+  auto out = parse_phases<sim::BandwidthPhase>(text, [](std::string_view v) { return parse_bandwidth(v); });
+  if (out && std::none_of(out->begin(), out->end(), [](const auto& p) { return p.bytes_per_s > 0; }))
+    return std::nullopt;
+  return out;
+}
+
+std::optional<std::vector<sim::LossPhase>> parse_loss_schedule(std::string_view text) {
+  return parse_phases<sim::LossPhase>(text, [](std::string_view v) -> std::optional<double> {
+    const auto pct = parse(v, "percent", "%");
+    if (!pct || *pct > 100.0) return std::nullopt;
+    return pct;
+  });
 }
 
 }  // namespace adamant::units

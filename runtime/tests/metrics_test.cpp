@@ -43,19 +43,19 @@ TEST(Metrics, RowAndCsvFormat) {
             "lat_std_us,lat_p50_us,lat_p90_us,lat_p99_us,lat_max_us,relate,relate2,"
             "bytes_data,bytes_nak,bytes_repair,bytes_retransmit,bytes_control,replaced,delivery_or_replaced,"
             "transport_params,stream,sender_replaced,sender_expired,sender_abandoned,"
-            "link_bandwidth,link_queue_packets,link_delay_us,link_burst,link_reorder_pct,link_duplicate_pct");
+            "link_bandwidth,link_queue_packets,link_delay_us,link_burst,link_reorder_pct,link_duplicate_pct,switches");
   EXPECT_EQ(csv_line(row),
             "nakcast,2,1,100,3,2,3,0.750000,200.000,81.650,200.000,300.000,300.000,300.000,266.667,5200.000,"
-            "0,0,0,0,0,0,0.750000,,,0,0,0,,,,,,");
+            "0,0,0,0,0,0,0.750000,,,0,0,0,,,,,,,0");
   row.bytes_data = 480, row.bytes_nak = 52, row.bytes_repair = 7, row.bytes_retransmit = 48,
   row.bytes_control = 44;
   row.transport_params = "nak_timeout=25ms";
   EXPECT_EQ(csv_line(row),
             "nakcast,2,1,100,3,2,3,0.750000,200.000,81.650,200.000,300.000,300.000,300.000,266.667,5200.000,"
-            "480,52,7,48,44,0,0.750000,nak_timeout=25ms,,0,0,0,,,,,,");
+            "480,52,7,48,44,0,0.750000,nak_timeout=25ms,,0,0,0,,,,,,,0");
   row.stream = "BlueForce";
   row.sender_replaced = 440, row.sender_expired = 2, row.sender_abandoned = 1;
-  EXPECT_EQ(csv_line(row).substr(csv_line(row).rfind("BlueForce")), "BlueForce,440,2,1,,,,,,");
+  EXPECT_EQ(csv_line(row).substr(csv_line(row).rfind("BlueForce")), "BlueForce,440,2,1,,,,,,,0");
   row.link.bandwidth = "40000@50s;5000@10s";
   row.link.queue_packets = 4;
   row.link.delay_us = 100;
@@ -63,7 +63,10 @@ TEST(Metrics, RowAndCsvFormat) {
   row.link.reorder_pct = 5;
   row.link.duplicate_pct = 0.5;
   EXPECT_EQ(csv_line(row).substr(csv_line(row).rfind("BlueForce")),
-            "BlueForce,440,2,1,40000@50s;5000@10s,4,100,0.01;0.3,5,0.5");
+            "BlueForce,440,2,1,40000@50s;5000@10s,4,100,0.01;0.3,5,0.5,0");
+  row.switches = 3;
+  EXPECT_EQ(csv_line(row).substr(csv_line(row).rfind(',')), ",3");
+  row.switches = 0;
   // a field with a comma, a quote or a newline is quoted (RFC 4180), so no later column shifts
   row.transport_params = "a,b";
   row.stream = "say \"hi\"\n";

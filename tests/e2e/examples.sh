@@ -162,7 +162,7 @@ if build_example sar; then
     "sar: ReLate2 equals the mean latency when nothing is lost" \
       "math.isclose(num(rows[0],'relate2'), num(rows[0],'lat_mean_us'), rel_tol=1e-6)" \
     "sar: the CSV has every column of the runtime contract (docs/runtime-contract.md), in its order" \
-      "list(rows[0].keys()) == 'transport,receivers,loss_pct,rate_hz,run,sent,received,delivery,lat_mean_us,lat_std_us,lat_p50_us,lat_p90_us,lat_p99_us,lat_max_us,relate,relate2,bytes_data,bytes_nak,bytes_repair,bytes_retransmit,bytes_control,replaced,delivery_or_replaced,transport_params,stream,sender_replaced,sender_expired,sender_abandoned,link_bandwidth,link_queue_packets,link_delay_us,link_burst,link_reorder_pct,link_duplicate_pct'.split(',')" \
+      "list(rows[0].keys()) == 'transport,receivers,loss_pct,rate_hz,run,sent,received,delivery,lat_mean_us,lat_std_us,lat_p50_us,lat_p90_us,lat_p99_us,lat_max_us,relate,relate2,bytes_data,bytes_nak,bytes_repair,bytes_retransmit,bytes_control,replaced,delivery_or_replaced,transport_params,stream,sender_replaced,sender_expired,sender_abandoned,link_bandwidth,link_queue_packets,link_delay_us,link_burst,link_reorder_pct,link_duplicate_pct,switches'.split(',')" \
     "sar: p50 <= p90 <= p99, and the real loopback point records no link shaping or faults (link columns empty)" \
       "num(rows[0],'lat_p50_us') <= num(rows[0],'lat_p90_us') <= num(rows[0],'lat_p99_us') and all(rows[0][c] == '' for c in ('link_bandwidth','link_queue_packets','link_delay_us','link_burst','link_reorder_pct','link_duplicate_pct'))" \
     "sar: the row names its NAK timeout (nak_timeout=50ms)" \

@@ -18,7 +18,7 @@ cols = ("transport,receivers,loss_pct,rate_hz,run,sent,received,delivery,lat_mea
         "lat_p90_us,lat_p99_us,lat_max_us,relate,relate2,bytes_data,bytes_nak,bytes_repair,bytes_retransmit,"
         "bytes_control,replaced,delivery_or_replaced,transport_params,stream,sender_replaced,sender_expired,"
         "sender_abandoned,link_bandwidth,link_queue_packets,link_delay_us,link_burst,link_reorder_pct,"
-        "link_duplicate_pct").split(",")
+        "link_duplicate_pct,switches").split(",")
 with open(sys.argv[1], "w", newline="") as f:
     w = csv.writer(f)
     w.writerow(cols)

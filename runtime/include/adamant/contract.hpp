@@ -34,6 +34,7 @@ enum KindBit : unsigned {
   kReplace = 1u << 3,
   kFifo = 1u << 4,
   kFec = 1u << 5,
+  kAdaptive = 1u << 6,
 };
 
 // What a kind's engine does for the messages of a flow, as the language's capability table reads it
@@ -64,6 +65,10 @@ inline constexpr Kind kKinds[] = {
      "reliable|ordered|replacement|priorities"},
     {"fifo", kFifo, "the replace sender without replacement (every message, in order)", "reliable|ordered|priorities"},
     {"fec", kFec, "sender-based XOR forward error correction; receivers send nothing; out of order", "probabilistic"},
+    {"adaptive", kAdaptive,
+     "switches at run time between a decision table's candidates (nakcast, ricochet, fec, their parameters) as "
+     "readers, loss and rate change; an epoch handover keeps the order across a switch; offers what its candidates do",
+     ""},
 };
 
 // ------------------------------------------------------------------ units
@@ -101,8 +106,8 @@ constexpr const Unit* find_unit(std::string_view symbol) {
 
 // ------------------------------------------------------------------ engine parameters
 // How a parameter's value is written: a duration or bandwidth in `unit`, a plain count, a 0/1
-// flag, or one of `choices` (its value is the index).
-enum class ValueType { Duration, Bandwidth, Count, Flag, Choice };
+// flag, one of `choices` (its value is the index), or text (a file path; its default 0 = none).
+enum class ValueType { Duration, Bandwidth, Count, Flag, Choice, Text };
 
 constexpr std::string_view to_string(ValueType t) {
   switch (t) {
@@ -111,6 +116,7 @@ constexpr std::string_view to_string(ValueType t) {
     case ValueType::Count: return "count";
     case ValueType::Flag: return "flag";
     case ValueType::Choice: return "choice";
+    case ValueType::Text: return "text";
   }
   return "";
 }
@@ -175,6 +181,15 @@ inline constexpr Parameter kParameters[] = {
     {"sequenced", ValueType::Flag, "", 0, 1, kReplace | kFifo,
      {{kReplace | kFifo, 1}}, "", 0, "", "",
      "delivery class: 1 in the writer's order; 0 on arrival, out of order (a catalog's `ordering unordered`)"},
+    {"table", ValueType::Text, "", 0, 0, kAdaptive,
+     {{kAdaptive, 0}}, "", 0, "", "",
+     "adaptive: the decision table's JSON file (format adamant-adaptive-table/1); none: the table generated code embeds"},
+    {"hold", ValueType::Duration, "us", 0, kMaxDurationUs, kAdaptive,
+     {{kAdaptive, 2'000'000}}, "", 0, "", "",
+     "adaptive: at most one switch this long"},
+    {"margin", ValueType::Count, "%", 0, 100, kAdaptive,
+     {{kAdaptive, 10}}, "", 0, "", "",
+     "adaptive: switch only to a candidate whose predicted ReLate2 is this much below the current one's"},
 };
 
 // The parameter `name` (its runtime name), if the table has it.
@@ -243,6 +258,9 @@ inline constexpr WireConstant kWire[] = {
     {"max_datagram", wire::kMaxDatagram, "largest UDP payload over IPv4"},
     {"auth_trailer", wire::kAuthTrailerSize, "pre-shared key: trailer on every datagram (epoch, counter, time, HMAC)"},
     {"min_key_bytes", wire::kMinKeyBytes, "pre-shared key: the shortest key a key file may hold"},
+    {"epoch_envelope", wire::kEpochHeaderSize,
+     "adaptive: the envelope before every datagram (magic, version, type, candidate, epoch, base)"},
+    {"epoch_report", wire::kEpochReportSize, "adaptive: a reader's REPORT to the writer (DATA received, expected)"},
 };
 
 // ------------------------------------------------------------------ timing rules

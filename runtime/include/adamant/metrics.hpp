@@ -72,6 +72,8 @@ struct Row {
   // retry timeout (both the whole connection's, repeated on each stream's row).
   std::uint64_t sender_replaced = 0, sender_expired = 0, sender_abandoned = 0;
   LinkSettings link;
+  // After the link: the transport switches the adaptive writer made during the point (0 otherwise).
+  std::uint64_t switches = 0;
 };
 
 // Builds a complete row from raw results (every delivered latency of every receiver).

@@ -26,6 +26,7 @@
 // - Same inputs and seed -> bit-identical results (no wall clock, no unordered iteration).
 #pragma once
 
+#include <adamant/adaptive/adaptive_config.hpp>
 #include <adamant/bench.hpp>
 #include <adamant/engine.hpp>
 #include <adamant/loss.hpp>
@@ -35,6 +36,7 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -82,6 +84,24 @@ struct BandwidthPhase {
 };
 
 // A link's bandwidth is read from text by units::parse_bandwidth_schedule (adamant/units.hpp).
+
+// One phase of a repeating loss schedule (units::parse_loss_schedule): every reader loses this share
+// of what reaches it (Bernoulli) while the phase lasts.
+struct LossPhase {
+  double loss_pct = 0;
+  Nanos duration{0};
+};
+// The loss of `schedule` at virtual time `t` (the phases repeat from t = 0); requires a non-empty
+// schedule whose phases (when more than one) all have durations.
+double loss_at(const std::vector<LossPhase>& schedule, Nanos t);
+
+// The adaptive transport in place of the point's (the point's transport then only names what its
+// rows say is unchanged: stream, seeds, payloads): a decision table and the writer's hysteresis.
+struct AdaptiveRun {
+  std::shared_ptr<const adaptive::DecisionTable> table;
+  Nanos hold = adaptive::AdaptiveConfig{}.hold;
+  double margin_pct = adaptive::AdaptiveConfig{}.margin_pct;
+};
 
 // Egress link: FIFO serialisation + bounded queue (tail drop) + propagation delay.
 // `queue_packets` counts packets waiting behind the one being transmitted
@@ -134,6 +154,8 @@ struct NetConfig {
   double reorder_pct = 0.0;    // every host: hold back this share of arriving datagrams (%)
   double duplicate_pct = 0.0;  // every host: deliver this share of arriving datagrams twice (%)
   Incidents incidents;
+  std::vector<LossPhase> loss_schedule;  // non-empty: the readers' loss follows it instead of loss_pct
+  std::optional<AdaptiveRun> adaptive;   // run the adaptive transport (adamant/adaptive/)
 };
 
 struct DeliveryRecord {
@@ -166,6 +188,7 @@ struct PointResult {
   Nanos srtt{0};
   double estimate_bytes_per_s = 0;      // the sender's bandwidth estimate at the end
   std::uint64_t bandwidth_samples = 0;  // delivery-rate samples it took
+  std::vector<adaptive::Switch> timeline;  // adaptive: the writer's epochs (the first is its start)
 };
 
 // Runs one point (same schedule as the real harness: 100 ms of warm-up, updates at

@@ -42,6 +42,9 @@ std::string symbols(std::string_view dimension);
 // The simulator's link: one bandwidth, or phases "BW@DUR,BW@DUR,..." (every phase has a
 // duration, rounded to the nearest ns; at least one bandwidth above 0).
 std::optional<std::vector<sim::BandwidthPhase>> parse_bandwidth_schedule(std::string_view text);
+// The simulator's readers' loss: one percentage, or phases "PCT@DUR,PCT@DUR,..." that repeat, as a
+// bandwidth schedule's do ("0%@20s,3%@20s,0%@20s"; a bare number is %); every loss within 0..100.
+std::optional<std::vector<sim::LossPhase>> parse_loss_schedule(std::string_view text);
 
 }  // namespace units
 }  // namespace adamant

@@ -28,6 +28,14 @@
 //       u16 count (1..kMaxBatchCount) | u16 0 |
 //       count × (u64 sequence (>= 1, ascending) | i64 send_time_ns | u32 length | length bytes)
 //       Each entry is what a DATA (RETRANSMIT) with that sequence and send time would carry.
+//
+// Epoch envelope (adaptive transport only; wraps a whole datagram above, 20 bytes, big-endian):
+//   u32 magic 'ADEP' | u8 version | u8 type | u16 candidate | u32 epoch | u64 base | body
+//   type 0 (DATAGRAM): body = one datagram of the epoch's inner engine; candidate = the decision
+//       table's candidate that engine runs; base = the sequence the epoch's update 1 follows (the
+//       last sequence of every earlier epoch: the announcement that closes epoch - 1)
+//   type 1 (REPORT, reader -> writer): candidate = 0, epoch = the reader's newest, base = 0;
+//       body = u64 DATA received | u64 DATA expected (first to highest seen), since the reader began
 #pragma once
 
 #include <adamant/types.hpp>
@@ -187,5 +195,24 @@ std::optional<std::vector<Member>> decode_members(ByteView payload);
 std::optional<MsgInfo> decode_msg(ByteView payload);
 // Ranges must be ascending, disjoint, above `cumulative`.
 std::optional<std::vector<SeqRange>> decode_ack_ranges(std::uint64_t cumulative, ByteView payload);
+
+enum class EpochType : std::uint8_t { Datagram = 0, Report = 1 };
+struct Epoch {
+  EpochType type = EpochType::Datagram;
+  std::uint16_t candidate = 0;
+  std::uint32_t epoch = 0;
+  std::uint64_t base = 0;
+  ByteView body;  // decode only: points into the decoded buffer
+};
+struct EpochReport {
+  std::uint64_t received = 0;
+  std::uint64_t expected = 0;  // >= received
+};
+std::vector<std::uint8_t> encode_epoch(const Epoch& e, ByteView body);
+std::vector<std::uint8_t> encode_epoch_report(std::uint32_t epoch, const EpochReport& r);
+// Bounds-checked: a wrong magic, version, type, a REPORT of the wrong size or with expected <
+// received, or a DATAGRAM with an empty body is nullopt. The enclosed datagram is not decoded.
+std::optional<Epoch> decode_epoch(ByteView bytes);
+std::optional<EpochReport> decode_epoch_report(ByteView body);
 
 }  // namespace adamant::wire

@@ -31,5 +31,11 @@ inline constexpr std::size_t kDefaultBatchDatagram = 1400;
 // codec's bytes (epoch, counter, time, HMAC-SHA256), and the shortest key a key file may hold.
 inline constexpr std::size_t kAuthTrailerSize = 8 + 8 + 8 + 32;
 inline constexpr std::size_t kMinKeyBytes = 16;
+// The adaptive transport's epoch envelope (adamant/wire.hpp, "Epoch envelope"): its magic, version,
+// fixed part before the enclosed datagram, and a reader's REPORT body.
+inline constexpr std::uint32_t kEpochMagic = 0x41444550;  // "ADEP"
+inline constexpr std::uint8_t kEpochVersion = 1;
+inline constexpr std::size_t kEpochHeaderSize = 20;
+inline constexpr std::size_t kEpochReportSize = 16;
 
 }  // namespace adamant::wire

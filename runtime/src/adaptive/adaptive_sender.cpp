@@ -1,0 +1,160 @@
+#include <adamant/adaptive/adaptive_sender.hpp>
+#include <adamant/adaptive/candidate_settings.hpp>
+#include <adamant/engine/factory.hpp>
+#include <adamant/setup.hpp>
+
+#include "epoch_sums.hpp"
+
+#include <cstdio>
+#include <limits>
+#include <stdexcept>
+
+namespace adamant::adaptive {
+
+using detail::add;
+using detail::keep_earliest;
+
+namespace {
+
+std::string describe(const Query& q) {
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "receivers %.0f, loss %.2f %%, rate %.0f Hz", q.receivers, q.loss_pct, q.rate_hz);
+  return buf;
+}
+
+}  // namespace
+
+AdaptiveSender::AdaptiveSender(AdaptiveConfig cfg, std::uint32_t session)
+    : cfg_(std::move(cfg)), session_(session), env_(cfg_.report_interval, cfg_.window) {
+  if (!cfg_.table) throw std::invalid_argument("adaptive: no decision table");
+  if (cfg_.table->candidates().size() > std::numeric_limits<std::uint16_t>::max())
+    throw std::invalid_argument("adaptive: too many candidates");
+  for (const auto& c : cfg_.table->candidates()) settings_.push_back(settings_of(c));
+}
+
+void AdaptiveSender::begin(std::size_t candidate, Nanos now, const Query& q, std::string reason) {
+  const std::uint32_t epoch = live_.empty() ? 1 : live_.back().epoch + 1;
+  std::uint64_t base = 0;
+  std::size_t from = candidate;
+  if (!live_.empty()) {
+    auto& cur = live_.back();
+    base = cur.base + cur.engine->stats().published;
+    cur.retire_at = now + cfg_.drain;
+    from = cur.candidate;
+  }
+  ChannelConfig ch = cfg_.channel;
+  ch.transport = settings_[candidate];
+  // A session per epoch, so no reader mistakes one epoch's engine for another's.
+  const std::uint32_t session = (session_ + 2 * (epoch - 1)) | 1u;
+  live_.push_back(Epoch{epoch, static_cast<std::uint16_t>(candidate), base,
+                        engine::make_sender(setup::sender_config(ch, session)), std::nullopt});
+  timeline_.push_back(Switch{now, epoch, from, candidate, q, std::move(reason)});
+}
+
+void AdaptiveSender::maybe_switch(Nanos now) {
+  const Epoch& cur = live_.back();
+  if (now - timeline_.back().at < cfg_.hold) return;
+  const Query q = env_.measure(now, cfg_.initial);
+  const Decision d = cfg_.table->pick(q);
+  if (d.candidate == cur.candidate || !d.score) return;
+  const auto mine = cfg_.table->score(cur.candidate, q);
+  if (mine && *d.score >= *mine * (1.0 - cfg_.margin_pct / 100.0)) return;  // inside the band
+  const auto& names = cfg_.table->candidates();
+  char buf[160];
+  if (mine)
+    std::snprintf(buf, sizeof buf, ": %s %.0f us < %s %.0f us", names[d.candidate].name.c_str(), *d.score,
+                  names[cur.candidate].name.c_str(), *mine);
+  else
+    std::snprintf(buf, sizeof buf, ": %s breaks a constraint", names[cur.candidate].name.c_str());
+  begin(d.candidate, now, q, describe(q) + buf);
+}
+
+void AdaptiveSender::wrap(const Epoch& e, engine::Output& inner, engine::Output& out) {
+  for (auto& d : inner.datagrams) {
+    engine::OutDatagram w{d.dest, d.peer, {}};
+    w.bytes = wire::encode_epoch(wire::Epoch{wire::EpochType::Datagram, e.candidate, e.epoch, e.base, {}},
+                                 ByteView{d.bytes.data(), d.bytes.size()});
+    out.datagrams.push_back(std::move(w));
+  }
+  for (auto ev : inner.events) {
+    if (ev.kind != engine::EventKind::Rejected) ev.first += e.base, ev.last += e.base;
+    out.events.push_back(ev);
+  }
+  inner.clear();
+}
+
+void AdaptiveSender::retire_due(Nanos now) {
+  while (live_.size() > 1 && live_.front().retire_at && *live_.front().retire_at <= now) {
+    add(retired_, live_.front().engine->stats());
+    live_.pop_front();
+  }
+}
+
+std::uint64_t AdaptiveSender::publish(ByteView payload, Nanos now, engine::Output& out) {
+  env_.on_publish(now);
+  if (live_.empty()) {
+    const Query q = env_.measure(now, cfg_.initial);
+    begin(cfg_.table->pick(q).candidate, now, q, "start: " + describe(q));
+  } else {
+    maybe_switch(now);
+  }
+  Epoch& e = live_.back();
+  const std::uint64_t seq = e.engine->publish(payload, now, scratch_);
+  wrap(e, scratch_, out);
+  return e.base + seq;
+}
+
+void AdaptiveSender::on_datagram(ByteView bytes, const Endpoint& from, Nanos now, engine::Output& out) {
+  const auto env = wire::decode_epoch(bytes);
+  if (!env) {
+    ++rejected_;
+    out.events.push_back({engine::EventKind::Rejected, 0, 0});
+    return;
+  }
+  if (env->type == wire::EpochType::Report) {
+    env_.on_report(from, *wire::decode_epoch_report(env->body), now);
+    return;
+  }
+  for (auto& e : live_)
+    if (e.epoch == env->epoch) {
+      e.engine->on_datagram(env->body, from, now, scratch_);
+      wrap(e, scratch_, out);
+      return;
+    }
+  ++rejected_;  // an epoch retired (or never begun): its feedback comes too late
+}
+
+void AdaptiveSender::on_tick(Nanos now, engine::Output& out) {
+  retire_due(now);
+  for (auto& e : live_) {
+    const auto d = e.engine->next_deadline();
+    if (d && *d <= now) {
+      e.engine->on_tick(now, scratch_);
+      wrap(e, scratch_, out);
+    }
+  }
+}
+
+std::optional<Nanos> AdaptiveSender::next_deadline() const {
+  std::optional<Nanos> t;
+  for (const auto& e : live_) {
+    keep_earliest(t, e.engine->next_deadline());
+    keep_earliest(t, e.retire_at);
+  }
+  return t;
+}
+
+const engine::SenderStats& AdaptiveSender::stats() const {
+  stats_ = retired_;
+  for (const auto& e : live_) add(stats_, e.engine->stats());
+  stats_.rejected += rejected_;
+  return stats_;
+}
+
+std::size_t AdaptiveSender::state_entries() const {
+  std::size_t n = env_.readers_known();
+  for (const auto& e : live_) n += e.engine->state_entries();
+  return n;
+}
+
+}  // namespace adamant::adaptive

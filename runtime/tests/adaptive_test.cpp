@@ -1,0 +1,254 @@
+// The adaptive channel: the epoch envelope, the writer's hysteresis and hold, and the handover
+// (no update lost, duplicated or reordered across a switch, with loss during the switch).
+#include <adamant/adaptive/adaptive_receiver.hpp>
+#include <adamant/adaptive/adaptive_sender.hpp>
+#include <adamant/contract.hpp>
+#include <adamant/wire.hpp>
+
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <random>
+#include <tuple>
+
+using namespace adamant;
+using namespace adamant::adaptive;
+using engine::Nanos;
+using namespace std::chrono_literals;
+
+namespace {
+
+// Candidates a and b over the rate axis {10, 100} Hz: a is best at 10 Hz, b at 100 Hz.
+std::shared_ptr<const DecisionTable> rate_table(Candidate a, Candidate b) {
+  return std::make_shared<const DecisionTable>(std::vector<double>{1}, std::vector<double>{0},
+                                               std::vector<double>{10, 100}, std::vector<Candidate>{a, b},
+                                               std::vector<std::optional<double>>{100.0, 300.0, 300.0, 100.0});
+}
+
+AdaptiveConfig config(std::shared_ptr<const DecisionTable> t, Nanos hold) {
+  AdaptiveConfig c;
+  c.table = std::move(t);
+  c.hold = hold;
+  c.window = 300ms;
+  c.drain = 500ms;
+  c.initial = {1, 0, 10};
+  return c;
+}
+
+// A writer and readers exchanging datagrams in virtual time: 100 us delay, each reader losing
+// `loss_pct` of what reaches it while `lossy(now)`.
+struct Net {
+  struct Msg {
+    int dst;
+    Endpoint from;
+    std::vector<std::uint8_t> bytes;
+  };
+  AdaptiveSender writer;
+  std::vector<std::unique_ptr<AdaptiveReceiver>> readers;
+  std::vector<std::vector<std::uint64_t>> delivered;
+  std::multimap<std::pair<Nanos, std::uint64_t>, Msg> wire;
+  std::uint64_t order = 0;
+  std::mt19937_64 rng{7};
+  double loss_pct = 0;
+  std::function<bool(Nanos)> lossy = [](Nanos) { return true; };
+
+  Net(const AdaptiveConfig& c, int n) : writer(c, 11), delivered(static_cast<std::size_t>(n)) {
+    for (int i = 0; i < n; ++i)
+      readers.push_back(std::make_unique<AdaptiveReceiver>(c, ep(i + 1), static_cast<std::uint32_t>(i + 1)));
+  }
+  static Endpoint ep(int host) { return Endpoint{0x7F000001, static_cast<std::uint16_t>(5000 + host)}; }
+
+  void route(int src, engine::Output& out, Nanos now) {
+    for (auto& d : out.datagrams) {
+      if (d.dest == engine::Dest::Group) {
+        for (int h = 1; h <= static_cast<int>(readers.size()); ++h)
+          if (h != src) wire.emplace(std::make_pair(now + 100us, order++), Msg{h, ep(src), d.bytes});
+      } else {
+        wire.emplace(std::make_pair(now + 100us, order++), Msg{d.peer.port - 5000, ep(src), d.bytes});
+      }
+    }
+    if (src > 0)
+      for (const auto& d : out.deliveries) delivered[static_cast<std::size_t>(src - 1)].push_back(d.sequence);
+    out.clear();
+  }
+  // Publishes `count` updates every `gap`, then runs until `until` after the last.
+  void run(Nanos& now, int count, Nanos gap, Nanos until = 0ms) {
+    const Nanos end = now + gap * count + until;
+    Nanos next_pub = now;
+    int left = count;
+    engine::Output out;
+    for (; now <= end; now += 50us) {
+      while (!wire.empty() && wire.begin()->first.first <= now) {
+        Msg m = std::move(wire.begin()->second);
+        wire.erase(wire.begin());
+        if (m.dst == 0) {
+          writer.on_datagram({m.bytes.data(), m.bytes.size()}, m.from, now, out);
+          route(0, out, now);
+        } else {
+          if (loss_pct > 0 && lossy(now) && std::uniform_real_distribution<>(0, 100)(rng) < loss_pct) continue;
+          readers[static_cast<std::size_t>(m.dst - 1)]->on_datagram({m.bytes.data(), m.bytes.size()}, m.from, now, out);
+          route(m.dst, out, now);
+        }
+      }
+      if (left > 0 && now >= next_pub) {
+        const std::uint8_t payload[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+        writer.publish({payload, sizeof payload}, now, out);
+        route(0, out, now);
+        next_pub += gap;
+        --left;
+      }
+      if (auto d = writer.next_deadline(); d && *d <= now) writer.on_tick(now, out), route(0, out, now);
+      for (std::size_t i = 0; i < readers.size(); ++i)
+        if (auto d = readers[i]->next_deadline(); d && *d <= now)
+          readers[i]->on_tick(now, out), route(static_cast<int>(i + 1), out, now);
+    }
+  }
+  // Every reader delivered 1..n exactly once, in order.
+  void expect_all(std::uint64_t n) const {
+    for (std::size_t i = 0; i < delivered.size(); ++i) {
+      ASSERT_EQ(delivered[i].size(), n) << "reader " << i;
+      for (std::uint64_t s = 0; s < n; ++s) ASSERT_EQ(delivered[i][s], s + 1) << "reader " << i;
+    }
+  }
+};
+
+const Candidate kNakcastAuto{"nakcast_auto", "nakcast", {{"nak_timeout", "auto"}}};
+const Candidate kNakcast5ms{"nakcast_5ms", "nakcast", {{"nak_timeout", "5000"}}};
+
+}  // namespace
+
+TEST(EpochEnvelope, RoundTripsAndRejectsMalformed) {
+  const std::uint8_t inner[3] = {9, 8, 7};
+  const auto b = wire::encode_epoch({wire::EpochType::Datagram, 3, 7, 1234, {}}, {inner, 3});
+  ASSERT_EQ(b.size(), wire::kEpochHeaderSize + 3);
+  const auto e = wire::decode_epoch({b.data(), b.size()});
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->candidate, 3);
+  EXPECT_EQ(e->epoch, 7u);
+  EXPECT_EQ(e->base, 1234u);
+  EXPECT_EQ(e->body.size, 3u);
+  EXPECT_EQ(e->body.data[2], 7);
+  EXPECT_FALSE(wire::decode_epoch({b.data(), wire::kEpochHeaderSize}));  // a DATAGRAM needs a body
+  auto bad = b;
+  bad[0] ^= 1;
+  EXPECT_FALSE(wire::decode_epoch({bad.data(), bad.size()}));
+  bad = b;
+  bad[5] = 2;  // type
+  EXPECT_FALSE(wire::decode_epoch({bad.data(), bad.size()}));
+  const auto r = wire::encode_epoch_report(4, {5, 9});
+  const auto re = wire::decode_epoch(r.empty() ? adamant::ByteView{} : adamant::ByteView{r.data(), r.size()});
+  ASSERT_TRUE(re);
+  EXPECT_EQ(re->type, wire::EpochType::Report);
+  EXPECT_EQ(wire::decode_epoch_report(re->body)->expected, 9u);
+  const auto lie = wire::encode_epoch_report(4, {9, 5});  // received > expected
+  EXPECT_FALSE(wire::decode_epoch({lie.data(), lie.size()}));
+}
+
+TEST(AdaptiveChannel, SwitchesWhenTheRateChangesAndLosesNothing) {
+  Net net(config(rate_table(kNakcastAuto, kNakcast5ms), 300ms), 3);
+  Nanos now{0};
+  net.run(now, 20, 100ms);            // 10 Hz: a
+  EXPECT_EQ(net.writer.current(), 0u);
+  net.run(now, 100, 10ms);            // 100 Hz: b
+  EXPECT_EQ(net.writer.current(), 1u);
+  net.run(now, 20, 100ms, 1s);        // 10 Hz again: a
+  EXPECT_EQ(net.writer.current(), 0u);
+  EXPECT_EQ(net.writer.switches(), 2u);
+  net.expect_all(140);
+  const auto& tl = net.writer.timeline();
+  ASSERT_EQ(tl.size(), 3u);
+  EXPECT_EQ(tl[1].from, 0u);
+  EXPECT_EQ(tl[1].to, 1u);
+  EXPECT_NE(tl[1].reason.find("nakcast_5ms"), std::string::npos) << tl[1].reason;
+  EXPECT_EQ(net.writer.live_epochs(), 1u);  // the old epochs drained and retired
+  for (const auto& r : net.readers) EXPECT_EQ(r->accounted_through(), 140u);
+}
+
+TEST(AdaptiveChannel, HandoverUnderLossDeliversEverythingOnceInOrder) {
+  Net net(config(rate_table(kNakcastAuto, kNakcast5ms), 300ms), 4);
+  net.loss_pct = 10;
+  Nanos now{0};
+  net.run(now, 20, 100ms);
+  net.run(now, 150, 10ms);
+  net.run(now, 20, 100ms, 2s);
+  EXPECT_EQ(net.writer.switches(), 2u);
+  net.expect_all(190);
+  for (const auto& r : net.readers) {
+    EXPECT_EQ(r->lost_at_boundaries(), 0u);
+    EXPECT_EQ(r->stats().unrecoverable, 0u);
+  }
+}
+
+TEST(AdaptiveChannel, EveryDatagramAroundASwitchLostStillDeliversInOrder) {
+  // All datagrams lost for 40 ms around the switch: the old epoch's tail and the new one's head.
+  // The writer's decision follows its publish rate only, so a run without loss finds the switch time.
+  Nanos cut{0};
+  {
+    Net dry(config(rate_table(kNakcastAuto, kNakcast5ms), 300ms), 3);
+    Nanos t{0};
+    dry.run(t, 20, 100ms);
+    dry.run(t, 100, 10ms);
+    ASSERT_EQ(dry.writer.switches(), 1u);
+    cut = dry.writer.timeline()[1].at;
+  }
+  Net net(config(rate_table(kNakcastAuto, kNakcast5ms), 300ms), 3);
+  Nanos now{0};
+  net.run(now, 20, 100ms);
+  net.loss_pct = 100;
+  net.lossy = [&](Nanos t) { return t >= cut - 20ms && t < cut + 20ms; };
+  net.run(now, 100, 10ms, 2s);
+  ASSERT_EQ(net.writer.switches(), 1u);
+  EXPECT_EQ(net.writer.timeline()[1].at, cut);
+  net.expect_all(120);
+}
+
+TEST(AdaptiveChannel, SwitchesAcrossEnginesWithoutLoss) {
+  // nakcast <-> fec: both deliver everything when nothing is lost; order holds across the boundary.
+  Net net(config(rate_table(kNakcastAuto, Candidate{"fec", "fec", {{"r", "4"}, {"c", "1"}}}), 300ms), 3);
+  Nanos now{0};
+  net.run(now, 20, 100ms);
+  net.run(now, 100, 10ms);
+  net.run(now, 20, 100ms, 1s);
+  EXPECT_EQ(net.writer.switches(), 2u);
+  net.expect_all(140);
+}
+
+TEST(AdaptiveChannel, HoldLimitsTheSwitchRate) {
+  Net net(config(rate_table(kNakcastAuto, kNakcast5ms), 10s), 2);
+  Nanos now{0};
+  net.run(now, 20, 100ms);
+  net.run(now, 100, 10ms);  // would switch, but the first epoch began less than 10 s ago
+  EXPECT_EQ(net.writer.switches(), 0u);
+  net.run(now, 100, 100ms);
+  net.run(now, 100, 10ms, 1s);  // now past the hold
+  EXPECT_EQ(net.writer.switches(), 1u);
+  net.expect_all(320);
+}
+
+TEST(AdaptiveChannel, TheMarginKeepsTheCurrentCandidate) {
+  // b beats a by 5 % only: inside the default 10 % band, no switch.
+  auto t = std::make_shared<const DecisionTable>(
+      std::vector<double>{1}, std::vector<double>{0}, std::vector<double>{10, 100},
+      std::vector<Candidate>{kNakcastAuto, kNakcast5ms}, std::vector<std::optional<double>>{100.0, 300.0, 200.0, 190.0});
+  Net net(config(t, 100ms), 2);
+  Nanos now{0};
+  net.run(now, 20, 100ms);
+  net.run(now, 100, 10ms, 500ms);
+  EXPECT_EQ(net.writer.current(), 0u);
+  EXPECT_EQ(net.writer.switches(), 0u);
+}
+
+TEST(AdaptiveChannel, MeasuresReadersAndLossFromReports) {
+  auto t = rate_table(kNakcastAuto, kNakcast5ms);
+  Net net(config(t, 100s), 5);
+  net.loss_pct = 5;
+  Nanos now{0};
+  net.run(now, 300, 10ms);
+  const Query q = net.writer.measured(now);
+  EXPECT_EQ(q.receivers, 5);
+  EXPECT_GT(q.loss_pct, 1.0);
+  EXPECT_LT(q.loss_pct, 12.0);
+  EXPECT_NEAR(q.rate_hz, 100, 10);
+}
