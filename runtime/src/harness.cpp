@@ -13,6 +13,7 @@
 #include "point_selection.hpp"
 #include "reader_launch.hpp"
 #include "reader_process.hpp"
+#include "reader_role.hpp"
 #include "stats_log.hpp"
 
 #include <CLI/CLI.hpp>
@@ -42,124 +43,17 @@ std::string exact(double v) {
 }
 
 using namespace std::chrono_literals;
-constexpr std::uint64_t kResultMagic = 0x4144524553554C54ull;  // "ADRESULT"
-
-struct ReaderResult {
-  std::uint64_t delivered = 0, unrecoverable = 0, corrupt = 0, order_errors = 0, drops = 0,
-                naks = 0, nak_sequences = 0, repairs = 0, recovered = 0;
-  engine::WireBytes sent;
-  auth::Stats keys;  // datagrams the reader's key check rejected, by reason
-  std::vector<std::int64_t> latencies_ns;
-  std::vector<std::uint64_t> sequences;  // of each latency's update
-};
-
-// The reader→writer result (detail::write_report): these fields, the one place their order is
-// defined, then the latencies and each latency's sequence.
-template <class R, class F>
-void result_fields(R& r, F&& f) {
-  f(r.delivered), f(r.unrecoverable), f(r.corrupt), f(r.order_errors), f(r.drops), f(r.naks);
-  f(r.nak_sequences), f(r.repairs), f(r.recovered);
-  f(r.sent.data), f(r.sent.nak), f(r.sent.repair), f(r.sent.retransmit), f(r.sent.control);
-  f(r.keys.bad_mac), f(r.keys.replayed), f(r.keys.stale), f(r.keys.crowded);
-}
-constexpr std::size_t kResultFields = 18;
 // A writer later than this for a slot fell behind its schedule (reported with the rate).
 constexpr std::int64_t kBehindNs = 1'000'000;
 
 using detail::Failure;
+using detail::ReaderArgs;
 using detail::ReaderProcess;
+using detail::gilbert;
+using detail::parse_result;
+using detail::run_reader;
 
 std::int64_t now_ns() { return monotonic_now_ns(); }
-
-// Decodes everything a reader wrote; nullopt when malformed.
-std::optional<ReaderResult> parse_result(const std::vector<std::uint8_t>& bytes) {
-  auto rep = detail::parse_report(bytes, kResultMagic, kResultFields);
-  if (!rep) return std::nullopt;
-  ReaderResult r;
-  std::size_t i = 0;
-  result_fields(r, [&](std::uint64_t& v) { v = rep->fields[i++]; });
-  r.latencies_ns = std::move(rep->latencies_ns);
-  r.sequences = std::move(rep->sequences);
-  return r;
-}
-
-// ------------------------------------------------------------------ reader role
-
-// --burst P_GB,P_BG: the readers' Gilbert loss (adamant/loss.hpp), in both modes.
-std::optional<GilbertLoss> gilbert(const std::vector<double>& burst) {
-  if (burst.size() != 2) return std::nullopt;
-  return GilbertLoss{burst[0], burst[1], 0.0, 100.0};
-}
-
-struct ReaderArgs {
-  std::string transport = "nakcast", group, iface, params, streams, stats_file, psk_file;
-  std::vector<double> burst;
-  double rate = 1;
-  int port = 0, index = 0, result_fd = -1, ctrl_fd = -1;
-  double loss = 0;
-  std::uint64_t seed = 1, updates = 0;  // seed: the point's; each reader derives its own
-};
-
-int run_reader(const ReaderArgs& a, const HarnessSpec& spec) {
-  io::UniqueFd result(a.result_fd), ctrl(a.ctrl_fd);
-  // The reader's part of the point, so its channel comes from the same point_channel as the
-  // writer's and the simulator's.
-  Point pt{};
-  pt.transport = transport_from_name(a.transport);
-  pt.loss_pct = a.loss;
-  pt.seed = a.seed;
-  pt.rate_hz = a.rate;
-  pt.updates = static_cast<int>(a.updates);
-  pt.streams = detail::parse_streams_arg(spec, a.streams);
-  const detail::Plan plan = detail::plan_point(spec, pt);
-  const std::uint64_t total = plan.total();
-  std::string err;
-  if (!detail::apply_params(a.params, pt, err)) throw std::invalid_argument(err);
-  ChannelConfig cfg = detail::point_channel(pt, /*reader=*/true, a.index);
-  cfg.group = a.group;
-  cfg.port = static_cast<std::uint16_t>(a.port);
-  cfg.iface = a.iface;
-  cfg.burst = gilbert(a.burst);
-  cfg.psk_file = a.psk_file;
-
-  ReaderResult r;
-  r.latencies_ns.resize(total);  // touched now, not as updates arrive: RSS shows only the engine's growth
-  r.sequences.resize(total);
-  r.latencies_ns.clear(), r.sequences.clear();
-  std::uint64_t last_seq = 0;
-  Subscriber sub(cfg, [&](const Sample& s) {
-    r.latencies_ns.push_back(now_ns() - s.send_time_ns);  // first: keep check cost out of it
-    r.sequences.push_back(s.sequence);
-    if (!plan.check(s.sequence, s.payload)) ++r.corrupt;
-    if (s.sequence <= last_seq) ++r.order_errors;
-    last_seq = s.sequence;
-  });
-  detail::write_ready(result.get());
-  detail::StatsLog stats(a.stats_file, "reader", a.index);
-
-  for (;;) {
-    sub.poll_until(now_ns() + 5'000'000);
-    stats.sample(now_ns(), sub.engine().state_entries(), r.latencies_ns.size());
-    if (sub.accounted_through() >= total) break;
-    pollfd p{ctrl.get(), POLLIN, 0};
-    if (::poll(&p, 1, 0) > 0) break;  // writer closed the control pipe: stop now
-  }
-  r.delivered = r.latencies_ns.size();
-  r.unrecoverable = sub.stats().unrecoverable;
-  r.drops = sub.injected_drops();
-  r.naks = sub.stats().naks_sent;
-  r.nak_sequences = sub.stats().nak_sequences;
-  r.repairs = sub.stats().repairs_sent;
-  r.recovered = sub.stats().recovered;
-  r.sent = sub.sent_bytes();
-  r.keys = sub.auth_stats();
-  detail::ReaderReport rep;
-  result_fields(r, [&](std::uint64_t v) { rep.fields.push_back(v); });
-  rep.latencies_ns = std::move(r.latencies_ns);
-  rep.sequences = std::move(r.sequences);
-  detail::write_report(result.get(), kResultMagic, rep);
-  return 0;
-}
 
 // ------------------------------------------------------------------ writer role
 
