@@ -20,7 +20,17 @@
 #include "recv_loss.hpp"
 
 #include <adamant/udp.hpp>
+// OpenPGM's C99 headers spell `restrict`, which C++ lacks: pgm/types.h defines it away for g++
+// but not for clang++, so give clang the compiler's own spelling for these headers alone.
+#if defined(__clang__) && !defined(restrict)
+#define restrict __restrict
+#define ADAMANT_PGM_RESTRICT
+#endif
 #include <pgm/pgm.h>
+#ifdef ADAMANT_PGM_RESTRICT
+#undef restrict
+#undef ADAMANT_PGM_RESTRICT
+#endif
 
 #include <algorithm>
 #include <arpa/inet.h>
