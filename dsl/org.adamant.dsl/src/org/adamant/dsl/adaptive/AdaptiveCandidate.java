@@ -11,7 +11,8 @@ import org.adamant.dsl.adamant.Transport;
  *
  * @param name      the table's name for it: the catalog name, plus each bounded parameter's value ({@code ricochet_r4})
  * @param kind      the runtime kind (the contract's name)
- * @param params    the engine parameters it states, by the contract's names, in the contract's units
+ * @param params    the engine parameters its catalog entry or bounds state (the runtime takes the contract's
+ *                  defaults for the rest), by the contract's names, in the contract's units
  *                  (durations in µs as a {@link Long}, or the contract's word as a {@link String})
  * @param transport the transport to predict and run
  * @param source    the catalog entry it comes from

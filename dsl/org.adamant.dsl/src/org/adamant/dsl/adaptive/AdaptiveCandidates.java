@@ -287,8 +287,12 @@ public final class AdaptiveCandidates {
 		}
 		Map<String, Object> params = new LinkedHashMap<>();
 		for (RuntimeContract.Parameter p : RuntimeContract.get().parameters()) {
-			if (p.modelKinds().contains(kind)) { // those a model may state for the kind: nak_timeout; r, c
-				ParameterValue v = TransportParameters.resolve(variant, p.name());
+			if (!p.modelKinds().contains(kind)) {
+				continue;
+			}
+			// what the catalog entry or a bound states: the runtime takes the contract's defaults for the rest
+			ParameterValue v = TransportParameters.resolve(variant, p.name());
+			if (v.source() != ParameterValue.Source.CONTRACT) {
 				params.put(p.name(), v.keyword().<Object>map(k -> k).orElseGet(v::inUnit));
 			}
 		}

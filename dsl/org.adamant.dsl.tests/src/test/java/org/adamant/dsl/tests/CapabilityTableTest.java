@@ -110,6 +110,10 @@ class CapabilityTableTest {
 		for (RuntimeTransportKind k : RuntimeTransportKind.VALUES) {
 			assertTrue(contract.kinds().contains(k.getLiteral()), k.getLiteral());
 		}
+		// the adaptive channel switches between catalog transports; a model cannot map one to it, so
+		// neither `auto`'s ranking nor an adaptive flow's candidates can pick it
+		assertTrue(contract.kinds().contains("adaptive"), contract.kinds()::toString);
+		assertEquals(null, RuntimeTransportKind.get("adaptive"));
 		for (OpenDdsTransportKind k : OpenDdsTransportKind.VALUES) {
 			assertTrue(TransportCapabilities.OPENDDS.containsKey(k), k.getLiteral());
 		}
