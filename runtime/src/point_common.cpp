@@ -1,5 +1,6 @@
 #include "point_common.hpp"
 
+#include <adamant/adaptive/adaptive_sender.hpp>
 #include <adamant/contract.hpp>
 #include <adamant/latency_cdf.hpp>
 #include <adamant/replace.hpp>
@@ -173,6 +174,9 @@ TransportKind check_point(const Point& pt) {
     for (std::size_t j = 0; j < i; ++j)
       if (pt.streams[j].name == s.name) throw Failure(what + "stream names must differ");
   }
+  if (kind == TransportKind::Adaptive && pt.table.empty())
+    throw Failure("the adaptive transport needs a decision table (--adaptive-table FILE)");
+  if (pt.table.find(';') != std::string::npos) throw Failure("a decision table's path may not contain ';'");
   if (const LecParams lec = lec_params(kind, pt.lec_r, pt.lec_c); kind == TransportKind::Fec && lec.c > lec.r)
     throw Failure("invalid FEC parameters: c (repairs per block) must not exceed r (data packets per block)");
   return kind;
@@ -195,6 +199,9 @@ ChannelConfig point_channel(const Point& pt, bool reader, int index) {
   cfg.transport.enqueue_timeout = pt.enqueue_timeout;
   cfg.transport.retry_timeout = pt.retry_timeout;
   cfg.transport.min_receivers = static_cast<std::size_t>(pt.receivers);
+  cfg.transport.table = pt.table;
+  cfg.transport.hold = pt.hold;
+  cfg.transport.margin_pct = pt.margin_pct;
   if (reader) {
     cfg.loss_pct = pt.loss_pct;
     cfg.seed = reader_seed(pt.seed, index);
@@ -244,6 +251,8 @@ void set_replaced(const Plan& plan, const Point& pt,
 }
 
 void set_sender_counts(const engine::SenderEngine& sender, const Plan& plan, std::vector<metrics::Row>& rows) {
+  if (const auto* a = dynamic_cast<const adaptive::AdaptiveSender*>(&sender))
+    for (auto& row : rows) row.switches = a->switches();
   const auto* rs = dynamic_cast<const engine::ReplaceSender*>(&sender);
   if (!rs) return;
   const auto& st = rs->replace_stats();
@@ -289,6 +298,7 @@ struct Param {
 
 bool lec(TransportKind k, const Point&) { return k == TransportKind::Ricochet || k == TransportKind::Fec; }
 bool replace_like(TransportKind k, const Point&) { return k == TransportKind::Replace || k == TransportKind::Fifo; }
+bool adaptive_kind(TransportKind k, const Point&) { return k == TransportKind::Adaptive; }
 
 template <class T>
 bool to_int(const std::string& v, T& out, long long lo, long long hi) {
@@ -311,6 +321,17 @@ bool to_count(const std::string& v, T& out, std::string_view parameter) {
 bool to_count(const std::string& v, std::optional<int>& out, std::string_view parameter) {
   int x = 0;
   if (!to_count(v, x, parameter)) return false;
+  out = x;
+  return true;
+}
+
+// A number within the contract table's range of `parameter` (the adaptive margin, %).
+bool to_number(const std::string& v, double& out, std::string_view parameter) {
+  const contract::Range r = contract::range_of(parameter);
+  char* end = nullptr;
+  errno = 0;
+  const double x = std::strtod(v.c_str(), &end);
+  if (v.empty() || *end != '\0' || errno != 0 || !(x >= r.min && x <= r.max)) return false;
   out = x;
   return true;
 }
@@ -369,6 +390,20 @@ const Param kParams[] = {
        p.estimate_bandwidth = v == "estimate";
        return true;
      }},
+    {"table", adaptive_kind, [](const Point& p) { return p.table; },
+     [](Point& p, const std::string& v) {
+       p.table = v;
+       return true;
+     }},
+    {"hold", adaptive_kind, [](const Point& p) { return format_duration(p.hold); },
+     [](Point& p, const std::string& v) { return to_duration(v, p.hold); }},
+    {"margin", adaptive_kind,
+     [](const Point& p) {
+       char buf[32];
+       std::snprintf(buf, sizeof buf, "%g", p.margin_pct);
+       return std::string(buf);
+     },
+     [](Point& p, const std::string& v) { return to_number(v, p.margin_pct, "margin"); }},
 };
 
 std::string join_params(const Point& pt, const std::optional<TransportKind>& kind) {

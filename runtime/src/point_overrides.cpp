@@ -43,6 +43,12 @@ void PointOverrides::add_to(CLI::App& app) {
   app.add_option("--enqueue-timeout", enqueue_timeout, "replace/fifo: drop messages queued longer (0 = never)")
       ->group(e);
   app.add_option("--retry-timeout", retry_timeout, "replace/fifo: abandon unacknowledged messages after")->group(e);
+  app.add_option("--adaptive-table,--table", table, "adaptive: the decision table's JSON file (adamant-adaptive-table/1)")
+      ->group(e);
+  app.add_option("--hold", hold, "adaptive: at most one switch this long (e.g. 2s)")->group(e);
+  const contract::Range margin_range = contract::range_of("margin");
+  app.add_option("--margin", margin, "adaptive: switch only to a candidate scoring this many percent lower")
+      ->check(CLI::Range(margin_range.min, margin_range.max))->group(e);
 }
 
 void PointOverrides::apply(Point& p) const {
@@ -64,6 +70,9 @@ void PointOverrides::apply(Point& p) const {
     dur(nak_timeout, "--nak-timeout", p.nak_timeout);
   dur(enqueue_timeout, "--enqueue-timeout", p.enqueue_timeout);
   dur(retry_timeout, "--retry-timeout", p.retry_timeout);
+  dur(hold, "--hold", p.hold);
+  if (table) p.table = *table;
+  if (margin) p.margin_pct = *margin;
   if (r) p.lec_r = *r;
   if (c) p.lec_c = *c;
   if (nak_fallback) p.lec_nak_fallback = true;

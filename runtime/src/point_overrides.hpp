@@ -25,6 +25,8 @@ struct PointOverrides {
   std::optional<std::uint32_t> tags;
   std::optional<std::uint64_t> pace;
   std::optional<std::string> pace_mode;
+  std::optional<std::string> table, hold;  // adaptive
+  std::optional<double> margin;
 
 
   // Declares the options on the bench's command line.

@@ -204,7 +204,7 @@ struct Subscriber::Impl {
   ChannelConfig cfg;
   Endpoint group;
   io::UdpSocket sock;
-  // Ricochet: this member's unicast socket. Repairs arrive here, and JOIN/LEAVE and
+  // Ricochet and adaptive: this member's unicast socket. Repairs arrive here, and JOIN/LEAVE and
   // repairs leave from it, so peers learn its address. Replace/Fifo: ACKs leave from it, so
   // the writer tells receivers on one host apart, and unicast retransmissions arrive here.
   // Same IF/TTL-0 settings.
@@ -228,7 +228,8 @@ struct Subscriber::Impl {
         loss(LossModel{cfg.loss_pct, cfg.burst}, cfg.seed),
         faults(ReceiveFaults{}, cfg.seed),
         auth(cfg) {
-    if (cfg.transport.kind == TransportKind::Ricochet) {
+    // Adaptive: its Ricochet epochs need the unicast socket, and REPORTs leave from it.
+    if (cfg.transport.kind == TransportKind::Ricochet || cfg.transport.kind == TransportKind::Adaptive) {
       uni.emplace(io::UdpSocket::open_sender(cfg.iface));
       engine = engine::make_receiver(setup::receiver_config(cfg, uni->local(), fresh_session()));
     } else if (cfg.transport.kind == TransportKind::Replace || cfg.transport.kind == TransportKind::Fifo) {

@@ -3,6 +3,7 @@
 #include <adamant/setup.hpp>
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace adamant::setup {
 
@@ -31,6 +32,19 @@ engine::NakcastSenderConfig nakcast_sender(const ChannelConfig& cfg, std::uint32
   return sc;
 }
 
+// The adaptive engines' config: the table the transport names, read now (a missing or bad file
+// throws here, where the channel is made), its hold and margin.
+adaptive::AdaptiveConfig adaptive_config(const ChannelConfig& cfg) {
+  const TransportSettings& t = cfg.transport;
+  if (t.table.empty()) throw std::invalid_argument("the adaptive transport needs a decision table (its `table`)");
+  adaptive::AdaptiveConfig ac;
+  ac.table = std::make_shared<const adaptive::DecisionTable>(adaptive::DecisionTable::load(t.table));
+  ac.channel = cfg;
+  ac.hold = t.hold;
+  ac.margin_pct = t.margin_pct;
+  return ac;
+}
+
 }  // namespace
 
 engine::SenderConfig sender_config(const ChannelConfig& cfg, std::uint32_t session) {
@@ -47,6 +61,7 @@ engine::SenderConfig sender_config(const ChannelConfig& cfg, std::uint32_t sessi
       fc.c = lec.c;
       return fc;
     }
+    case TransportKind::Adaptive: return engine::AdaptiveSenderConfig{adaptive_config(cfg), session};
     case TransportKind::Replace:
     case TransportKind::Fifo: break;
   }
@@ -95,6 +110,7 @@ engine::ReceiverConfig receiver_config(const ChannelConfig& cfg, Endpoint self, 
       rc.lec_nak_fallback = t.lec_nak_fallback;
       return t.kind == TransportKind::Fec ? engine::fec_receiver_config(rc) : rc;
     }
+    case TransportKind::Adaptive: return engine::AdaptiveReceiverConfig{adaptive_config(cfg), self, member_id};
     case TransportKind::Replace:
     case TransportKind::Fifo: break;
   }

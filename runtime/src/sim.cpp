@@ -294,12 +294,16 @@ class PointSim {
     for (auto& row : res.rows) bench::detail::set_bytes(row, bytes_);
     if (const auto* a = dynamic_cast<const adaptive::AdaptiveSender*>(writer_.get())) {
       res.timeline = a->timeline();
+      for (auto& row : res.rows) row.switches = a->switches();
+    }
+    // NetConfig::adaptive in place of the point's transport: the row names the transport it ran.
+    if (net_.adaptive) {
       char margin[32];
       std::snprintf(margin, sizeof margin, "%g", net_.adaptive->margin_pct);
       const std::string params = "hold=" +
                                  format_duration(std::chrono::duration_cast<std::chrono::microseconds>(net_.adaptive->hold)) +
                                  ";margin=" + margin;
-      for (auto& row : res.rows) row.switches = a->switches(), row.transport = "adaptive", row.transport_params = params;
+      for (auto& row : res.rows) row.transport = "adaptive", row.transport_params = params;
     }
     res.row = res.rows.front();
     return res;

@@ -46,6 +46,14 @@ StatedTransport StatedTransport::pace_mode(PaceMode mode) const { return with(&S
 
 StatedTransport StatedTransport::sequenced(bool in_order) const { return with(&StatedTransport::sequenced_, in_order); }
 
+StatedTransport StatedTransport::table(std::string json_file) const {
+  return with(&StatedTransport::table_, std::move(json_file));
+}
+
+StatedTransport StatedTransport::hold(Duration least) const { return with(&StatedTransport::hold_, least); }
+
+StatedTransport StatedTransport::margin(double pct) const { return with(&StatedTransport::margin_, pct); }
+
 std::string StatedTransport::foreign_parameter() const {
   const std::pair<const char*, bool> stated[] = {{"nak_timeout", nak_timeout_.has_value()},
                                                  {"r", r_.has_value()},
@@ -55,7 +63,10 @@ std::string StatedTransport::foreign_parameter() const {
                                                  {"enqueue_timeout", enqueue_timeout_.has_value()},
                                                  {"retry_timeout", retry_timeout_.has_value()},
                                                  {"pace_mode", pace_mode_.has_value()},
-                                                 {"sequenced", sequenced_.has_value()}};
+                                                 {"sequenced", sequenced_.has_value()},
+                                                 {"table", table_.has_value()},
+                                                 {"hold", hold_.has_value()},
+                                                 {"margin", margin_.has_value()}};
   for (const auto& [parameter, is_stated] : stated)
     if (is_stated && !takes(kind_, parameter)) return parameter;
   return "";

@@ -16,6 +16,7 @@ struct TransportName {
 constexpr TransportName kTransportNames[] = {
     {TransportKind::Baseline, "baseline"}, {TransportKind::Nakcast, "nakcast"}, {TransportKind::Ricochet, "ricochet"},
     {TransportKind::Replace, "replace"},   {TransportKind::Fifo, "fifo"},       {TransportKind::Fec, "fec"},
+    {TransportKind::Adaptive, "adaptive"},
 };
 
 }  // namespace

@@ -246,6 +246,29 @@ TEST(Real, Fec3Readers3PctLoss) {
   EXPECT_GE(std::stod(cols[7]), 0.99);  // ~0.9965 expected; without repairs ~0.97
 }
 
+// The adaptive transport on reader processes: a table of two reliable candidates (NAKcast with
+// auto and with 20 ms NAK timing) whose pick moves from the first to the second as loss rises.
+// The writer starts with the first (nothing measured yet: the table's 0 % loss), learns the
+// readers' 3 % from their REPORTs and switches; every update still reaches every reader, in order.
+TEST(Real, Adaptive3Readers3PctLoss) {
+  bench::Point p{TransportKind::Adaptive, 3, 3.0, 100.0, 300, 1, 23};
+  p.table = ADAMANT_ADAPTIVE_TEST_TABLE;
+  p.hold = 300ms;
+  const auto cols = run_point(p);
+  ASSERT_EQ(cols.size(), metrics::columns().size());
+  const auto column = [&](std::string_view name) {
+    for (std::size_t i = 0; i < metrics::columns().size(); ++i)
+      if (metrics::columns()[i].name == name) return cols[i];
+    ADD_FAILURE() << "no column " << name;
+    return std::string();
+  };
+  EXPECT_EQ(column("transport"), "adaptive");
+  EXPECT_EQ(column("received"), std::to_string(300 * 3));
+  EXPECT_EQ(std::stod(column("delivery")), 1.0);
+  EXPECT_GE(std::stoull(column("switches")), 1u);
+  EXPECT_EQ(column("transport_params"), "table=" + std::string(ADAMANT_ADAPTIVE_TEST_TABLE) + ";hold=300ms;margin=10");
+}
+
 namespace {
 
 // 200 updates from a Publisher on `cfg` to a Subscriber on `rcfg` (which injects loss): all of

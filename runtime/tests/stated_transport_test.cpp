@@ -103,6 +103,20 @@ TEST(StatedTransport, AKindByNameIsParsed) {
     FAIL() << "an unknown kind was accepted";
   } catch (const std::invalid_argument& e) {
     EXPECT_EQ(std::string(e.what()),
-              "unknown transport 'nakcats' (valid: baseline, nakcast, ricochet, replace, fifo, fec)");
+              "unknown transport 'nakcats' (valid: baseline, nakcast, ricochet, replace, fifo, fec, adaptive)");
   }
+}
+
+TEST(StatedTransport, AdaptiveStatesItsTableHoldAndMargin) {
+  const TransportSettings s =
+      TransportSettings::of(TransportKind::Adaptive).table("adaptive/radar.Tracks.json").hold(500ms).margin(5);
+  EXPECT_EQ(s.kind, TransportKind::Adaptive);
+  EXPECT_EQ(s.table, "adaptive/radar.Tracks.json");
+  EXPECT_EQ(s.hold, 500ms);
+  EXPECT_EQ(s.margin_pct, 5.0);
+  const TransportSettings defaults = TransportSettings::of(TransportKind::Adaptive);
+  EXPECT_EQ(defaults.hold, adamant::defaults::adaptive::kHold);  // the contract's 2 s
+  EXPECT_EQ(defaults.margin_pct, adamant::defaults::adaptive::kMarginPct);
+  EXPECT_EQ(rejection(TransportSettings::of(TransportKind::Nakcast).table("t.json")),
+            "transport 'nakcast' states table, which its kind does not take (contract table)");
 }

@@ -251,7 +251,7 @@ TEST(Transport, NamesAreParsedOnceWithTheValidNamesInTheError) {
     ADD_FAILURE() << "no exception";
   } catch (const std::invalid_argument& e) {
     EXPECT_EQ(std::string(e.what()),
-              "unknown transport 'mockets' (valid: baseline, nakcast, ricochet, replace, fifo, fec)");
+              "unknown transport 'mockets' (valid: baseline, nakcast, ricochet, replace, fifo, fec, adaptive)");
   }
 }
 

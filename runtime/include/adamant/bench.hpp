@@ -65,6 +65,10 @@ struct Point {
   // Replace / Fifo (extension): a single-stream point's delivery class is sequenced (in order) or
   // not (on arrival); a multi-stream point's streams state their own (Stream::sequenced).
   bool sequenced = defaults::replace::kSequenced;
+  // Adaptive (extension): the decision table's JSON file, hold and margin (TransportSettings).
+  std::string table{};
+  Duration hold = defaults::adaptive::kHold;
+  double margin_pct = defaults::adaptive::kMarginPct;
 };
 
 struct HarnessSpec {

@@ -5,6 +5,7 @@
 //   adamant::bench::SweepTransport::of("ricochet").r(4).c(3)
 //   adamant::TransportSettings::of(adamant::TransportKind::Replace).pace(5120)
 //   adamant::TransportSettings::of(adamant::TransportKind::Fifo).sequenced(false).pace_mode(adamant::PaceMode::Estimate)
+//   adamant::TransportSettings::of(adamant::TransportKind::Adaptive).table("adaptive/radar.Tracks.json").hold(2s)
 // The setters are named as the contract table's parameters; a parameter the kind does not take
 // is an error where the transport is used (TransportSettings, sweep_spec).
 #pragma once
@@ -37,6 +38,9 @@ class StatedTransport {
   [[nodiscard]] StatedTransport retry_timeout(Duration timeout) const;    // replace, fifo
   [[nodiscard]] StatedTransport pace_mode(PaceMode mode) const;          // replace, fifo
   [[nodiscard]] StatedTransport sequenced(bool in_order) const;          // replace, fifo
+  [[nodiscard]] StatedTransport table(std::string json_file) const;      // adaptive: the decision table
+  [[nodiscard]] StatedTransport hold(Duration least) const;              // adaptive
+  [[nodiscard]] StatedTransport margin(double pct) const;                // adaptive
 
   TransportKind kind() const { return kind_; }
 
@@ -56,6 +60,9 @@ class StatedTransport {
     if (retry_timeout_) target.retry_timeout = *retry_timeout_;
     if (pace_mode_) target.estimate_bandwidth = *pace_mode_ == PaceMode::Estimate;
     if (sequenced_) target.sequenced = *sequenced_;
+    if (table_) target.table = *table_;
+    if (hold_) target.hold = *hold_;
+    if (margin_) target.margin_pct = *margin_;
   }
 
   // The settings: the kind, what is stated, the defaults for the rest. Throws
@@ -82,6 +89,9 @@ class StatedTransport {
   std::optional<Duration> retry_timeout_;
   std::optional<PaceMode> pace_mode_;
   std::optional<bool> sequenced_;
+  std::optional<std::string> table_;
+  std::optional<Duration> hold_;
+  std::optional<double> margin_;
 };
 
 }  // namespace adamant

@@ -29,7 +29,8 @@ struct ByteView {
 // (multicast, per-receiver ACK/retransmission state, one pace shared by all).
 // Fec: sender-based XOR, every r DATA packets followed by c interleaved REPAIR packets
 // (r = lec_r, c = lec_c); out-of-order delivery as Ricochet.
-enum class TransportKind { Baseline, Nakcast, Ricochet, Replace, Fifo, Fec };
+// Adaptive switches at run time between a decision table's candidates (adamant/adaptive/).
+enum class TransportKind { Baseline, Nakcast, Ricochet, Replace, Fifo, Fec, Adaptive };
 
 // A transport's name ("nakcast", ...) is parsed once, where it enters (a command line, a
 // generated sweep, an OpenDDS configuration); everything after holds the TransportKind.
@@ -71,6 +72,11 @@ struct TransportSettings {
   // Replace / Fifo (extension): the delivery class of what is published without one (Mockets'
   // sequenced or unsequenced flow; adamant/replace.hpp): false delivers on arrival, out of order.
   bool sequenced = defaults::replace::kSequenced;
+  // Adaptive: the decision table's JSON file (adamant/adaptive/decision_table.hpp), at most one
+  // switch per `hold`, and only to a candidate scoring more than `margin_pct` % lower.
+  std::string table;
+  Duration hold = defaults::adaptive::kHold;
+  double margin_pct = defaults::adaptive::kMarginPct;
 };
 
 // Ricochet's and FEC's r and c as a transport runs them.

@@ -26,7 +26,7 @@ long long whole(const Candidate& c, const std::string& name, const std::string& 
 
 TransportSettings settings_of(const Candidate& c) {
   const auto kind = parse_transport(c.kind);
-  if (!kind) bad(c, "kind " + c.kind + " is not one of " + transport_names());
+  if (!kind || *kind == TransportKind::Adaptive) bad(c, "kind " + c.kind + " is not a transport a candidate may run");
   StatedTransport t = StatedTransport::of(*kind);
   bool fallback = false, fallback_stated = false;
   for (const auto& [name, value] : c.params) {

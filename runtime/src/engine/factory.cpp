@@ -1,5 +1,8 @@
 #include <adamant/engine/factory.hpp>
 
+#include <adamant/adaptive/adaptive_receiver.hpp>
+#include <adamant/adaptive/adaptive_sender.hpp>
+
 namespace adamant::engine {
 namespace {
 
@@ -19,6 +22,9 @@ std::unique_ptr<SenderEngine> make_sender(const SenderConfig& cfg) {
           [](const NakcastSenderConfig& c) -> std::unique_ptr<SenderEngine> { return std::make_unique<NakcastSender>(c); },
           [](const FecSenderConfig& c) -> std::unique_ptr<SenderEngine> { return std::make_unique<FecSender>(c); },
           [](const ReplaceConfig& c) -> std::unique_ptr<SenderEngine> { return std::make_unique<ReplaceSender>(c); },
+          [](const AdaptiveSenderConfig& c) -> std::unique_ptr<SenderEngine> {
+            return std::make_unique<adaptive::AdaptiveSender>(c.adaptive, c.session);
+          },
       },
       cfg);
 }
@@ -37,6 +43,9 @@ std::unique_ptr<ReceiverEngine> make_receiver(const ReceiverConfig& cfg) {
           },
           [](const ReplaceReceiverConfig& c) -> std::unique_ptr<ReceiverEngine> {
             return std::make_unique<ReplaceReceiver>(c);
+          },
+          [](const AdaptiveReceiverConfig& c) -> std::unique_ptr<ReceiverEngine> {
+            return std::make_unique<adaptive::AdaptiveReceiver>(c.adaptive, c.self, c.member_id);
           },
       },
       cfg);

@@ -20,9 +20,8 @@ struct AdaptiveConfig {
   std::shared_ptr<const DecisionTable> table;  // the same table on the writer and every reader
   ChannelConfig channel;  // stream, seed, psk...; its transport is replaced by each epoch's candidate
   // At most one switch this long (contract `hold`); switch only to a score this much lower (`margin`).
-  Nanos hold = std::chrono::microseconds(
-      static_cast<std::int64_t>(contract::default_of("hold", contract::kAdaptive)));
-  double margin_pct = contract::default_of("margin", contract::kAdaptive);
+  Nanos hold = defaults::adaptive::kHold;
+  double margin_pct = defaults::adaptive::kMarginPct;
   // An old epoch's engine keeps answering NAKs and repairs this long after a switch; a reader
   // waits at most this long for the rest of an epoch before it moves on (what it lacks is lost).
   Nanos drain = std::chrono::seconds(1);

@@ -104,5 +104,10 @@ constexpr std::chrono::seconds kBweMinRttWindow{10};  // the path's round trip: 
 constexpr double kBweInflightGain = 2.0;               // in flight to a receiver: at most this x estimate x min RTT
 }  // namespace replace
 
+namespace adaptive {
+constexpr Duration kHold = table_us("hold", contract::kAdaptive);  // at most one switch this long
+constexpr double kMarginPct = contract::default_of("margin", contract::kAdaptive);  // a switch's least gain, %
+}  // namespace adaptive
+
 }  // namespace defaults
 }  // namespace adamant

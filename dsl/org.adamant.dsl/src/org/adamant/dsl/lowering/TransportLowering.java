@@ -120,7 +120,11 @@ public final class TransportLowering {
 			return resolve(binding.transport());
 		}
 		if (binding.how() == Bindings.How.ADAPTIVE && binding.transport() != null) {
-			return resolve(binding.transport()).map(r -> r.withReason(adaptiveReason(e, binding)));
+			return resolve(binding.transport()).map(r -> r.withReason(adaptiveTable(e).isPresent()
+					? "transport adaptive: the runtime switches between the candidates of table " + adaptiveTable(e).get()
+							+ " as readers, loss and rate change; it starts with " + start(binding)
+							+ ", the table's pick at the modeled environment" + ofPublisher(e, binding)
+					: adaptiveReason(e, binding) + "; the flow has no decision table, so it runs fixed"));
 		}
 		if (binding.isAuto() && binding.transport() != null) {
 			return resolve(binding.transport()).map(r -> r.withReason(why(e, binding)));
@@ -137,17 +141,37 @@ public final class TransportLowering {
 	}
 
 	/**
-	 * What an adaptive endpoint runs: the runtime has no adaptive channel in its contract yet (kind
-	 * {@code adaptive}), so the candidate the table picks at the modeled environment, fixed; the table
-	 * is generated beside the code ({@link org.adamant.dsl.adaptive.DecisionTableJson}).
+	 * The decision table an adaptive endpoint's runtime transport (kind {@code adaptive}) reads, relative to
+	 * the target's directory ({@link AdaptiveTablePath}, the file the generators write); empty when the
+	 * endpoint binds another transport or its flow has no table.
+	 */
+	public static Optional<String> adaptiveTable(Endpoint e) {
+		Bindings.Resolution binding = Bindings.resolve(e, TransportLowering::runs);
+		if (binding.how() != Bindings.How.ADAPTIVE || binding.flow() == null
+				|| TablePrediction.of(binding.flow()).isEmpty()) {
+			return Optional.empty();
+		}
+		return Optional.of(AdaptiveTablePath.of(binding.flow()));
+	}
+
+	/**
+	 * What an adaptive endpoint starts with where it runs a fixed transport (a target without an adaptive
+	 * channel): the candidate the table picks at the modeled environment, and the table generated beside the
+	 * code ({@link org.adamant.dsl.adaptive.DecisionTableJson}).
 	 */
 	public static String adaptiveReason(Endpoint e, Bindings.Resolution binding) {
-		String start = binding.flow() == null ? "?"
-				: TablePrediction.start(binding.flow()).map(AdaptiveCandidate::name).orElse("?");
-		return "transport adaptive: " + start + ", the decision table's pick at the modeled environment"
-				+ (binding.flow() == e ? "" : " (of the publisher of " + e.getTopic().getName() + ")")
-				+ "; the runtime has no adaptive channel (contract kind 'adaptive'), so it runs fixed; table "
+		return "transport adaptive: " + start(binding) + ", the decision table's pick at the modeled environment"
+				+ ofPublisher(e, binding) + "; table "
 				+ (binding.flow() == null ? "none" : AdaptiveTablePath.of(binding.flow()));
+	}
+
+	private static String start(Bindings.Resolution binding) {
+		return binding.flow() == null ? "?"
+				: TablePrediction.start(binding.flow()).map(AdaptiveCandidate::name).orElse("?");
+	}
+
+	private static String ofPublisher(Endpoint e, Bindings.Resolution binding) {
+		return binding.flow() == e ? "" : " (of the publisher of " + e.getTopic().getName() + ")";
 	}
 
 	/** Why `transport auto` chose what it chose: the ranking's numbers and runners-up. */

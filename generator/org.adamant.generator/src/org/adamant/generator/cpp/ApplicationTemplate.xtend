@@ -121,13 +121,13 @@ class ApplicationTemplate {
 			«ENDIF»
 			«IF t.isReplaceFamily»
 				adamant::TransportSettings «v»_transport =
-				    «NativeTransports.settings(t, pace)»;
+				    «NativeTransports.settings(p, t, pace)»;
 				«val subscribers = subscribers(info, p)»
 				«Banner.wrap("//", "every message waits for the model's " + subscribers.value + " subscriber" + (if (subscribers.value == 1) "" else "s") + " of " + p.topic.name + ": " + subscribers.key, 100)»
 				«v»_transport.min_receivers = «subscribers.value»;
 			«ELSE»
 				const adamant::TransportSettings «v»_transport =
-				    «NativeTransports.settings(t, pace)»;
+				    «NativeTransports.settings(p, t, pace)»;
 			«ENDIF»
 			adamant::Publisher «v»(adamant::app::channel(options, «stream», «v»_transport));
 			const auto «v»_period =
@@ -148,7 +148,7 @@ class ApplicationTemplate {
 			std::uint64_t «v»_received = 0;
 			std::uint64_t «v»_corrupt = 0;
 			const adamant::TransportSettings «v»_transport =
-			    «NativeTransports.settings(t, OptionalLong.empty)»;
+			    «NativeTransports.settings(s, t, OptionalLong.empty)»;
 			adamant::Subscriber «v»(
 			    adamant::app::channel(options, «stream», «v»_transport),
 			    [&](const adamant::Sample& sample) {

@@ -3,6 +3,7 @@ package org.adamant.generator.cpp
 import java.util.List
 import org.adamant.dsl.adamant.Application
 import org.adamant.dsl.adamant.Experiment
+import org.adamant.generator.AdaptiveTables
 import org.adamant.generator.Banner
 import org.adamant.generator.ModelInfo
 
@@ -39,6 +40,10 @@ class NativeCMakeTemplate {
 		  add_executable(${name} ${source})
 		  target_link_libraries(${name} PRIVATE «info.identifier»_types)
 		  target_compile_options(${name} PRIVATE -Wall -Wextra -Werror)
+		  «IF !AdaptiveTables.of(info).empty»
+		  	# the adaptive flows' decision tables are read from adaptive/ here
+		  	target_compile_definitions(${name} PRIVATE ADAMANT_TARGET_DIR="${CMAKE_CURRENT_SOURCE_DIR}")
+		  «ENDIF»
 		endfunction()
 		«IF !apps.empty»
 

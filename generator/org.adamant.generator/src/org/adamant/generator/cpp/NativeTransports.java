@@ -2,7 +2,9 @@ package org.adamant.generator.cpp;
 
 import java.util.OptionalLong;
 
+import org.adamant.dsl.adamant.Endpoint;
 import org.adamant.dsl.lowering.RuntimeTransport;
+import org.adamant.dsl.lowering.TransportLowering;
 import org.adamant.dsl.semantics.ParameterValue;
 import org.adamant.generator.ModelInfo;
 
@@ -31,6 +33,18 @@ public final class NativeTransports {
 	 */
 	public static String settings(RuntimeTransport t, OptionalLong pace) {
 		return "adamant::TransportSettings::of(" + kindEnum(t) + ")" + stated(t, pace);
+	}
+
+	/**
+	 * An endpoint's adamant::TransportSettings: for {@code transport adaptive} the runtime's adaptive transport
+	 * reading its flow's decision table from the generated directory (ADAMANT_TARGET_DIR, which the generated
+	 * CMakeLists.txt defines), with the contract's hold and margin; otherwise {@link #settings(RuntimeTransport, OptionalLong)}.
+	 */
+	public static String settings(Endpoint e, RuntimeTransport t, OptionalLong pace) {
+		return TransportLowering.adaptiveTable(e)
+				.map(table -> "adamant::TransportSettings::of(adamant::TransportKind::Adaptive)\n    .table(ADAMANT_TARGET_DIR \"/"
+						+ table + "\")")
+				.orElseGet(() -> settings(t, pace));
 	}
 
 	/**

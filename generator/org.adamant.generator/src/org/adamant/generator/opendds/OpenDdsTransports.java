@@ -232,7 +232,8 @@ public final class OpenDdsTransports {
 		if (binding.isAuto()) {
 			r = r.withComment(autoComment(e, binding));
 		} else if (binding.how() == Bindings.How.ADAPTIVE && binding.transport() != null) {
-			r = r.withComment(TransportLowering.adaptiveReason(e, binding) + "; ");
+			r = r.withComment(TransportLowering.adaptiveReason(e, binding)
+					+ "; the OpenDDS plugin has no adaptive transport (ant_adaptive) yet, so it runs fixed; ");
 		}
 		return r.kind().isAnt() ? withEndpointParams(r, e) : r;
 	}

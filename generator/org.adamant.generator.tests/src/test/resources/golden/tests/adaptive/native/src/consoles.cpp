@@ -29,15 +29,16 @@ int main(int argc, char** argv) {
   };
 
   // subscribe Tracks (Track) as stream 1
-  // transport adaptive: ricochet_r4, the decision table's pick at the modeled environment (of the
-  //   publisher of Tracks); the runtime has no adaptive channel (contract kind 'adaptive'), so it
-  //   runs fixed; table adaptive/radar.Tracks.json; transport ricochet: lateral error correction over
-  //   multicast: each receiver XORs every 4 packets into a repair for 3 other receivers — from
-  //   profiles/transports.adamant
+  // transport adaptive: the runtime switches between the candidates of table
+  //   adaptive/radar.Tracks.json as readers, loss and rate change; it starts with ricochet_r4, the
+  //   table's pick at the modeled environment (of the publisher of Tracks); transport ricochet:
+  //   lateral error correction over multicast: each receiver XORs every 4 packets into a repair for 3
+  //   other receivers — from profiles/transports.adamant
   std::uint64_t tracks_sub_received = 0;
   std::uint64_t tracks_sub_corrupt = 0;
   const adamant::TransportSettings tracks_sub_transport =
-      adamant::TransportSettings::of(adamant::TransportKind::Ricochet).r(4).c(3);
+      adamant::TransportSettings::of(adamant::TransportKind::Adaptive)
+          .table(ADAMANT_TARGET_DIR "/adaptive/radar.Tracks.json");
   adamant::Subscriber tracks_sub(
       adamant::app::channel(options, 1, tracks_sub_transport),
       [&](const adamant::Sample& sample) {

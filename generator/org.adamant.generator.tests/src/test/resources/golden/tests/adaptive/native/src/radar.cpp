@@ -28,13 +28,14 @@ int main(int argc, char** argv) {
   };
 
   // publish Tracks (Track) as stream 1 at 50 Hz
-  // transport adaptive: ricochet_r4, the decision table's pick at the modeled environment; the
-  //   runtime has no adaptive channel (contract kind 'adaptive'), so it runs fixed; table
-  //   adaptive/radar.Tracks.json; transport ricochet: lateral error correction over multicast: each
-  //   receiver XORs every 4 packets into a repair for 3 other receivers — from
+  // transport adaptive: the runtime switches between the candidates of table
+  //   adaptive/radar.Tracks.json as readers, loss and rate change; it starts with ricochet_r4, the
+  //   table's pick at the modeled environment; transport ricochet: lateral error correction over
+  //   multicast: each receiver XORs every 4 packets into a repair for 3 other receivers — from
   //   profiles/transports.adamant
   const adamant::TransportSettings tracks_pub_transport =
-      adamant::TransportSettings::of(adamant::TransportKind::Ricochet).r(4).c(3);
+      adamant::TransportSettings::of(adamant::TransportKind::Adaptive)
+          .table(ADAMANT_TARGET_DIR "/adaptive/radar.Tracks.json");
   adamant::Publisher tracks_pub(adamant::app::channel(options, 1, tracks_pub_transport));
   const auto tracks_pub_period =
       std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(1.0 / 50.0));

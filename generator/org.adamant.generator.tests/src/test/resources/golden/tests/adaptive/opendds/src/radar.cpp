@@ -32,7 +32,7 @@ aa::App application() {
   // seconds foreign readers get to synchronize, transport (configuration, type, options).
   a.writers = {
       // Tracks at 50 Hz
-      // transport adaptive: ricochet_r4, the decision table's pick at the modeled environment; the runtime has no adaptive channel (contract kind 'adaptive'), so it runs fixed; table adaptive/radar.Tracks.json; transport ricochet: the ADAMANT runtime's ricochet inside OpenDDS (transport type ant_ricochet, plugin Adamant::opendds) — from profiles/transports.adamant
+      // transport adaptive: ricochet_r4, the decision table's pick at the modeled environment; table adaptive/radar.Tracks.json; the OpenDDS plugin has no adaptive transport (ant_adaptive) yet, so it runs fixed; transport ricochet: the ADAMANT runtime's ricochet inside OpenDDS (transport type ant_ricochet, plugin Adamant::opendds) — from profiles/transports.adamant
       {"Tracks", entities::qos_TrackQos(), 50.0, 5, 0,
        {"radar_Tracks_writer", "ant_ricochet", {{"r", "4"}, {"c", "3"}, {"nak_fallback", "0"}}}},
   };
