@@ -98,7 +98,7 @@ adamant_cli validate "$ADAMANT_ROOT/examples/sar/sar.adamant" >"$work/validate.o
 check "validate accepts examples/sar/sar.adamant" test $? -eq 0
 # Every shipped model validates without a warning (blueforce states its overloads: information).
 adamant_cli validate "$ADAMANT_ROOT"/examples/*/*.adamant "$ADAMANT_ROOT"/profiles/*.adamant >"$work/all.out" 2>&1
-check "validate: every example and profile, 0 errors and 0 warnings" grep -q " 0 errors, 0 warnings in " "$work/all.out"
+check "validate: every example and profile, 0 errors and 0 warnings" grep -qE "^0 errors, 0 warnings in " "$work/all.out"
 cp "$ADAMANT_ROOT/profiles/transports.adamant" "$work/"
 cat >"$work/bad.adamant" <<'MODEL'
 import "transports.adamant"
