@@ -5,7 +5,7 @@
 #   point's own testbed: the writer and each reader in a network namespace of its own on one Linux
 #   bridge (Mininet), the loss dropped by nftables at each reader host (--loss-at host) -> every
 #   reader host dropped its own share (the counters differ, each near 3 %), nakcast still delivered
-#   every update, the row has the contract's 34 columns and the shaped link's bandwidth -> the
+#   every update, the row has the contract's result columns and the shaped link's bandwidth -> the
 #   peers (ant-peer-bench: NRL NORM, OpenPGM) at one point (3 readers, 3 % loss at each reader
 #   host, 300 updates) on the same testbed, through the same `run`: each delivers every update and
 #   every reader host dropped datagrams (SKIP: for a library the build lacks) -> the
@@ -71,13 +71,15 @@ rc=$?
 log="$(ls "$out"/logs/*.log 2>/dev/null | head -1)"
 grep 'adamant testbed' "${log:-/dev/null}" | sed 's/^/  /'
 check "the point runs on the namespaces testbed (exit $rc)" test $rc -eq 0
-"$ADAMANT_VENV/bin/python" - "$out/tb.csv" "$work/counters.json" <<'PY'
+"$ADAMANT_VENV/bin/python" - "$out/tb.csv" "$work/counters.json" "$ADAMANT_ROOT/runtime/contract/contract.json" <<'PY'
 import csv, json, sys
 def check(what, ok): print(("PASS: " if ok else "FAIL: ") + what)
 with open(sys.argv[1], newline="") as f:
     rows = list(csv.reader(f))
 head, row = rows[0], dict(zip(rows[0], rows[1])) if len(rows) > 1 else {}
-check(f"one row of the contract's 34 columns ({len(rows) - 1} row(s), {len(head)} columns)", len(rows) == 2 and len(head) == 34)
+columns = [c["name"] for c in json.load(open(sys.argv[3]))["result_columns"]]
+check(f"one row of the contract's {len(columns)} columns ({len(rows) - 1} row(s), {len(head)} columns)",
+      len(rows) == 2 and head == columns)
 check(f"nakcast delivers every update under 3 % loss at each host (delivery {row.get('delivery')})",
       row.get("delivery") == "1.000000" and row.get("loss_pct") == "3")
 check(f"the row names the shaped link (link_bandwidth {row.get('link_bandwidth')}, queue {row.get('link_queue_packets')})",
