@@ -129,8 +129,8 @@ TEST(AntInst, ProgrammaticSet) {
   EXPECT_EQ(ADAMANT_ODDS_MSPP(rep), 1u);  // one sample per packet: replacement is per sample
 }
 
-// ant_nakcast takes the contract's word for nak_timeout (`auto`, held as 0) and writes it back; its
-// default is that word. Ricochet's fallback takes durations only.
+// ant_nakcast and ant_ricochet (its NAK fallback) take the contract's word for nak_timeout (`auto`,
+// held as 0) and write it back; for both the default is that word.
 TEST(AntOptions, NakcastTakesTheContractsKeyword) {
   const std::string word = params::nak_keyword();
   AntOptions nak("nakcast");
@@ -141,7 +141,10 @@ TEST(AntOptions, NakcastTakesTheContractsKeyword) {
   EXPECT_EQ(nak.nak_timeout_us, params::nak_keyword_us());
   EXPECT_EQ(nak.get("nak_timeout"), word);
   AntOptions ric("ricochet");
-  EXPECT_NE(ric.set("nak_timeout", word, "").find("not a positive duration;"), std::string::npos);
+  EXPECT_EQ(ric.nak_timeout_us, params::nak_keyword_us());
+  EXPECT_EQ(ric.set("nak_timeout", "25ms", ""), "");
+  EXPECT_EQ(ric.set("nak_timeout", word, ""), "");
+  EXPECT_EQ(ric.get("nak_timeout"), word);
 }
 
 // A bandwidth in another spelling is refused with the units that are meant, not misread.
