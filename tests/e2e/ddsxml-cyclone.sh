@@ -42,7 +42,7 @@ for c in "${cases[@]}"; do
     cat "$work/$name.export"; echo "FAIL: export-qos --library $name"; continue
   fi
   # Cyclone DDS logs each entity QoS a profile does not have on stderr: shown only when the check fails.
-  "$venv/bin/python" "$here/cyclone_qos_check.py" "$xml" "$library" $expected >"$work/$name.check" 2>"$work/$name.err"
+  "$venv/bin/python" "$here/cyclone_qos_check.py" "$xml" "$library" ${expected:+"$expected"} >"$work/$name.check" 2>"$work/$name.err"
   rc=$?
   sed 's/^/     /' "$work/$name.check"
   [[ $rc -eq 0 ]] || sed 's/^/     /' "$work/$name.err"

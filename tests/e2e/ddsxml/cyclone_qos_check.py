@@ -113,7 +113,10 @@ def diff(source, want, loaded):
 
 
 def main(path, library, expected_path=None):
-    expected = json.load(open(expected_path, encoding="utf-8")) if expected_path else {}
+    expected = {}
+    if expected_path:
+        with open(expected_path, encoding="utf-8") as f:
+            expected = json.load(f)
     root = ET.parse(path).getroot()
     lib = next((l for l in root.findall(NS + "qos_library") if l.get("name") == library), None)
     if lib is None:
