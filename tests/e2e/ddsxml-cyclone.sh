@@ -35,27 +35,9 @@ fi
 check "Cyclone DDS's Python binding (with the QoS provider) is installed" \
   "$venv/bin/python" -c 'from cyclonedds.qos_provider import QosProvider'
 
-every="$ADAMANT_ROOT/generator/org.adamant.generator.tests/src/test/resources/dds-xml/every-policy.adamant"
+source "$here/cases.bash"
 library="ADAMANT"
-# name, model, expectations of the model (empty: the file's own values only)
-cases=("every-policy|$every|$here/every-policy.expected.json"
-       "rtesp|$ADAMANT_ROOT/profiles/rtesp.adamant|$here/rtesp.expected.json"
-       "blueforce|$ADAMANT_ROOT/examples/blueforce/blueforce.adamant|")
-for c in "${cases[@]}"; do
-  IFS='|' read -r name model expected <<<"$c"
-  xml="$work/$name-qos.xml"
-  if ! adamant_cli export-qos "$model" --library "$library" -o "$xml" >"$work/$name.export" 2>&1; then
-    cat "$work/$name.export"; echo "FAIL: export-qos --library $name"; continue
-  fi
-  # Cyclone DDS logs each entity QoS a profile does not have on stderr: shown only when the check fails.
-  "$venv/bin/python" "$here/cyclone_qos_check.py" "$xml" "$library" ${expected:+"$expected"} >"$work/$name.check" 2>"$work/$name.err"
-  rc=$?
-  sed 's/^/     /' "$work/$name.check"
-  [[ $rc -eq 0 ]] || sed 's/^/     /' "$work/$name.err"
-  check "Cyclone DDS loads $name's export-qos --library file with the QoS it states ($(grep -c '^same ' \
-    "$work/$name.check") entity QoS compared, $(grep -c '^same .*as the model says' "$work/$name.check") with the model)" \
-    bash -c "[[ $rc -eq 0 ]] && grep -q '^same ' '$work/$name.check'"
-done
+ddsxml_check_cases "Cyclone DDS" "--library $library" "$venv/bin/python" "$here/cyclone_qos_check.py" "$library"
 
 # OpenDDS's shape (profiles directly in <dds>) is not OMG DDS-XML 1.0's: Cyclone DDS refuses it.
 adamant_cli export-qos "$ADAMANT_ROOT/examples/sar/sar.adamant" -o "$work/sar-opendds.xml" >/dev/null 2>&1

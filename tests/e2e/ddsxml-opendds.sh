@@ -15,14 +15,8 @@
 # build about 35 s of CPU.
 source "$(dirname "${BASH_SOURCE[0]}")/../lib/e2e.bash"
 skip() { echo "SKIP: ddsxml-opendds: $*"; }
-here="$ADAMANT_ROOT/tests/e2e/ddsxml"
 
-if env_script="$(adamant_opendds_env)"; then
-  # shellcheck disable=SC1090
-  source "$env_script"
-fi
-dds="${DDS_ROOT:-${OpenDDS_ROOT:-}}"
-if [[ -z "$dds" || ! -f "$dds/cmake/OpenDDSConfig.cmake" ]]; then
+if ! e2e_find_opendds; then
   skip "no OpenDDS (no ADAMANT_OPENDDS_ENV, no archive in shared/opendds/, no DDS_ROOT); OpenDDS's QoS loader did not run"
   exit 0
 fi
@@ -30,6 +24,7 @@ if [[ ! -e /usr/include/xercesc/util/XercesVersion.hpp ]]; then
   skip "no Xerces-C headers (Debian: libxerces-c-dev, installed by ./adamant); OpenDDS's QoS loader did not run"
   exit 0
 fi
+here="$ADAMANT_ROOT/tests/e2e/ddsxml"  # after OpenDDS's env.sh, which unsets its own "here"
 src="${ADAMANT_OPENDDS_QOSXML_SOURCES:-$ADAMANT_CACHE/opendds-qosxml-src}"
 if ! (cd "$src" 2>/dev/null && sha256sum --quiet --strict -c "$here/opendds/sources.sha256") >"$work/sources.log" 2>&1; then
   skip "no upstream sources of OpenDDS 3.13.3's QOS_XML_Handler and ACE 6.2.2's XML_Utils in $src (the files of tests/e2e/ddsxml/opendds/sources.sha256; no package registry has them, see docs/dds-xml.md); OpenDDS's QoS loader did not run"
@@ -56,40 +51,24 @@ dump="$build/opendds-qos-dump"
 # The loader validates every file against dds_qos.xsd found beside it (its xsi:schemaLocation).
 cp "$src/OpenDDS/docs/schema/dds_qos.xsd" "$work/"
 
-every="$ADAMANT_ROOT/generator/org.adamant.generator.tests/src/test/resources/dds-xml/every-policy.adamant"
-# name, model, expectations of the model (empty: the file's own values only)
-cases=("every-policy|$every|$here/every-policy.expected.json"
-       "rtesp|$ADAMANT_ROOT/profiles/rtesp.adamant|$here/rtesp.expected.json"
-       "blueforce|$ADAMANT_ROOT/examples/blueforce/blueforce.adamant|")
-for c in "${cases[@]}"; do
-  IFS='|' read -r name model expected <<<"$c"
-  xml="$work/$name.xml"
-  if ! adamant_cli export-qos "$model" -o "$xml" >"$work/$name.export" 2>&1; then
-    cat "$work/$name.export"; echo "FAIL: export-qos $name"; continue
-  fi
-  python3 "$here/opendds_qos_check.py" "$xml" "$dump" ${expected:+"$expected"} >"$work/$name.check" 2>&1
-  rc=$?
-  sed 's/^/     /' "$work/$name.check"
-  check "OpenDDS's QOS_XML_Loader loads $name's export-qos file with the QoS it states ($(grep -c '^same ' \
-    "$work/$name.check") entity QoS compared, $(grep -c '^same .*as the model says' "$work/$name.check") with the model)" \
-    bash -c "[[ $rc -eq 0 ]] && grep -q '^same ' '$work/$name.check'"
-done
+source "$here/cases.bash"
+ddsxml_check_cases "OpenDDS's QOS_XML_Loader" "" python3 "$here/opendds_qos_check.py" "$dump"
 
 # A changed value is caught: every-policy's datawriter history depth 4 -> 7 differs from the model.
-python3 - "$work/every-policy.xml" "$work/changed.xml" <<'PY'
+python3 - "$work/every-policy-qos.xml" "$work/changed.xml" <<'PY'
 import sys
 text = open(sys.argv[1], encoding="utf-8").read()
 at = text.index("<datawriter_qos>")
 at = text.index("<depth>4</depth>", at)
 open(sys.argv[2], "w", encoding="utf-8").write(text[:at] + "<depth>7</depth>" + text[at + 16:])
 PY
-python3 "$here/opendds_qos_check.py" "$work/changed.xml" "$dump" "$here/every-policy.expected.json" >"$work/changed.check" 2>&1
+python3 "$here/opendds_qos_check.py" "$dump" "$work/changed.xml" "$here/every-policy.expected.json" >"$work/changed.check" 2>&1
 rc=$?
 check "a datawriter history depth changed in the file is reported against the model" \
   bash -c "[[ $rc -ne 0 ]] && grep -q '^DIFFER Base datawriter_qos: History: model' '$work/changed.check'"
 
 # Profiles inside <qos_library> (--library, OMG DDS-XML 1.0's shape) are not OpenDDS 3.13.3's.
-adamant_cli export-qos "$every" --library ADAMANT -o "$work/library.xml" >/dev/null 2>&1
+adamant_cli export-qos "$ddsxml_every" --library ADAMANT -o "$work/library.xml" >/dev/null 2>&1
 (cd "$work" && "$dump" library Base) >"$work/library.out" 2>&1
 rc=$?
 check "OpenDDS refuses the --library shape, as docs/dds-xml.md says" \

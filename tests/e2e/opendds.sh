@@ -37,12 +37,7 @@ check "and says that OpenDDS was not found and how to point to it" \
   bash -c "grep -q 'OpenDDS was not found' '$work/nf.log' && grep -q 'CMAKE_PREFIX_PATH' '$work/nf.log'"
 
 # --- find OpenDDS
-if env_script="$(adamant_opendds_env)"; then
-  # shellcheck disable=SC1090
-  source "$env_script"
-fi
-dds="${DDS_ROOT:-${OpenDDS_ROOT:-}}"
-if [[ -z "$dds" || ! -f "$dds/cmake/OpenDDSConfig.cmake" ]]; then
+if ! e2e_find_opendds; then
   skip "no OpenDDS (no ADAMANT_OPENDDS_ENV, no archive in shared/opendds/, no DDS_ROOT with a CMake package); the build-and-run checks did not run"
   exit 0
 fi

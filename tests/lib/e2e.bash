@@ -10,6 +10,18 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 check() { local what="$1"; shift; if "$@"; then echo "PASS: $what"; else echo "FAIL: $what"; fi; }
 
+# Finds the OpenDDS to use: sources its env script (ADAMANT_OPENDDS_ENV, else the unpacked archive:
+# adamant_opendds_env) and sets dds to its DDS_ROOT. Returns 1 when there is none with a CMake package.
+e2e_find_opendds() {
+  local env_script
+  if env_script="$(adamant_opendds_env)"; then
+    # shellcheck disable=SC1090
+    source "$env_script"
+  fi
+  dds="${DDS_ROOT:-${OpenDDS_ROOT:-}}"
+  [[ -n "$dds" && -f "$dds/cmake/OpenDDSConfig.cmake" ]]
+}
+
 # The runtime with its OpenDDS plugin (runtime/opendds), built with its tests and installed into
 # $ADAMANT_STATE/runtime-opendds (generated OpenDDS applications and benches link its libraries).
 # Needs OpenDDS's env.sh sourced. Sets e2e_runtime_prefix (and e2e_runtime_build, empty when

@@ -1,6 +1,6 @@
 """Loads an `adamant export-qos --library` file with Eclipse Cyclone DDS's QoS provider and compares.
 
-usage: cyclone_qos_check.py QOS.xml LIBRARY [EXPECTED.json]
+usage: cyclone_qos_check.py LIBRARY QOS.xml [EXPECTED.json]
 
 For every <qos_profile> of the library and every entity QoS it states (topic, datawriter, datareader,
 publisher, subscriber), the QoS Cyclone DDS reads (dds_qos_provider_get_qos through the cyclonedds
@@ -42,7 +42,7 @@ def diff(source, want, loaded):
                      for k in sorted(want.keys() | loaded.keys()) if want.get(k) != loaded.get(k))
 
 
-def main(path, library, expected_path=None):
+def main(library, path, expected_path=None):
     expected = {}
     if expected_path:
         with open(expected_path, encoding="utf-8") as f:

@@ -1,6 +1,6 @@
 """Loads an `adamant export-qos` file with OpenDDS's QOS_XML_Loader and compares.
 
-usage: opendds_qos_check.py QOS.xml DUMP [EXPECTED.json]
+usage: opendds_qos_check.py DUMP QOS.xml [EXPECTED.json]
 
 DUMP is opendds-qos-dump (tests/e2e/ddsxml/opendds): it loads QOS.xml with OpenDDS's own loader and
 prints, per profile and entity (topic, datawriter, datareader, publisher, subscriber), the QoS OpenDDS
@@ -44,7 +44,7 @@ def dump(binary, path, profiles):
     return {(d["profile"], d["entity"]): d for d in map(json.loads, run.stdout.splitlines())}
 
 
-def main(path, binary, expected_path=None):
+def main(binary, path, expected_path=None):
     expected = {}
     if expected_path:
         with open(expected_path, encoding="utf-8") as f:
