@@ -45,6 +45,16 @@ public enum Dimension {
 		throw new IllegalArgumentException("no dimension '" + contractName + "'");
 	}
 
+	/** The dimension whose units include {@code unit} ("ms": a duration). */
+	public static Dimension ofUnit(String unit) {
+		for (Dimension d : values()) {
+			if (d.accepts(unit)) {
+				return d;
+			}
+		}
+		throw new IllegalArgumentException("no dimension has the unit '" + unit + "'");
+	}
+
 	/** The contract table's name of this dimension ("duration"). */
 	public String contractName() {
 		return contractName;
@@ -68,8 +78,8 @@ public enum Dimension {
 		return String.join(", ", factors.keySet());
 	}
 
-	/** The first unit in the list: the one a quick fix proposes. */
-	public String defaultUnit() {
+	/** The first unit in the contract's list (the smallest). */
+	public String firstUnit() {
 		return factors.keySet().iterator().next();
 	}
 

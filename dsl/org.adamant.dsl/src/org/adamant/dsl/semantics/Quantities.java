@@ -24,28 +24,43 @@ public final class Quantities {
 
 	private static final AdamantPackage P = AdamantPackage.eINSTANCE;
 
-	private static final Map<EStructuralFeature, Dimension> DIMENSIONS = Map.ofEntries(
-			Map.entry(P.getReliabilityPolicy_MaxBlockingTime(), Dimension.DURATION),
-			Map.entry(P.getDeadlinePolicy_Period(), Dimension.DURATION),
-			Map.entry(P.getLatencyBudgetPolicy_Duration(), Dimension.DURATION),
-			Map.entry(P.getLifespanPolicy_Duration(), Dimension.DURATION),
-			Map.entry(P.getMaxLossRequirement_Value(), Dimension.PERCENT),
-			Map.entry(P.getMaxLatencyRequirement_Value(), Dimension.DURATION),
-			Map.entry(P.getEnvironment_Loss(), Dimension.PERCENT),
-			Map.entry(P.getEnvironment_LossUpper(), Dimension.PERCENT),
-			Map.entry(P.getEnvironment_Bandwidth(), Dimension.BANDWIDTH),
-			Map.entry(P.getEnvironment_Rtt(), Dimension.DURATION),
-			Map.entry(P.getPublication_Rate(), Dimension.RATE),
-			Map.entry(P.getPublication_Payload(), Dimension.SIZE),
-			Map.entry(P.getExperiment_Loss(), Dimension.PERCENT),
-			Map.entry(P.getExperiment_Rates(), Dimension.RATE),
-			Map.entry(P.getExperiment_Payload(), Dimension.SIZE),
-			Map.entry(P.getExperimentStream_Rate(), Dimension.RATE),
-			Map.entry(P.getExperimentStream_Payload(), Dimension.SIZE),
-			Map.entry(P.getLivelinessPolicy_Lease(), Dimension.DURATION),
-			Map.entry(P.getTimeBasedFilterPolicy_MinimumSeparation(), Dimension.DURATION),
-			Map.entry(P.getBandwidthStep_Bandwidth(), Dimension.BANDWIDTH),
-			Map.entry(P.getBandwidthStep_Duration(), Dimension.DURATION));
+	/**
+	 * Each quantity-valued feature with the unit its values are usually written in: the feature's
+	 * dimension is that unit's, and the unit is the one hints and quick fixes offer for a bare number
+	 * (a deadline of 50 means 50 ms, not 50 us).
+	 */
+	private static final Map<EStructuralFeature, String> USUAL_UNITS = Map.ofEntries(
+			Map.entry(P.getReliabilityPolicy_MaxBlockingTime(), "ms"),
+			Map.entry(P.getDeadlinePolicy_Period(), "ms"),
+			Map.entry(P.getLatencyBudgetPolicy_Duration(), "ms"),
+			Map.entry(P.getLifespanPolicy_Duration(), "s"),
+			Map.entry(P.getMaxLossRequirement_Value(), "%"),
+			Map.entry(P.getMaxLatencyRequirement_Value(), "ms"),
+			Map.entry(P.getEnvironment_Loss(), "%"),
+			Map.entry(P.getEnvironment_LossUpper(), "%"),
+			Map.entry(P.getEnvironment_Bandwidth(), "KB/s"),
+			Map.entry(P.getEnvironment_Rtt(), "ms"),
+			Map.entry(P.getPublication_Rate(), "Hz"),
+			Map.entry(P.getPublication_Payload(), "B"),
+			Map.entry(P.getExperiment_Loss(), "%"),
+			Map.entry(P.getExperiment_Rates(), "Hz"),
+			Map.entry(P.getExperiment_Payload(), "B"),
+			Map.entry(P.getExperimentStream_Rate(), "Hz"),
+			Map.entry(P.getExperimentStream_Payload(), "B"),
+			Map.entry(P.getLivelinessPolicy_Lease(), "s"),
+			Map.entry(P.getTimeBasedFilterPolicy_MinimumSeparation(), "ms"),
+			Map.entry(P.getBandwidthStep_Bandwidth(), "KB/s"),
+			Map.entry(P.getBandwidthStep_Duration(), "s"));
+
+	/**
+	 * The unit a transport parameter (or an OpenDDS option) of a dimension is usually written in: its
+	 * durations are timeouts and holds of milliseconds, its bandwidth a pace of KB/s.
+	 */
+	private static final Map<Dimension, String> USUAL_PARAMETER_UNITS = Map.of(Dimension.DURATION, "ms",
+			Dimension.BANDWIDTH, "KB/s");
+
+	private static final Map<EStructuralFeature, Dimension> DIMENSIONS = USUAL_UNITS.entrySet().stream()
+			.collect(java.util.stream.Collectors.toUnmodifiableMap(Map.Entry::getKey, e -> Dimension.ofUnit(e.getValue())));
 
 	/** A runtime parameter's range in base units (seconds for durations), from the contract table. */
 	public record Range(double min, double max) {
@@ -78,6 +93,18 @@ public final class Quantities {
 			return parameterDimension(((org.adamant.dsl.adamant.ParameterBound) quantity.eContainer()).getName());
 		}
 		return Optional.ofNullable(DIMENSIONS.get(feature));
+	}
+
+	/**
+	 * The unit to offer for a quantity written without one (or with one of another dimension): the
+	 * unit values of its feature are usually written in; empty where the language fixes no dimension.
+	 */
+	public static Optional<String> usualUnit(Quantity quantity) {
+		String unit = USUAL_UNITS.get(quantity.eContainingFeature());
+		if (unit != null) {
+			return Optional.of(unit);
+		}
+		return expectedDimension(quantity).map(d -> USUAL_PARAMETER_UNITS.getOrDefault(d, d.firstUnit()));
 	}
 
 	/**

@@ -35,14 +35,14 @@ public class UnitValidator extends AbstractAdamantRules {
 					+ "number can hold; write " + dimension.description() + " in a larger unit or smaller",
 					quantity, P.getQuantity_Value(), IssueCodes.VALUE_OUT_OF_RANGE);
 		} else if (unit == null) {
+			String usual = Quantities.usualUnit(quantity).orElseThrow();
 			error("Missing unit: " + format(quantity.getValue()) + " must be " + dimension.description()
 					+ "; write it with one of " + dimension.unitList() + " (e.g. " + format(quantity.getValue())
-					+ " " + dimension.defaultUnit() + ")", quantity, P.getQuantity_Value(), IssueCodes.MISSING_UNIT,
-					dimension.defaultUnit());
+					+ " " + usual + ")", quantity, P.getQuantity_Value(), IssueCodes.MISSING_UNIT, usual);
 		} else if (!dimension.accepts(unit)) {
 			error("Wrong unit '" + unit + "': this value must be " + dimension.description() + "; use one of "
 					+ dimension.unitList(), quantity, P.getQuantity_Unit(), IssueCodes.WRONG_UNIT,
-					dimension.defaultUnit());
+					Quantities.usualUnit(quantity).orElseThrow());
 		} else if (quantity.getValue() < 0) {
 			error("Negative value " + format(quantity.getValue()) + " " + unit + ": " + dimension.description()
 					+ " cannot be negative", quantity, P.getQuantity_Value(), IssueCodes.VALUE_OUT_OF_RANGE);

@@ -5,6 +5,7 @@ import static org.adamant.dsl.ide.fixes.FixText.node;
 import static org.adamant.dsl.ide.fixes.FixText.replaceEdit;
 import static org.adamant.dsl.ide.fixes.FixText.within;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -43,7 +44,7 @@ final class UnitFixes extends Fixer {
 	private void addUnit(Quantity q) {
 		INode node = NodeModelUtils.findActualNodeFor(q);
 		Quantities.expectedDimension(q).ifPresent(d -> {
-			for (String unit : units(d)) {
+			for (String unit : units(q, d)) {
 				add("Add unit '" + unit + "'", new Edit(node.getEndOffset(), 0, " " + unit));
 			}
 		});
@@ -56,7 +57,7 @@ final class UnitFixes extends Fixer {
 		}
 		Optional<Dimension> d = Quantities.expectedDimension(q);
 		if (d.isPresent()) {
-			for (String unit : units(d.get())) {
+			for (String unit : units(q, d.get())) {
 				add("Change unit to '" + unit + "'", replaceEdit(unitNode, unit));
 			}
 		} else {
@@ -79,7 +80,10 @@ final class UnitFixes extends Fixer {
 		}
 	}
 
-	private static List<String> units(Dimension d) {
-		return List.of(d.unitList().split(", "));
+	/** The dimension's units, the one values of {@code q}'s feature are usually written in first (the validator's hint). */
+	private static List<String> units(Quantity q, Dimension d) {
+		List<String> units = new ArrayList<>(List.of(d.unitList().split(", ")));
+		Quantities.usualUnit(q).filter(units::remove).ifPresent(u -> units.add(0, u));
+		return units;
 	}
 }

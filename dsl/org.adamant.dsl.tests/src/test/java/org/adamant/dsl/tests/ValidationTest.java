@@ -138,6 +138,19 @@ class ValidationTest {
 	}
 
 	@Test
+	void missingUnitHintIsTheUnitTheFieldIsWrittenIn() throws Exception {
+		List<Issue> issues = issues("""
+				qos Q { deadline 50 latency_budget 5 lifespan 30 }
+				environment Lan { bandwidth 100 rtt 2 }
+				transport slow { cast multicast reliability reliable maps to runtime nakcast(timeout = 20) }
+				""");
+		List<String> hints = withCode(issues, IssueCodes.MISSING_UNIT).stream()
+				.map(i -> i.getMessage().replaceAll(".*\\(e\\.g\\. (.*)\\)$", "$1") + " / " + i.getData()[0]).sorted().toList();
+		assertEquals(List.of("100 KB/s / KB/s", "2 ms / ms", "20 ms / ms", "30 s / s", "5 ms / ms", "50 ms / ms"), hints,
+				issues::toString);
+	}
+
+	@Test
 	void wrongDimensionIsAnError() throws Exception {
 		List<Issue> issues = issues("""
 				topic Scans : Scan

@@ -246,7 +246,7 @@ class QuickFixesTest {
 		assertEquals(List.of("Raise the deadline to the send period (33.334 ms)", "Publish at 100 Hz (one update per deadline)"),
 				deadline);
 		List<String> unit = titles(resource, withCode(issues, IssueCodes.MISSING_UNIT).get(0));
-		assertEquals(List.of("Add unit 'us'", "Add unit 'ms'", "Add unit 's'"), unit);
+		assertEquals(List.of("Add unit 'ms'", "Add unit 'us'", "Add unit 's'"), unit);
 		List<String> reliable = titles(resource, withCode(issues, IssueCodes.RELIABLE_ON_UNRELIABLE_TRANSPORT).get(0));
 		assertTrue(reliable.stream().anyMatch(t -> t.matches("Switch to transport '\\w+' \\(predicted ReLate2 .+\\)")),
 				reliable::toString);
