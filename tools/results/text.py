@@ -89,7 +89,7 @@ NAK timeout and the study's 25 and 50 ms against Ricochet r = 8 and r = 4 (c = 3
 (docs/testbed.md): the writer and each reader on a host of its own (a network namespace on a Linux
 bridge), the loss dropped by nftables at each reader host independently (`--loss-at host`). Predicted:
 `adamant validate --explain` of the same model, one flow per point (its environment: the testbed's
-segment, 1 Gbit/s, a 200 µs round trip). Simulator: the same experiment and updates in `--mode sim`.
+segment, 1000 Mbit/s, a 200 µs round trip). Simulator: the same experiment and updates in `--mode sim`.
 The machine (2 cores) was shared with other builds and tests while these ran: each point's row
 gives the 1-minute load average while its runs ran (`DIR/load/isislab_real.csv` of the bench), and a
 load above 2 means processes waiting for a core, which a real point's latency measures as well.""",
