@@ -111,7 +111,10 @@ if (( ! tables_only )); then
     keep "$work/isislab-real" isislab_real isislab_real
     cp "$work/isislab-real/load/isislab_real.csv" "$data/isislab_real_load.csv"
     python3 "$root/tools/results/predictions.py" "$work/isislab-real/predictions.json" >"$data/isislab_real_predicted.csv"
-    timed isislab-real-sim "$root/adamant" bench "$grid" --experiment isislab_real --mode sim --jobs 2 \
+    # the same bench in the simulator (adamant bench's driver over the bench just built: a second
+    # --out would generate and build the model's 16 applications again)
+    timed isislab-real-sim "$root/.adamant/venv/bin/python" "$root/tools/bench/adamant_bench.py" --mode sim --jobs 2 \
+      --experiment "isislab_real=$work/isislab-real/build/native/isislab_real_bench" --model "$grid" \
       --out "$work/isislab-real-sim"
     keep "$work/isislab-real-sim" isislab_real isislab_real_sim
   fi
