@@ -104,10 +104,16 @@ if (( ! tables_only )); then
     keep "$work/rtesp-real" emulab_table2 emulab_real
   fi
   if wanted isislab-real; then
-    # resumable: points already in the work directory are kept (one at a time; root for the testbed)
+    # resumable: points already in the work directory are kept (one at a time; root for the testbed);
+    # beside them, how late a process sleeping 1 ms wakes up (the machine's share of their latency)
+    wakeup="$work/isislab_real_wakeup.csv"
+    python3 "$root/tools/results/wakeup.py" $([[ -s "$wakeup" ]] || echo --header) >>"$wakeup" &
+    probe=$!
     timed isislab-real "$root/adamant" bench "$grid" --experiment isislab_real --mode real --loss-at host \
       --out "$work/isislab-real" ${grid_points:+--points "$grid_points"} \
       || echo "make-results: the real grid stopped; its finished points are kept" >&2
+    kill "$probe" && wait "$probe" || true
+    cp "$wakeup" "$data/isislab_real_wakeup.csv"
     keep "$work/isislab-real" isislab_real isislab_real
     cp "$work/isislab-real/load/isislab_real.csv" "$data/isislab_real_load.csv"
     python3 "$root/tools/results/predictions.py" "$work/isislab-real/predictions.json" >"$data/isislab_real_predicted.csv"

@@ -3,6 +3,7 @@
 prediction and the simulator, the machine's load while the point ran, and per transport whether the
 prediction is within 20 % of the real runs, or why not. Every figure and verdict is computed here
 from docs/results/isislab_real*.csv (make-results.sh's isislab-real stage)."""
+import datetime
 import statistics
 
 from rows import fmt, label, num, prediction, read, table
@@ -26,16 +27,33 @@ def _pct(value):
     return "–" if value is None else f"{value:+.0f} %"
 
 
-def points(real, sim, predicted, loads):
-    """One dict per real point: its row, the simulator's row, the prediction, the load lines of its runs."""
+def _utc(text):
+    return datetime.datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ")
+
+
+def _wakeups_during(loads, wakeups):
+    """The wake-up probe's lines (wakeup.py) that ended while one of these runs ran (or within one
+    probe interval after it, so a short run still gets the interval that covers it)."""
+    spans = [(_utc(x["started_utc"]), _utc(x["started_utc"]) + datetime.timedelta(seconds=float(x["seconds"]) + 5))
+             for x in loads]
+    return [w for w in wakeups if any(a <= _utc(w["utc"]) <= b for a, b in spans)]
+
+
+def points(real, sim, predicted, loads, wakeups):
+    """One dict per real point: its row, the simulator's row, the prediction, the load lines of its
+    runs and the wake-up probe's lines while they ran."""
     out = []
     for r in sorted(real, key=lambda r: (label(r), float(r["receivers"]), float(r["loss_pct"]), float(r["rate_hz"]))):
         p = prediction(predicted, r)
         s = next((x for x in sim if _same_point(x, r)), None)
-        load = [float(x["load1_mean"]) for x in loads if _same_point(x, r)]
+        mine = [x for x in loads if _same_point(x, r)]
+        load = [float(x["load1_mean"]) for x in mine]
+        woke = _wakeups_during(mine, wakeups)
         measured, p50 = num(r, "lat_mean_us"), num(r, "lat_p50_us")
         pred = num(p, "pred_lat_mean_us") if p else None
-        out.append({"row": r, "sim": s, "pred": p, "load": load, "err": _error(pred, measured),
+        out.append({"row": r, "sim": s, "pred": p, "load": load, "pred_us": pred,
+                    "late_p50": _median([num(w, "late_p50_us") for w in woke]),
+                    "late_p99": _median([num(w, "late_p99_us") for w in woke]), "err": _error(pred, measured),
                     "err_p50": _error(pred, p50), "err_sim": _error(num(s, "lat_mean_us") if s else None, measured)})
     return out
 
@@ -49,12 +67,14 @@ def point_table(pts):
             label(r), str(int(float(r["receivers"]))), f"{fmt(num(r, 'loss_pct'))} %", f"{fmt(num(r, 'rate_hz'))} Hz",
             r.get("runs", ""),
             f"{statistics.mean(load):.1f} ({min(load):.1f}–{max(load):.1f})" if load else "–",
+            f"{fmt(x['late_p50'])} / {fmt(x['late_p99'])}" if x["late_p99"] is not None else "–",
             fmt(delivered * 100 if delivered is not None else None, 2),
             fmt(num(p, "pred_delivery") * 100, 2) if p and num(p, "pred_delivery") is not None else "–",
             fmt(num(r, "lat_mean_us")), fmt(num(r, "lat_p50_us")), fmt(num(r, "lat_p99_us")),
             fmt(num(p, "pred_lat_mean_us")) if p else "–", _pct(x["err"]), _pct(x["err_p50"]),
             fmt(num(s, "lat_mean_us")) if s else "–", _pct(x["err_sim"])])
     return table(["transport (parameters)", "readers", "loss", "rate", "runs", "load (1-min avg: mean, range)",
+                  "1 ms sleep woke late by, p50 / p99 µs",
                   "delivered %", "predicted delivered %", "real mean µs", "real p50 µs", "real p99 µs",
                   "predicted mean µs", "error of the prediction (mean)", "against the real p50",
                   "simulator mean µs", "simulator against real (mean)"], lines)
@@ -93,6 +113,12 @@ def _reasons(group):
         why.append(f"the error is larger under loss (median |error| {statistics.median(clean):.0f} % without, "
                    f"{statistics.median(lossy):.0f} % with): a repair's wait (a NAK timeout, Ricochet's r "
                    "packets) is stretched by late timers and late reader processes")
+    late = [x for x in far if x["late_p99"] is not None and x["pred_us"] is not None]
+    beyond = [x for x in late if x["late_p99"] > x["pred_us"]]
+    if late:
+        why.append(f"while {len(beyond)} of the {len(late)} points outside the bound ran, a process asking to sleep "
+                   f"1 ms woke up later (p99, median over the point: {fmt(_median([x['late_p99'] for x in late]))} µs) "
+                   "than the whole predicted latency: the machine, not the transport, sets these means")
     loads = [statistics.mean(x["load"]) for x in group if x["load"]]
     if loads:
         why.append(f"the machine's 1-minute load average was {min(loads):.1f} to {max(loads):.1f} during these "
@@ -123,7 +149,7 @@ def section(data):
     if not real:
         return "(not run)"
     pts = points(real, read(data, "isislab_real_sim"), read(data, "isislab_real_predicted"),
-                 read(data, "isislab_real_load"))
+                 read(data, "isislab_real_load"), read(data, "isislab_real_wakeup"))
     summary, verdicts = transport_table(pts)
     return "\n\n".join([point_table(pts), "Per transport (the error is predicted − real, over real):", summary,
                         "\n".join(verdicts)])
