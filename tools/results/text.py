@@ -92,7 +92,12 @@ bridge), the loss dropped by nftables at each reader host independently (`--loss
 segment, 1000 Mbit/s, a 200 µs round trip). Simulator: the same experiment and updates in `--mode sim`.
 The machine (2 cores) was shared with other builds and tests while these ran: each point's row
 gives the 1-minute load average while its runs ran (`DIR/load/isislab_real.csv` of the bench), and a
-load above 2 means processes waiting for a core, which a real point's latency measures as well.""",
+load above 2 means processes waiting for a core, which a real point's latency measures as well. To
+show how much, `tools/results/wakeup.py` ran beside the grid: a process that asks to sleep 1 ms and
+records how late it wakes (Python's own overhead of tens of µs included); each point's row gives that
+lateness (p50 / p99, the median over the probe's 5-second intervals while the point ran). The
+error is the prediction's, (predicted − real) / real, for the mean latency and against the real
+median (p50), which the machine's tail moves least.""",
     "isislab": """## RT-ESP Table 3 (ISISlab): the full grid in the simulator
 
 sar's `rtesp_isislab_sweep`: 3–25 readers, 0–3 % loss, 10/25/50/100 Hz, NAKcast 25/50 ms against
