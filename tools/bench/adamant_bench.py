@@ -5,7 +5,8 @@ generates and builds the benches, then calls this with one --experiment NAME=BEN
 Each point runs on its own (the bench's --only), simulator points --jobs at a time, real points one
 at a time (under --wrap, the network namespace); a point whose rows are already in DIR is skipped,
 so an interrupted run resumes where it stopped. Writes DIR/<experiment>.csv (the rows),
-DIR/<experiment>.cdf.csv (latency percentiles), DIR/<experiment>.summary.csv (per point: the mean
+DIR/<experiment>.cdf.csv (latency percentiles), DIR/load/<experiment>.csv (the machine's load
+while each point ran), DIR/<experiment>.summary.csv (per point: the mean
 and 95 % confidence interval across runs) and DIR/runs/<time>.json (the run's record).
 Exit codes: 0 every point ran, 1 a point failed, 2 bad input, 130 interrupted.
 """
@@ -113,13 +114,14 @@ def main(argv):
         for future in concurrent.futures.as_completed(futures):
             name, point = futures[future]
             try:
-                results, cdf, cmd = future.result()
+                results, cdf, cmd, load = future.result()
             except PointFailed as e:
                 run["failed"].append(str(e))
                 print(f"\nadamant bench: {e}", file=sys.stderr)
                 status = 1
                 continue
             store.add(name, results, cdf)
+            store.add_load(name, load)
             run["commands"].append(cmd)
             first = next(csv.DictReader(io.StringIO(results)), None)
             progress.point_done(headline(first) if first else "")

@@ -7,6 +7,7 @@ import tempfile
 import threading
 
 import opendds_points
+from pointload import Watch
 
 
 class PointFailed(RuntimeError):
@@ -46,17 +47,18 @@ def command(bench, mode, index, csv_path, cdf_path, wrap=(), extra=()):
 
 def run_point(bench, mode, point, scratch_root, children, wrap=(), extra=(), log_dir=None, target="native"):
     """Runs `point` (a --list-points line; OpenDDS: a --list line, every run of it); returns (results CSV
-    text, percentiles CSV text, command)."""
+    text, percentiles CSV text, command, the point's load line: pointload)."""
     scratch = tempfile.mkdtemp(prefix=f"point{point['index']}.", dir=scratch_root)
     try:
         csv_path, cdf_path = os.path.join(scratch, "results.csv"), os.path.join(scratch, "cdf.csv")
         cmd = opendds_points.command(bench, point, csv_path, wrap, extra) if target == "opendds" \
             else command(bench, mode, point["index"], csv_path, cdf_path, wrap, extra)
-        proc = children.start(cmd)
-        try:
-            out, err = proc.communicate()
-        finally:
-            children.finished(proc)
+        with Watch() as load:
+            proc = children.start(cmd)
+            try:
+                out, err = proc.communicate()
+            finally:
+                children.finished(proc)
         if log_dir:
             with open(os.path.join(log_dir, f"{os.path.basename(bench)}.point{point['index']}.log"), "w") as log:
                 log.write(out + err)
@@ -70,6 +72,6 @@ def run_point(bench, mode, point, scratch_root, children, wrap=(), extra=(), log
         if os.path.exists(cdf_path):
             with open(cdf_path) as f:
                 cdf = f.read()
-        return results, cdf, cmd
+        return results, cdf, cmd, load.csv_for(point)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)

@@ -5,6 +5,7 @@ and renaming it into place (atomic on POSIX), the latency percentiles first, the
 
     DIR/<experiment>.csv        the results rows, the benches' columns (docs/runtime-contract.md)
     DIR/<experiment>.cdf.csv    each row's latency at every whole percentile (--cdf)
+    DIR/load/<experiment>.csv   the machine's load while each point ran (pointload), after its rows
 """
 import csv
 import io
@@ -37,6 +38,14 @@ class Store:
         if cdf_csv:
             _append_atomically(self.cdf_path(experiment), cdf_csv)
         _append_atomically(self.results_path(experiment), results_csv)
+
+    def load_path(self, experiment):
+        return os.path.join(self.dir, "load", experiment + ".csv")
+
+    def add_load(self, experiment, load_csv):
+        """Adds one point's load line (pointload.Watch.csv_for)."""
+        os.makedirs(os.path.dirname(self.load_path(experiment)), exist_ok=True)
+        _append_atomically(self.load_path(experiment), load_csv)
 
     def drop_orphan_percentiles(self, experiment):
         """Removes percentile lines of points whose results never landed (a run stopped in between)."""

@@ -6,20 +6,23 @@
 # load before and after, into docs/results/runs.csv.
 #
 #   tools/results/make-results.sh [--only STAGE]... [--tables-only] [--work DIR] [--real-updates N]
-#                                 [--isislab-points FILTER]
+#                                 [--isislab-points FILTER] [--grid-points FILTER]
 #
 # Stages: isislab (sar's full ISISlab grid in the simulator, --jobs 2), estimate (the grid's CPU
 # time from one timed point per transport and reader count), emulab (Table 2 in the
 # simulator), flexmat (the FLEXMAT sweeps in the simulator), blueforce (Mockets experiments 1-4 in
 # the simulator, replace and fifo), real (Table 2 reduced: 50 Hz, the first run, --real-updates updates, real
-# processes in one network namespace, loss injected in the readers' receive path).
+# processes in one network namespace, loss injected in the readers' receive path), isislab-real
+# (the ISISlab grid reduced, tools/results/isislab_real.adamant: real processes on the testbed with
+# per-host loss, each point's load recorded, --grid-points to run part of it; then the same grid in
+# the simulator and the model's predictions at its points).
 # --tables-only regenerates the markdown from the CSVs already in docs/results/.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 data="$root/docs/results"
 work="$root/build/results"
-stages=() tables_only=0 real_updates=1000 isislab_points=""
+stages=() tables_only=0 real_updates=1000 isislab_points="" grid_points=""
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --only) stages+=("${2:?--only needs a stage}"); shift 2 ;;
@@ -27,15 +30,16 @@ while [[ $# -gt 0 ]]; do
     --work) work="${2:?--work needs a directory}"; shift 2 ;;
     --real-updates) real_updates="${2:?--real-updates needs a number}"; shift 2 ;;
     --isislab-points) isislab_points="${2:?--isislab-points needs a filter}"; shift 2 ;;
-    -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --grid-points) grid_points="${2:?--grid-points needs a filter}"; shift 2 ;;
+    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "make-results: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
-[[ ${#stages[@]} -gt 0 ]] || stages=(isislab estimate emulab flexmat blueforce real)
+[[ ${#stages[@]} -gt 0 ]] || stages=(isislab estimate emulab flexmat blueforce real isislab-real)
 wanted() { [[ " ${stages[*]} " == *" $1 "* ]]; }
 mkdir -p "$data" "$work"
 sar="$root/examples/sar/sar.adamant" rtesp="$root/tools/results/rtesp.adamant"
-blueforce="$root/examples/blueforce/blueforce.adamant"
+blueforce="$root/examples/blueforce/blueforce.adamant" grid="$root/tools/results/isislab_real.adamant"
 
 # timed NAME COMMAND...: runs the command, appends NAME, the command, wall and CPU seconds and the
 # 1-minute load before and after to docs/results/runs.csv.
@@ -98,6 +102,27 @@ if (( ! tables_only )); then
     timed real "$root/adamant" bench "$rtesp" --experiment emulab_table2 --mode real --points rate_hz=50,run=1 \
       --updates "$real_updates" --out "$work/rtesp-real"
     keep "$work/rtesp-real" emulab_table2 emulab_real
+  fi
+  if wanted isislab-real; then
+    # resumable: points already in the work directory are kept (one at a time; root for the testbed);
+    # beside them, how late a process sleeping 1 ms wakes up (the machine's share of their latency)
+    wakeup="$work/isislab_real_wakeup.csv"
+    python3 "$root/tools/results/wakeup.py" $([[ -s "$wakeup" ]] || echo --header) >>"$wakeup" &
+    probe=$!
+    timed isislab-real "$root/adamant" bench "$grid" --experiment isislab_real --mode real --loss-at host \
+      --out "$work/isislab-real" ${grid_points:+--points "$grid_points"} \
+      || echo "make-results: the real grid stopped; its finished points are kept" >&2
+    kill "$probe" && wait "$probe" || true
+    cp "$wakeup" "$data/isislab_real_wakeup.csv"
+    keep "$work/isislab-real" isislab_real isislab_real
+    cp "$work/isislab-real/load/isislab_real.csv" "$data/isislab_real_load.csv"
+    python3 "$root/tools/results/predictions.py" "$work/isislab-real/predictions.json" >"$data/isislab_real_predicted.csv"
+    # the same bench in the simulator (adamant bench's driver over the bench just built: a second
+    # --out would generate and build the model's 16 applications again)
+    timed isislab-real-sim "$root/.adamant/venv/bin/python" "$root/tools/bench/adamant_bench.py" --mode sim --jobs 2 \
+      --experiment "isislab_real=$work/isislab-real/build/native/isislab_real_bench" --model "$grid" \
+      --out "$work/isislab-real-sim"
+    keep "$work/isislab-real-sim" isislab_real isislab_real_sim
   fi
 fi
 if (( ! tables_only )); then

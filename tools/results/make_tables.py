@@ -6,63 +6,14 @@ them says what the study reported and how the runs were made.
     make_tables.py DATA_DIR -o results.md
 """
 import argparse
-import csv
 import json
 import os
 import sys
 
 import findings
+import real_grid
+from rows import fmt, label, num, prediction, read, table
 from text import PAPER_MOCKETS, PAYLOAD_BYTES, intro, section_notes
-
-
-def read(data, name):
-    path = os.path.join(data, name + ".csv")
-    if not os.path.exists(path):
-        return []
-    with open(path, newline="") as f:
-        return list(csv.DictReader(f))
-
-
-def num(row, col):
-    try:
-        return float(row[col])
-    except (KeyError, TypeError, ValueError):
-        return None
-
-
-def fmt(value, digits=0):
-    if value is None or value == "":
-        return "–"
-    if isinstance(value, str):
-        return value
-    return f"{value:,.{digits}f}"
-
-
-def table(header, rows):
-    lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
-    lines += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows]
-    return "\n".join(lines)
-
-
-def label(row):
-    params = row.get("transport_params") or ""
-    return row["transport"] + (f" ({params})" if params else "")
-
-
-def params_match(row_params, predicted_params):
-    """Whether the row ran with every parameter the catalog gives (the row may name more)."""
-    have = dict(p.split("=", 1) for p in (row_params or "").split(";") if "=" in p)
-    want = dict(p.split("=", 1) for p in (predicted_params or "").split(";") if "=" in p)
-    return all(have.get(k) == v for k, v in want.items())
-
-
-def prediction(predicted, row):
-    for p in predicted:
-        if p["transport"] == row["transport"] and params_match(row.get("transport_params"), p["params"]) \
-                and float(p["receivers"]) == float(row["receivers"]) and float(p["loss_pct"]) == float(row["loss_pct"]) \
-                and float(p["rate_hz"]) == float(row["rate_hz"]):
-            return p
-    return None
 
 
 def point_table(rows, predicted):
@@ -179,6 +130,7 @@ def main(argv):
     err_text, err_rows = prediction_error_table(emulab_real, predicted)
     parts += [section_notes("prediction_error"), err_text if err_rows else "(no real runs)",
               findings.prediction_error(err_rows)]
+    parts += [section_notes("isislab_real"), real_grid.section(d)]
     parts += [section_notes("isislab")]
     for rate in (10.0, 100.0):
         if isislab:

@@ -80,6 +80,24 @@ these runs' time on the shared machine.""",
 
 Each real point's measured mean latency beside the model's prediction for the same readers, loss,
 rate and transport.""",
+    "isislab_real": """## RT-ESP Table 3 (ISISlab) reduced: real runs on the testbed
+
+The ISISlab grid reduced for real runs (`tools/results/isislab_real.adamant`, experiment
+`isislab_real`): 3 and 10 readers, 0 and 3 % end-host loss, 25 and 100 Hz, NAKcast with the automatic
+NAK timeout and the study's 25 and 50 ms against Ricochet r = 8 and r = 4 (c = 3), 1,000 updates of
+12 bytes per run (the study: 20,000), 2 runs per point. Real processes on the emulated testbed
+(docs/testbed.md): the writer and each reader on a host of its own (a network namespace on a Linux
+bridge), the loss dropped by nftables at each reader host independently (`--loss-at host`). Predicted:
+`adamant validate --explain` of the same model, one flow per point (its environment: the testbed's
+segment, 1000 Mbit/s, a 200 µs round trip). Simulator: the same experiment and updates in `--mode sim`.
+The machine (2 cores) was shared with other builds and tests while these ran: each point's row
+gives the 1-minute load average while its runs ran (`DIR/load/isislab_real.csv` of the bench), and a
+load above 2 means processes waiting for a core, which a real point's latency measures as well. To
+show how much, `tools/results/wakeup.py` ran beside the grid: a process that asks to sleep 1 ms and
+records how late it wakes (Python's own overhead of tens of µs included); each point's row gives that
+lateness (p50 / p99, the median over the probe's 5-second intervals while the point ran). The
+error is the prediction's, (predicted − real) / real, for the mean latency and against the real
+median (p50), which the machine's tail moves least.""",
     "isislab": """## RT-ESP Table 3 (ISISlab): the full grid in the simulator
 
 sar's `rtesp_isislab_sweep`: 3–25 readers, 0–3 % loss, 10/25/50/100 Hz, NAKcast 25/50 ms against
@@ -110,8 +128,9 @@ Kernel TCP, the other reliable-FIFO peer, needs real processes over a shaped lin
 - OpenDDS's transports (udp, multicast best-effort and reliable, tcp, rtps_udp) at the Table 2 points:
   `./adamant bench tools/results/rtesp.adamant --experiment emulab_table2_opendds --target opendds
   --mode real` runs them; not run here.
-- The multi-host namespace testbed (per-host nftables loss, `--loss-at host`): real runs here use one
-  namespace and in-process loss; `make-results.sh`'s real stage does not pass `--loss-at host` yet.
+- Table 2's real runs on the multi-host testbed: `make-results.sh`'s real stage still runs them in one
+  namespace with in-process loss (the ISISlab grid above runs on the testbed); 25 readers on the
+  testbed (the study's largest ISISlab point) were not run on the shared 2-core machine.
 - Kernel TCP as a Mockets peer over the shaped link.
 
 Regenerate with `tools/results/make-results.sh` (all stages) or `--tables-only` (this file from the
