@@ -42,6 +42,7 @@ public final class Quantities {
 			Map.entry(P.getExperiment_Payload(), Dimension.SIZE),
 			Map.entry(P.getExperimentStream_Rate(), Dimension.RATE),
 			Map.entry(P.getExperimentStream_Payload(), Dimension.SIZE),
+			Map.entry(P.getExperimentStream_Start(), Dimension.DURATION),
 			Map.entry(P.getLivelinessPolicy_Lease(), Dimension.DURATION),
 			Map.entry(P.getTimeBasedFilterPolicy_MinimumSeparation(), Dimension.DURATION),
 			Map.entry(P.getBandwidthStep_Bandwidth(), Dimension.BANDWIDTH),
