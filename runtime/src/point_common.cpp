@@ -37,6 +37,7 @@ bool counter_check(std::size_t bytes, ByteView b) {
 Plan plan_point(const HarnessSpec& spec, const Point& pt) {
   Plan p;
   std::vector<double> rates;
+  std::vector<std::int64_t> starts;
   if (pt.streams.empty()) {
     Stream s;
     s.rate_hz = pt.rate_hz;
@@ -47,9 +48,9 @@ Plan plan_point(const HarnessSpec& spec, const Point& pt) {
     p.streams.push_back(std::move(s));
   } else {
     p.streams = pt.streams;
-    for (const auto& s : pt.streams) rates.push_back(s.rate_hz);
+    for (const auto& s : pt.streams) rates.push_back(s.rate_hz), starts.push_back(s.start_ns);
   }
-  Schedule schedule = make_schedule(rates, pt.rate_hz, static_cast<std::uint64_t>(std::max(0, pt.updates)));
+  Schedule schedule = make_schedule(rates, pt.rate_hz, static_cast<std::uint64_t>(std::max(0, pt.updates)), starts);
   p.updates = std::move(schedule.updates);
   p.slots = std::move(schedule.slots);
   for (std::size_t i = 0; i < p.streams.size(); ++i) {
@@ -106,7 +107,8 @@ std::string streams_arg(const Point& pt) {
     if (!out.empty()) out += ';';
     out += s.name + ':' + exact_double(s.rate_hz) + ':' + std::to_string(s.payload_bytes) + ':' +
            std::to_string(s.first_tag) + ':' + std::to_string(s.tags) + ':' + std::to_string(s.priority) + ':' +
-           (s.replaces ? "1" : "0") + ':' + (s.reliable ? "1" : "0") + ':' + (s.sequenced ? "1" : "0");
+           (s.replaces ? "1" : "0") + ':' + (s.reliable ? "1" : "0") + ':' + (s.sequenced ? "1" : "0") + ':' +
+           std::to_string(s.start_ns);
   }
   return out;
 }
@@ -123,7 +125,7 @@ std::vector<Stream> parse_streams_arg(const HarnessSpec& spec, const std::string
     std::size_t a = 0;
     for (std::size_t b; (b = item.find(':', a)) != std::string::npos; a = b + 1) f.push_back(item.substr(a, b - a));
     f.push_back(item.substr(a));
-    if (f.size() != 9) throw Failure("malformed stream '" + item + "'");
+    if (f.size() != 10) throw Failure("malformed stream '" + item + "'");
     Stream s;
     try {
       s.name = f[0];
@@ -135,6 +137,7 @@ std::vector<Stream> parse_streams_arg(const HarnessSpec& spec, const std::string
       s.replaces = f[6] == "1";
       s.reliable = f[7] == "1";
       s.sequenced = f[8] == "1";
+      s.start_ns = std::stoll(f[9]);
     } catch (const std::exception&) {
       throw Failure("malformed stream '" + item + "'");
     }

@@ -139,9 +139,10 @@ std::string point_list(const ProcessBench& bench) {
 
 Schedule process_schedule(const ProcessBench& bench, int point, long updates) {
   std::vector<double> rates;
-  for (const ProcessStream& s : bench.streams) rates.push_back(s.rate_hz);
+  std::vector<std::int64_t> starts;
+  for (const ProcessStream& s : bench.streams) rates.push_back(s.rate_hz), starts.push_back(s.start_ns);
   return make_schedule(rates, bench.points.at(static_cast<std::size_t>(point)).rate_hz,
-                       static_cast<std::uint64_t>(updates));
+                       static_cast<std::uint64_t>(updates), starts);
 }
 
 void run_schedule(const Schedule& schedule, const std::function<void(std::size_t, std::uint64_t)>& write) {

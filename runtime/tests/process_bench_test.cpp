@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <stdexcept>
@@ -57,6 +58,22 @@ TEST(Schedule, StreamsScaledAndInterleavedEarlierStreamFirst) {
   std::vector<std::pair<std::size_t, std::uint64_t>> order;
   for (const auto& slot : s.slots) order.emplace_back(slot.stream, slot.index);
   EXPECT_EQ(order, (std::vector<std::pair<std::size_t, std::uint64_t>>{{0, 1}, {1, 1}, {0, 2}, {0, 3}, {1, 2}, {0, 4}}));
+}
+
+TEST(Schedule, AStreamStartingLaterStopsWithTheFirst) {
+  // 8 updates at 4 Hz (2 s); the second stream, 4 Hz too, starts 1.1 s later: 0.9 s of it, 4 updates
+  const Schedule s = make_schedule({4.0, 4.0}, 4.0, 8, {0, 1'100'000'000});
+  EXPECT_EQ(s.updates, (std::vector<std::uint64_t>{8, 4}));
+  std::vector<std::int64_t> second;
+  for (const auto& slot : s.slots)
+    if (slot.stream == 1) second.push_back(slot.offset_ns);
+  EXPECT_EQ(second, (std::vector<std::int64_t>{1'100'000'000, 1'350'000'000, 1'600'000'000, 1'850'000'000}));
+  EXPECT_TRUE(std::is_sorted(s.slots.begin(), s.slots.end(),
+                             [](const ScheduleSlot& a, const ScheduleSlot& b) { return a.offset_ns < b.offset_ns; }));
+  EXPECT_THROW(make_schedule({4.0, 4.0}, 4.0, 8, {0, 2'000'000'000}), std::invalid_argument);  // at the end
+  EXPECT_THROW(make_schedule({4.0, 4.0}, 4.0, 8, {1, 0}), std::invalid_argument);              // the first's
+  EXPECT_THROW(make_schedule({4.0, 4.0}, 4.0, 8, {0, -1}), std::invalid_argument);
+  EXPECT_THROW(make_schedule({4.0, 4.0}, 4.0, 8, {0}), std::invalid_argument);  // one per stream
 }
 
 namespace {

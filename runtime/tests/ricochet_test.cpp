@@ -174,6 +174,39 @@ TEST(Ricochet, SendsRepairsEveryRPacketsToCDistinctMembers) {
             1);
 }
 
+TEST(Ricochet, WithTheNakFallbackAFullBinWaitsForTheSendersNextDatagram) {
+  auto c = cfg_for(1, 4, 3);
+  c.lec_nak_fallback = true;
+  RicochetReceiver r(c);
+  Output out;
+  for (std::uint32_t id = 2; id <= 6; ++id) feed(r, join(id, ep_of(id)), out, 0ms, ep_of(id));
+  r.on_tick(0ms, out);  // the first announcement
+  out.clear();
+  const auto peers = [&out] {
+    return std::count_if(out.datagrams.begin(), out.datagrams.end(),
+                         [](const OutDatagram& d) { return d.dest == Dest::Peer; });
+  };
+  for (std::uint64_t s = 1; s <= 4; ++s) feed(r, data(s), out);
+  EXPECT_EQ(out.deliveries.size(), 4u);  // delivered at once
+  EXPECT_EQ(peers(), 0);                 // the full bin is held
+  // The writer's idle heartbeat: the readers have taken the data; the repairs leave now.
+  const auto hb = wire::encode_heartbeat(kSession, 1, 4, 1, 0);
+  feed(r, hb, out);
+  EXPECT_EQ(peers(), 3);
+  EXPECT_EQ(r.stats().repairs_sent, 3u);
+  // Without a heartbeat the next DATA sends the held bin before it starts the next one.
+  out.clear();
+  for (std::uint64_t s = 5; s <= 8; ++s) feed(r, data(s), out);
+  EXPECT_EQ(peers(), 0);
+  feed(r, data(9), out);
+  EXPECT_EQ(peers(), 3);
+  for (const auto& d : out.datagrams) {
+    auto p = wire::decode(ByteView{d.bytes.data(), d.bytes.size()});
+    ASSERT_TRUE(p);
+    EXPECT_EQ(wire::decode_repair(p->payload)->sequences, (std::vector<std::uint64_t>{5, 6, 7, 8}));
+  }
+}
+
 TEST(Ricochet, MembershipJoinAnnounceLeaveExpiry) {
   auto c = cfg_for(1);
   RicochetReceiver r(c);

@@ -17,6 +17,7 @@ namespace adamant::bench {
 struct Stream {
   std::string name;           // the CSV's `stream` column: letters, digits, '_', '-', '.'
   double rate_hz = 1;         // updates per second (scaled by Point::rate_hz / streams[0].rate_hz)
+  std::int64_t start_ns = 0;  // its first update this long after stream 0's (make_schedule); 0 for stream 0
   std::size_t payload_bytes = 8;  // encoded size of one update of this stream
   // Replace / Fifo: update k (1-based) of the stream carries tag first_tag + (k-1) mod tags;
   // priority (higher is sent first) and whether an update replaces older ones of its tag.

@@ -30,6 +30,7 @@ struct ProcessPoint {
 struct ProcessStream {
   std::string name;  // CSV stream ("" when the bench has one stream)
   double rate_hz;    // modeled rate
+  std::int64_t start_ns = 0;  // its first update this long after stream 0's (make_schedule)
 };
 
 struct ProcessBench {

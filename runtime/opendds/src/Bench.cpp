@@ -230,7 +230,7 @@ adamant::bench::ProcessBench process_bench(const Bench& b) {
   pb.updates = b.updates;
   pb.runs = b.runs;
   for (const Point& p : b.points) pb.points.push_back({p.label, p.params, p.receivers, p.loss_pct, p.rate_hz});
-  for (const Stream& s : b.streams) pb.streams.push_back({s.name, s.rate_hz});
+  for (const Stream& s : b.streams) pb.streams.push_back({s.name, s.rate_hz, s.start_ns});
   return pb;
 }
 

@@ -106,12 +106,13 @@ void RicochetReceiver::accept_packet(std::uint64_t seq, std::int64_t send_time,
   ++stats_.delivered;
   settle(seq);
   if (from_sender && cfg_.lec_repairs) {
+    if (bin_full()) flush_bin(now, out);  // held since the last DATA (NAK fallback)
     bin_.rep.add(seq, send_time, ByteView{payload.data(), payload.size()});
     bin_.last_add = now;
   }
   store_[seq] = Stored{send_time, std::move(payload)};
   while (store_.size() > cfg_.lec_store) store_.erase(store_.begin());
-  if (bin_.rep.seqs.size() >= static_cast<std::size_t>(cfg_.lec_r)) flush_bin(now, out);
+  if (bin_full() && !cfg_.lec_nak_fallback) flush_bin(now, out);
 }
 
 RicochetReceiver::Use RicochetReceiver::try_repair(const std::vector<std::uint64_t>& seqs,
@@ -272,6 +273,7 @@ void RicochetReceiver::on_datagram(ByteView bytes, const Endpoint& from, Nanos n
   }
   sender_ = from;
   if (h.kind == wire::Kind::Heartbeat) {
+    if (bin_full()) flush_bin(now, out);  // the writer has gone idle: every reader has its data
     note_highest(h.sequence, false, now, out);
     return;
   }

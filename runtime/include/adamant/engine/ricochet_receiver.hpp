@@ -3,7 +3,10 @@
 // the original send). Every `lec_r` DATA packets received from the sender (in arrival
 // order) are XORed (payloads zero-padded, lengths and send times too) into one REPAIR
 // unicast to `lec_c` members chosen at random from the membership; a partial repair is
-// sent after `lec_flush` without data. A REPAIR with exactly one covered packet missing
+// sent after `lec_flush` without data. With the NAK fallback a full bin is held until the
+// sender's next datagram (its idle heartbeat follows its data closely, `nak_timeout auto`),
+// so the repairs leave after the readers have taken the DATA instead of competing with it
+// for the CPU of a shared host; the NAK repairs what waits meanwhile. A REPAIR with exactly one covered packet missing
 // rebuilds it; one with more missing is kept (bounded, expiring) until other recoveries
 // make it usable. Membership is learned from JOIN (re-announced every announce_interval)
 // and LEAVE multicasts; members silent for member_timeout are dropped. A packet still
@@ -72,7 +75,7 @@ class RicochetReceiver final : public ReceiverEngine {
   }
 
   // Changes r and c at run time (clamped to 1..64); a bin already holding >= r packets
-  // is sent with the next packet.
+  // is sent with the next DATA or heartbeat.
   void set_lec(int r, int c);
   int lec_r() const { return cfg_.lec_r; }
   int lec_c() const { return cfg_.lec_c; }
@@ -126,6 +129,7 @@ class RicochetReceiver final : public ReceiverEngine {
   void on_membership(const wire::Packet& pkt, Nanos now, Output& out);
   bool announces() const;
   void flush_bin(Nanos now, Output& out);
+  bool bin_full() const { return bin_.rep.seqs.size() >= static_cast<std::size_t>(cfg_.lec_r); }
   void announce(Nanos now, Output& out);
   Nanos nak_delay(bool again);
 

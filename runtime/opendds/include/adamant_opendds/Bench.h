@@ -103,6 +103,7 @@ struct Stream {
   std::uint64_t tags;  // update k has key k mod tags; 0: key k (every update its own instance)
   std::function<std::unique_ptr<StreamOps>()> make_ops;
   StreamQos qos;
+  std::int64_t start_ns = 0;  // its first update this long after the first stream's (make_schedule)
 };
 
 struct Bench {

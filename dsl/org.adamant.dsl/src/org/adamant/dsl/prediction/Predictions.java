@@ -218,7 +218,9 @@ public final class Predictions {
 	 * asked again after {@link #autoSecondTry}: T_nak = detection + rtt/8 + RTT + σ + p·second try.
 	 * With a fixed timeout T: T_nak = min(1/f, heartbeat(T)) + T + RTT + σ. The first usable lateral repair completes
 	 * J further packets after the loss, P(J ≥ j) = (1 − q·j/r')^(N−1) (none: (1 − q)^(N−1), as in
-	 * {@link #ricochet}), and arrives RTT + σ + J/f after it; the loss is repaired at
+	 * {@link #ricochet}); a full bin waits for the writer's next datagram (its first idle heartbeat,
+	 * {@link #autoDetection} or min(1/f, heartbeat(T)), as a loss's detection), so the repair arrives
+	 * RTT + σ + J/f + that wait after the loss (a partial bin: the flush time); the loss is repaired at
 	 * E[min(T_lec, T_nak)]. Every loss is repaired while the writer keeps it, so delivery is 1;
 	 * delivery is out of order, so nothing is held behind a loss. Load: Ricochet's, plus one NAK per
 	 * loss the lateral repairs did not beat, and a multicast repair of each packet someone NAKed.
@@ -235,12 +237,14 @@ public final class Predictions {
 		int batch = s.period() >= lecFlush() ? 1 : r;
 		double q = others < 1 ? 0 : Math.min(1.0, c * Math.pow(1 - p, batch + 1) / others);
 		double arrive = s.rttSeconds() + serialization(s);
+		double hold = TransportParameters.isAuto(nakTimeout) ? autoDetection(s)
+				: Math.min(s.period(), heartbeatInterval(nakTimeout));
 		double recovery = 0;
 		double naked = 0; // share of the losses NAKed: the lateral repair comes later than the NAK's
 		double later = 1; // P(J >= j)
 		for (int j = 0; j < batch && others >= 1; j++) {
 			double next = Math.pow(1 - q * (j + 1) / batch, others);
-			double tLec = arrive + (batch == 1 ? lecFlush() : j * s.period());
+			double tLec = arrive + (batch == 1 ? lecFlush() : j * s.period() + hold);
 			recovery += (later - next) * Math.min(tLec, tNak);
 			naked += tLec < tNak ? 0 : later - next;
 			later = next;

@@ -28,8 +28,11 @@ public final class Experiments {
 	 * @param ratesHz      the rates it is sent at, one per point of the sweep (empty: no rate anywhere)
 	 * @param rateSource   where the rates come from, for messages ("its own rate", "the experiment's rate", ...)
 	 * @param payloadBytes bytes of one update
+	 * @param startSeconds when its first update is due after the first stream's (0: together; the stream
+	 *                     still stops with the first)
 	 */
-	public record Stream(Topic topic, List<Double> ratesHz, String rateSource, double payloadBytes) {
+	public record Stream(Topic topic, List<Double> ratesHz, String rateSource, double payloadBytes,
+			double startSeconds) {
 		public String topicName() {
 			return topic == null || topic.getName() == null ? "?" : topic.getName();
 		}
@@ -56,17 +59,17 @@ public final class Experiments {
 	public static List<Stream> streams(Experiment x) {
 		List<Stream> result = new ArrayList<>();
 		if (x.getTopic() != null && !x.getTopic().eIsProxy()) {
-			result.add(stream(x, x.getTopic(), null, null));
+			result.add(stream(x, x.getTopic(), null, null, null));
 		}
 		for (ExperimentStream s : x.getStreams()) {
 			if (s.getTopic() != null && !s.getTopic().eIsProxy()) {
-				result.add(stream(x, s.getTopic(), s.getRate(), s.getPayload()));
+				result.add(stream(x, s.getTopic(), s.getRate(), s.getPayload(), s.getStart()));
 			}
 		}
 		return result;
 	}
 
-	private static Stream stream(Experiment x, Topic topic, Quantity ownRate, Quantity ownPayload) {
+	private static Stream stream(Experiment x, Topic topic, Quantity ownRate, Quantity ownPayload, Quantity start) {
 		List<Publication> publications = Flow.publicationsOf(topic, x);
 		List<Double> rates = new ArrayList<>();
 		String source;
@@ -100,7 +103,8 @@ public final class Experiments {
 					.flatMap(Optional::stream).max(Double::compare);
 		}
 		double bytes = payload.orElseGet(() -> Flow.encodedSize(topic.getType()));
-		return new Stream(topic, rates, source, bytes);
+		double startSeconds = Quantities.base(start, Dimension.DURATION).filter(t -> t > 0).orElse(0.0);
+		return new Stream(topic, rates, source, bytes, startSeconds);
 	}
 
 	/** A rate in Hz when it is written with a rate unit and positive (others are reported by the unit check). */

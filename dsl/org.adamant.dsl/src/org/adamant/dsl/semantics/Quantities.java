@@ -47,6 +47,7 @@ public final class Quantities {
 			Map.entry(P.getExperiment_Payload(), "B"),
 			Map.entry(P.getExperimentStream_Rate(), "Hz"),
 			Map.entry(P.getExperimentStream_Payload(), "B"),
+			Map.entry(P.getExperimentStream_Start(), "s"),
 			Map.entry(P.getLivelinessPolicy_Lease(), "s"),
 			Map.entry(P.getTimeBasedFilterPolicy_MinimumSeparation(), "ms"),
 			Map.entry(P.getBandwidthStep_Bandwidth(), "KB/s"),

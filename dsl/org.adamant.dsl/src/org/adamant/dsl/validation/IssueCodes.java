@@ -103,6 +103,8 @@ public final class IssueCodes {
 	public static final String EXPERIMENT_RATE_MISSING = PREFIX + "experiment-rate-missing";
 	/** The same topic twice in one experiment's `topics`. */
 	public static final String DUPLICATE_EXPERIMENT_TOPIC = PREFIX + "duplicate-experiment-topic";
+	/** A stream `start` on the first stream, or at or after the end of the first stream's updates. */
+	public static final String EXPERIMENT_START_OUT_OF_RANGE = PREFIX + "experiment-start-out-of-range";
 
 	// ---- feasibility (predictions)
 	/** A deadline shorter than the publication's send period. */

@@ -217,6 +217,9 @@ class BenchTemplate {
 				  adamant::bench::Stream& s = sweep.streams.emplace_back();
 				  s.name = "«st.topicName»";
 				  s.rate_hz = «Banner.decimal(st.ratesHz.head)»;
+				  «IF st.startSeconds > 0»
+				  	s.start_ns = «startNanos(st)»;  // first update «Banner.number(st.startSeconds)» s after «streams.head.topicName»'s; stops with it
+				  «ENDIF»
 				  s.payload_bytes = «IF streamPadded(st) > 0»kPayloadBytes_«st.topicName»«ELSEIF st.topic.type.fixedSize.present»«ns»::k«st.topic.type.name»EncodedSize«ELSE»make_payload_«st.topicName»(0).size()«ENDIF»;
 				  s.first_tag = «tagsFrom.get(i)»;
 				  s.tags = «tags(st)»;
@@ -233,6 +236,11 @@ class BenchTemplate {
 				}
 			«ENDFOR»
 		'''
+	}
+
+	/** When a stream's first update is due after the first stream's, in ns (its `start`). */
+	def static long startNanos(Experiments.Stream st) {
+		Math.round(st.startSeconds * 1e9)
 	}
 
 	/** A stream's modeled payload when it exceeds the fixed encoded size of its type (then padded), else 0. */

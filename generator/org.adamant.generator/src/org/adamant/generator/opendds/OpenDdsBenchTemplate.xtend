@@ -137,7 +137,8 @@ class OpenDdsBenchTemplate {
 		      «FOR st : streams»
 		      	// «IF st.topic.qos !== null»qos «st.topic.qos.name», «ENDIF»«IF !multi»one topic«ELSEIF replaces(st.topic)»replaceable«ELSE»never replaced«ENDIF»
 		      	{"«IF multi»«st.topicName»«ENDIF»", "«st.topicName»", «Banner.decimal(if (multi) st.ratesHz.head else rates.head)», «priority(st.topic)», «IF !multi»1«ELSEIF replaces(st.topic)»«tags(st)»«ELSE»0«ENDIF»,
-		      	 ab::typed_ops(«OpenDdsEntitiesTemplate.type(st.topic.type)»), «OpenDdsEntitiesTemplate.qos(st.topic.qos)»},
+		      	 ab::typed_ops(«OpenDdsEntitiesTemplate.type(st.topic.type)»), «OpenDdsEntitiesTemplate.qos(st.topic.qos)»«IF st.startSeconds > 0»,
+		      	 «Math.round(st.startSeconds * 1e9)»LL /* starts «Banner.number(st.startSeconds)» s after the first stream */«ENDIF»},
 		      «ENDFOR»
 		  };
 		  return b;

@@ -125,4 +125,36 @@ class ExperimentsTest {
 		assertTrue(hits.get(0).getMessage().contains("900 %"), hits.get(0)::getMessage);
 		assertTrue(hits.get(0).getMessage().contains("only about 11.1 %"), hits.get(0)::getMessage);
 	}
+
+	@Test
+	void aStreamStatesWhenItStarts() throws Exception {
+		Experiment x = experiment(TOPICS + "experiment x { topics A(rate 20 Hz), B(rate 20 Hz start 14 s)" + MATRIX);
+		assertEquals(0.0, Experiments.streams(x).get(0).startSeconds());
+		assertEquals(14.0, Experiments.streams(x).get(1).startSeconds());
+		Experiment y = experiment(TOPICS + "experiment y { topics A(rate 20 Hz), B(start 250 ms rate 5 Hz)" + MATRIX);
+		assertEquals(0.25, Experiments.streams(y).get(1).startSeconds(), 1e-12);
+		List<Issue> all = AdamantTestSupport.issuesOf(TOPICS + "experiment x { topics A(rate 20 Hz), "
+				+ "B(rate 20 Hz start 4 s)" + MATRIX);
+		assertTrue(AdamantTestSupport.withCode(all, IssueCodes.EXPERIMENT_START_OUT_OF_RANGE).isEmpty(), all::toString);
+	}
+
+	@Test
+	void aStartOnTheFirstStreamOrAfterItsEndIsAnError() throws Exception {
+		// 100 updates at 20 Hz: the first stream's last update is due before 5 s
+		List<Issue> all = AdamantTestSupport.issuesOf(TOPICS + "experiment x { topics A(rate 20 Hz), "
+				+ "B(rate 20 Hz start 5 s)" + MATRIX);
+		List<Issue> hits = AdamantTestSupport.withCode(all, IssueCodes.EXPERIMENT_START_OUT_OF_RANGE);
+		assertEquals(1, hits.size(), all::toString);
+		assertTrue(hits.get(0).getMessage().contains("stream 'B' starts at 5.0 s"), hits.get(0)::getMessage);
+		all = AdamantTestSupport.issuesOf(TOPICS + "experiment x { topics A(rate 20 Hz start 1 s), B(rate 20 Hz)"
+				+ MATRIX);
+		hits = AdamantTestSupport.withCode(all, IssueCodes.EXPERIMENT_START_OUT_OF_RANGE);
+		assertEquals(1, hits.size(), all::toString);
+		assertTrue(hits.get(0).getMessage().contains("the first stream starts the experiment"), hits.get(0)::getMessage);
+		// a start needs a duration unit
+		all = AdamantTestSupport.issuesOf(TOPICS + "experiment x { topics A(rate 20 Hz), B(rate 20 Hz start 2 Hz)"
+				+ MATRIX);
+		assertTrue(all.stream().anyMatch(i -> i.getSeverity() == org.eclipse.xtext.diagnostics.Severity.ERROR),
+				all::toString);
+	}
 }

@@ -96,7 +96,9 @@ class NativeTargetTest {
 		// the spec's payload is the first stream's (sweep_spec), so the sweep sets none
 		assertFalse(bf2.contains("sweep.payload_bytes") || bf2.contains("sweep.make_payload"), bf2);
 		assertFalse(bf2.contains("instance_rate_hz"), bf2);
-		assertTrue(bf2.contains("    s.name = \"SensorData\";\n    s.rate_hz = 20.0;\n    s.payload_bytes = kPayloadBytes_SensorData;\n"
+		assertTrue(bf2.contains("    s.name = \"SensorData\";\n    s.rate_hz = 20.0;\n"
+				+ "    s.start_ns = 14000000000;  // first update 14 s after BlueForce's; stops with it\n"
+				+ "    s.payload_bytes = kPayloadBytes_SensorData;\n"
 				+ "    s.first_tag = 1;\n    s.tags = 1;\n    s.priority = 0;\n    s.replaces = true;\n"), bf2);
 		assertTrue(bf2.contains("  sweep.rate_hz = {20.0};  // BlueForce's; the other streams keep their ratio to it\n"), bf2);
 

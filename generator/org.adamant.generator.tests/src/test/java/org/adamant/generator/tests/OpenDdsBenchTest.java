@@ -117,7 +117,8 @@ class OpenDdsBenchTest {
 		// operations of its IDL type and its QoS; the runtime's bench library writes one CSV row per stream
 		String position = "\n       ab::typed_ops(entities::type_PositionUpdate()), ";
 		assertTrue(bf2.contains("{\"BlueForce\", \"BlueForce\", 20.0, 0, 1," + position + "entities::qos_BlueForceTrack()},"), bf2);
-		assertTrue(bf2.contains("{\"SensorData\", \"SensorData\", 20.0, 0, 1," + position + "entities::qos_SensorReadings()},"), bf2);
+		assertTrue(bf2.contains("{\"SensorData\", \"SensorData\", 20.0, 0, 1," + position + "entities::qos_SensorReadings(),\n"
+				+ "       14000000000LL /* starts 14 s after the first stream */},"), bf2);
 		assertTrue(bf3.contains("{\"BlueForce\", \"BlueForce\", 20.0, 0, 1," + position), bf3);
 		assertTrue(bf3.contains("{\"Images\", \"Images\", 0.1, 10, 0,\n       ab::typed_ops(entities::type_SensorImage()), "
 				+ "entities::qos_SensorImages()},"), bf3);

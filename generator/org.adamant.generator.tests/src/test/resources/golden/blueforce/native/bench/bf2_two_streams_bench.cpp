@@ -121,6 +121,7 @@ int main(int argc, char** argv) {
     adamant::bench::Stream& s = sweep.streams.emplace_back();
     s.name = "SensorData";
     s.rate_hz = 20.0;
+    s.start_ns = 14000000000;  // first update 14 s after BlueForce's; stops with it
     s.payload_bytes = kPayloadBytes_SensorData;
     s.first_tag = 1;
     s.tags = 1;

@@ -50,7 +50,8 @@ ab::Bench experiment() {
        ab::typed_ops(entities::type_PositionUpdate()), entities::qos_BlueForceTrack()},
       // qos SensorReadings, replaceable
       {"SensorData", "SensorData", 20.0, 0, 1,
-       ab::typed_ops(entities::type_PositionUpdate()), entities::qos_SensorReadings()},
+       ab::typed_ops(entities::type_PositionUpdate()), entities::qos_SensorReadings(),
+       14000000000LL /* starts 14 s after the first stream */},
   };
   return b;
 }
