@@ -45,7 +45,10 @@ public final class Quantities {
 			Map.entry(P.getLivelinessPolicy_Lease(), Dimension.DURATION),
 			Map.entry(P.getTimeBasedFilterPolicy_MinimumSeparation(), Dimension.DURATION),
 			Map.entry(P.getBandwidthStep_Bandwidth(), Dimension.BANDWIDTH),
-			Map.entry(P.getBandwidthStep_Duration(), Dimension.DURATION));
+			Map.entry(P.getBandwidthStep_Duration(), Dimension.DURATION),
+			Map.entry(P.getLossStep_Loss(), Dimension.PERCENT),
+			Map.entry(P.getLossStep_Duration(), Dimension.DURATION),
+			Map.entry(P.getReadersStep_Duration(), Dimension.DURATION));
 
 	/** A runtime parameter's range in base units (seconds for durations), from the contract table. */
 	public record Range(double min, double max) {

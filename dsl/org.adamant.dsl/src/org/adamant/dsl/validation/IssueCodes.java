@@ -103,6 +103,10 @@ public final class IssueCodes {
 	public static final String EXPERIMENT_RATE_MISSING = PREFIX + "experiment-rate-missing";
 	/** The same topic twice in one experiment's `topics`. */
 	public static final String DUPLICATE_EXPERIMENT_TOPIC = PREFIX + "duplicate-experiment-topic";
+	/** An experiment's `receivers` that its environment's receivers schedule overrides. */
+	public static final String SCHEDULED_RECEIVERS = PREFIX + "scheduled-receivers";
+	/** An experiment's `adaptive` without one topic published `transport adaptive`. */
+	public static final String EXPERIMENT_ADAPTIVE_FLOW = PREFIX + "experiment-adaptive-flow";
 
 	// ---- feasibility (predictions)
 	/** A deadline shorter than the publication's send period. */

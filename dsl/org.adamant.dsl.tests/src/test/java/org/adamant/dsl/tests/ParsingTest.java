@@ -25,6 +25,7 @@ import org.adamant.dsl.adamant.Topic;
 import org.adamant.dsl.semantics.EffectiveQos;
 import org.adamant.dsl.semantics.Quantities;
 import org.eclipse.emf.ecore.resource.Resource;
+import org.eclipse.xtext.diagnostics.Severity;
 import org.eclipse.xtext.validation.Issue;
 import org.junit.jupiter.api.Test;
 
@@ -34,7 +35,8 @@ class ParsingTest {
 	void sarExampleParsesResolvesAndValidatesClean() {
 		Resource resource = load("examples/sar/sar.adamant");
 		assertTrue(resource.getErrors().isEmpty(), () -> "syntax errors: " + resource.getErrors());
-		List<Issue> issues = validate(resource);
+		// information only: the adaptive flow's explanation of what it switches between
+		List<Issue> issues = validate(resource).stream().filter(i -> i.getSeverity() != Severity.INFO).toList();
 		assertTrue(issues.isEmpty(), () -> "unexpected issues: " + issues);
 
 		var model = model(resource);
