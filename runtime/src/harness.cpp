@@ -15,6 +15,7 @@
 #include "reader_process.hpp"
 #include "reader_role.hpp"
 #include "stats_log.hpp"
+#include "timeline_csv.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -282,7 +283,7 @@ metrics::LinkSettings sim_link(const sim::NetConfig& net) {
 
 // Runs one point in the simulator and appends its CSV row; throws Failure.
 void run_sim_point(const HarnessSpec& spec, const Point& pt, const sim::NetConfig& net, const std::string& csv,
-                   const std::string& cdf) {
+                   const std::string& cdf, const std::string& timeline) {
   detail::check_point(pt);
   const auto w0 = std::chrono::steady_clock::now();
   const auto res = sim::run_point(spec, pt, net);
@@ -307,6 +308,7 @@ void run_sim_point(const HarnessSpec& spec, const Point& pt, const sim::NetConfi
   std::vector<metrics::Row> rows = res.rows;
   for (auto& row : rows) row.link = sim_link(net);
   detail::finish_point(spec, pt, rows, t, csv, cdf, "sim");
+  if (!timeline.empty()) detail::append_timeline(timeline, pt, res);
 }
 
 std::string describe(const Point& p) {
@@ -356,6 +358,13 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
   app.add_option("--bandwidth", bandwidth,
                  "sim: egress bandwidth of every host, e.g. 5KB/s or 40KB/s@50s,5KB/s@10s");
   app.add_option("--queue", queue, "sim: egress queue in packets (0 = unbounded)");
+  std::string loss_schedule, readers_schedule, timeline;
+  app.add_option("--loss-schedule", loss_schedule, "sim: every reader's loss over time instead of --loss, repeating, "
+                 "e.g. 0%@20s,3%@20s,0%@20s");
+  app.add_option("--readers-schedule", readers_schedule, "sim: readers taking part over time, repeating, e.g. "
+                 "3@20s,25@20s,3@20s (every point's receivers become its largest)");
+  app.add_option("--timeline", timeline, "sim: CSV file to append each point's latency per second and the adaptive "
+                 "writer's epochs to");
   std::string psk;  // refused: a key on the command line leaks through ps
   app.add_option("--psk", psk, "refused (use --psk-file)")->group("");
   app.add_option("--psk-file", opt.psk_file, std::string("pre-shared key file (hex, chmod 600; default $") +
@@ -485,10 +494,31 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
     net.bandwidth = *bw;
   }
   net.burst = gilbert(burst);
+  if (!sim_mode && !(loss_schedule.empty() && readers_schedule.empty() && timeline.empty())) {
+    std::fprintf(stderr, "%s: --loss-schedule, --readers-schedule and --timeline are for --mode sim\n", spec.name.c_str());
+    return 2;
+  }
+  if (!loss_schedule.empty()) {
+    auto ls = units::parse_loss_schedule(loss_schedule);
+    if (!ls) {
+      std::fprintf(stderr, "%s: bad --loss-schedule '%s' (e.g. 0%%@20s,3%%@20s)\n", spec.name.c_str(), loss_schedule.c_str());
+      return 2;
+    }
+    net.loss_schedule = *ls;
+  }
+  if (!readers_schedule.empty()) {
+    auto rs = units::parse_readers_schedule(readers_schedule);
+    if (!rs || sim::max_readers(*rs) < 1) {
+      std::fprintf(stderr, "%s: bad --readers-schedule '%s' (e.g. 3@20s,25@20s)\n", spec.name.c_str(), readers_schedule.c_str());
+      return 2;
+    }
+    net.readers_schedule = *rs;
+    for (auto& p : points) p.receivers = sim::max_readers(*rs);
+  }
 
   for (std::size_t i = 0; i < points.size(); ++i) {
     try {
-      if (sim_mode) run_sim_point(spec, points[i], net, opt.csv, opt.cdf);
+      if (sim_mode) run_sim_point(spec, points[i], net, opt.csv, opt.cdf, timeline);
       else run_point(spec, points[i], opt, opt.port + static_cast<int>(i % 1000));  // fresh port per point
     } catch (const std::exception& e) {
       std::fprintf(stderr, "%s: %s point %zu (%s) FAILED: %s\n", spec.name.c_str(), sim_mode ? "sim" : "real", i,

@@ -123,18 +123,6 @@ std::optional<Nanos> Link::offer(Nanos now, std::size_t bytes) {
   return end + cfg_.delay;
 }
 
-double loss_at(const std::vector<LossPhase>& schedule, Nanos t) {
-  if (schedule.size() == 1) return schedule.front().loss_pct;
-  Nanos period{0};
-  for (const auto& p : schedule) period += p.duration;
-  Nanos pos{((t.count() % period.count()) + period.count()) % period.count()};
-  for (const auto& p : schedule) {
-    if (pos < p.duration) return p.loss_pct;
-    pos -= p.duration;
-  }
-  return schedule.back().loss_pct;
-}
-
 // ------------------------------------------------------------------ one experiment point
 
 namespace {
@@ -172,6 +160,8 @@ class PointSim {
     for (const auto& ph : net.loss_schedule)
       if (!(ph.loss_pct >= 0.0 && ph.loss_pct <= 100.0) || (net.loss_schedule.size() > 1 && ph.duration.count() <= 0))
         throw Failure("a loss schedule's phases need a loss within 0..100 and (more than one) a duration");
+    if (!net.readers_schedule.empty() && max_readers(net.readers_schedule) != pt.receivers)
+      throw Failure("with a readers schedule, the point's receivers must be the most readers any phase has");
     writer_ = make_writer(session_);
     hosts_.reserve(static_cast<std::size_t>(pt.receivers) + 1);
     double hz = 0;  // the point's publish rate over every stream
@@ -186,6 +176,8 @@ class PointSim {
                             make_reader(i), {}, {}, fault_rng(pt.seed, static_cast<std::uint64_t>(i) + 1)});
       hosts_.back().r.latencies.resize(plan_.streams.size());
     }
+    expected_.resize(plan_.streams.size());
+    if (!net.readers_schedule.empty()) set_readers(readers_at(net.readers_schedule, Nanos{0}));
   }
 
   adaptive::AdaptiveConfig adaptive_config(const ChannelConfig& ch) const {
@@ -211,7 +203,7 @@ class PointSim {
   }
 
   PointResult run() {
-    const Nanos t0 = std::chrono::milliseconds(100);  // warm-up, as in the real harness
+    const Nanos t0 = kFirstUpdateAt;
     const std::uint64_t total = plan_.total();
     for (std::size_t h = 0; h < hosts_.size(); ++h) schedule_tick(h, false);
     if (total > 0) q_.at(t0 + Nanos{plan_.slot(1).offset_ns}, [this, t0] { publish(1, t0); });
@@ -234,10 +226,14 @@ class PointSim {
     }
     const Nanos last_publish = t0 + Nanos{total > 0 ? plan_.slot(total).offset_ns : 0};
     const Nanos end = last_publish + linger;
+    std::vector<Nanos> lengths;
+    for (const auto& ph : net_.readers_schedule) lengths.push_back(ph.duration);
+    for (const Nanos t : phase_changes(lengths, end))
+      q_.at(t, [this] { set_readers(readers_at(net_.readers_schedule, q_.now())); });
     while (!q_.empty()) {
       if (q_.next_time() > end) break;
       q_.step();
-      if (published_all_ && done_ == pt_.receivers) break;
+      if (published_all_ && done_ + away_ == pt_.receivers) break;
     }
 
     PointResult res;
@@ -275,7 +271,16 @@ class PointSim {
     res.writer_state = std::move(writer_state_);
     res.events = q_.executed();
     res.end_time = q_.now();
-    for (std::size_t s = 0; s < lat.size(); ++s) res.rows.push_back(bench::detail::stream_row(pt_, plan_, s, std::move(lat[s])));
+    for (std::size_t s = 0; s < lat.size(); ++s) {
+      res.rows.push_back(bench::detail::stream_row(pt_, plan_, s, std::move(lat[s])));
+      auto& row = res.rows.back();
+      if (!net_.readers_schedule.empty()) {  // delivery of what each reader was there for
+        row.delivery = expected_[s] ? static_cast<double>(row.received) / static_cast<double>(expected_[s]) : 0.0;
+        row.delivery_or_replaced = row.delivery;
+        row.relate = metrics::relate(row.lat.mean_us, row.delivery);
+        row.relate2 = metrics::relate2(row.lat.mean_us, row.delivery);
+      }
+    }
     res.deliveries = std::move(records_);
     std::vector<std::vector<std::uint64_t>> delivered(hosts_.size() - 1);
     for (const auto& d : res.deliveries) delivered[static_cast<std::size_t>(d.reader)].push_back(d.sequence);
@@ -294,6 +299,7 @@ class PointSim {
     for (auto& row : res.rows) bench::detail::set_bytes(row, bytes_);
     if (const auto* a = dynamic_cast<const adaptive::AdaptiveSender*>(writer_.get())) {
       res.timeline = a->timeline();
+      for (const auto& c : a->table().candidates()) res.candidates.push_back(c.name);
       for (auto& row : res.rows) row.switches = a->switches();
     }
     // NetConfig::adaptive in place of the point's transport: the row names the transport it ran.
@@ -316,6 +322,7 @@ class PointSim {
     bool done = false;
     bool rejoined = false;    // the engine was restarted
     bool new_session = false;  // the restarted writer's session seen
+    bool away = false;         // not taking part now (NetConfig::readers_schedule)
   };
   struct Host {
     Endpoint ep;
@@ -362,6 +369,27 @@ class PointSim {
       });
   }
 
+  // Readers 0 .. n - 1 take part from now on: those coming back join late with a new engine.
+  void set_readers(int n) {
+    for (std::size_t h = 1; h < hosts_.size(); ++h) {
+      auto& x = hosts_[h];
+      const bool in = static_cast<int>(h) - 1 < n;
+      if (in == !x.r.away) continue;
+      x.tick_at.reset();
+      if (!in) {
+        x.r.away = true;
+        if (!x.r.done) ++away_;
+        continue;
+      }
+      x.r.away = false;
+      if (x.r.done) continue;
+      --away_;
+      retired_rx_.push_back(std::move(x.rx));
+      x.rx = make_reader(static_cast<int>(h) - 1);
+      schedule_tick(h, false);
+    }
+  }
+
   // The point's sequence of a delivery: the restarted writer numbers its updates from 1 again.
   std::uint64_t point_sequence(const engine::Delivery& d) const {
     return writer_restart_ns_ && d.send_time_ns >= *writer_restart_ns_ ? d.sequence + published_before_ : d.sequence;
@@ -369,6 +397,7 @@ class PointSim {
 
   void publish(std::uint64_t seq, Nanos t0) {
     published_ = seq;
+    for (std::size_t h = 1; h < hosts_.size(); ++h) expected_[plan_.slot(seq).stream] += hosts_[h].r.away ? 0 : 1;
     auto payload = plan_.payload(seq);
     const ByteView bytes{payload.data(), payload.size()};
     if (pt_.streams.empty()) {
@@ -401,7 +430,7 @@ class PointSim {
       for (const auto& e : out.events)
         if (e.kind == engine::EventKind::SessionReset) ++session_resets_, x.r.new_session = true;
       for (const auto& d : out.deliveries) {
-        if (x.r.done) break;
+        if (x.r.done || x.r.away) break;
         const std::uint64_t seq = point_sequence(d);
         const std::int64_t latency = q_.now().count() - d.send_time_ns;
         records_.push_back({static_cast<int>(h) - 1, seq, latency, x.r.rejoined});
@@ -411,7 +440,7 @@ class PointSim {
         x.r.last_seq = seq;
       }
       const std::uint64_t base = x.r.new_session ? published_before_ : 0;
-      if (!x.r.done && published_all_ && x.rx->accounted_through() + base >= plan_.total()) {
+      if (!x.r.done && !x.r.away && published_all_ && x.rx->accounted_through() + base >= plan_.total()) {
         x.r.done = true;
         ++done_;
       }
@@ -426,7 +455,7 @@ class PointSim {
 
   void schedule_tick(std::size_t h, bool after_tick) {
     auto& x = hosts_[h];
-    if (h > 0 && x.r.done) return;
+    if (h > 0 && (x.r.done || x.r.away)) return;
     auto d = deadline(h);
     if (!d) return;
     // After a tick, never re-tick at the same instant (an engine whose deadline stays
@@ -518,7 +547,7 @@ class PointSim {
       handle(0, false);
       return;
     }
-    if (x.r.done) return;
+    if (x.r.done || x.r.away) return;
     if (net_.loss_schedule.empty() ? x.loss->drop() : x.loss->chance(loss_at(net_.loss_schedule, q_.now()))) {
       if (!net_.loss_schedule.empty()) ++scheduled_drops_;
       return;
@@ -551,6 +580,8 @@ class PointSim {
   Nanos interval_{0};  // the point's mean publish interval (reordering's scale)
   bool published_all_ = false;
   int done_ = 0;
+  int away_ = 0;                        // readers away and not done
+  std::vector<std::uint64_t> expected_;  // per stream: deliveries the readers taking part owed
 };
 
 }  // namespace

@@ -105,6 +105,16 @@ std::optional<std::vector<sim::LossPhase>> parse_loss_schedule(std::string_view 
   });
 }
 
+std::optional<std::vector<sim::ReadersPhase>> parse_readers_schedule(std::string_view text) {
+  return parse_phases<sim::ReadersPhase>(text, [](std::string_view v) -> std::optional<int> {
+    const std::string s(v);
+    char* end = nullptr;
+    const long n = std::strtol(s.c_str(), &end, 10);
+    if (s.empty() || *end != '\0' || n < 0 || n > kMaxSimReaders) return std::nullopt;
+    return static_cast<int>(n);
+  });
+}
+
 }  // namespace adamant::units
 
 namespace adamant {

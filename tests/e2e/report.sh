@@ -161,7 +161,22 @@ check(f"the record lists the exact command of each point it ran ({len(cmds)})",
       len(cmds) == 36 - last["points_skipped"] and all("--only" in c and "--mode" in c for c in cmds))
 PY
 
-# 4. the report
+# 4. the report; the adaptive writer's switches as marks on latency over time: the simulator's
+#    timelines are there (latency per second), and two switch lines of one point (its start, then a
+#    switch, as an adaptive point writes them) become one mark
+"$ADAMANT_VENV/bin/python" - "$out/small_sweep.timeline.csv" <<'PY'
+import csv, sys
+path = sys.argv[1]
+lines = list(csv.DictReader(open(path)))
+points = {tuple(l[k] for k in ("transport", "transport_params", "receivers", "loss_pct", "rate_hz", "run")) for l in lines}
+ok = len(points) == 36 and all(l["kind"] == "latency" for l in lines)
+print(("PASS: " if ok else "FAIL: ") + f"the simulator wrote each point's latency per second ({len(points)} points)")
+first = lines[0]
+with open(path, "a", newline="") as f:
+    w = csv.DictWriter(f, fieldnames=list(first), lineterminator="\n")
+    w.writerow(dict(first, kind="switch", t_s="0", value="nakcast", detail="start"))
+    w.writerow(dict(first, kind="switch", t_s="100", value="ricochet_r4", detail="loss 3 %"))
+PY
 "$ADAMANT_ROOT/adamant" report "$out" -o "$keep/report.html" >"$work/report.out" 2>&1
 rc=$?
 check "adamant report writes the HTML (exit $rc): $(cat "$work/report.out" | tail -1)" test $rc -eq 0
@@ -187,6 +202,10 @@ at = [r for r in rows if "3 rcv, 2 % loss, 100 Hz" in r and "sensor/Readings" in
 check(f"predictions beside measurements at the flow's point for every transport ({len(at)} of 3)", len(at) == 3)
 check("the report is self-contained (no external src/href)", not re.search(r"(src|href)=['\"](https?:|//)", page))
 check("the report holds the runs' records", "model sha256" in page and "exact commands" in page)
+over_time = re.search(r"<h3>Mean latency over time.*?(?=<h3>|<h2|$)", page, re.S)
+marks = re.findall(r'id="small_sweep-switch-\d+"', over_time.group(0)) if over_time else []
+check(f"latency over time marks the adaptive switch, not the start ({len(marks)} mark)",
+      len(marks) == 1 and "ricochet_r4" in over_time.group(0))
 print(f"   {page.count('<svg')} charts, {page.count('<table>')} tables, {len(page) // 1024} KiB")
 PY
 

@@ -114,13 +114,13 @@ def main(argv):
         for future in concurrent.futures.as_completed(futures):
             name, point = futures[future]
             try:
-                results, cdf, cmd, load = future.result()
+                results, cdf, timeline, cmd, load = future.result()
             except PointFailed as e:
                 run["failed"].append(str(e))
                 print(f"\nadamant bench: {e}", file=sys.stderr)
                 status = 1
                 continue
-            store.add(name, results, cdf)
+            store.add(name, results, cdf, timeline)
             store.add_load(name, load)
             run["commands"].append(cmd)
             first = next(csv.DictReader(io.StringIO(results)), None)

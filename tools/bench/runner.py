@@ -39,20 +39,23 @@ class Children:
                 proc.terminate()
 
 
-def command(bench, mode, index, csv_path, cdf_path, wrap=(), extra=()):
+def command(bench, mode, index, csv_path, cdf_path, wrap=(), extra=(), timeline_path=None):
     """The exact command line of one point: the bench under `wrap` (e.g. the network namespace),
-    with the options `extra` that the points were listed with."""
-    return list(wrap) + [bench, "--mode", mode, *extra, "--only", str(index), "--csv", csv_path, "--cdf", cdf_path]
+    with the options `extra` that the points were listed with; in the simulator, its timeline too."""
+    timeline = ["--timeline", timeline_path] if timeline_path and mode == "sim" else []
+    return list(wrap) + [bench, "--mode", mode, *extra, "--only", str(index), "--csv", csv_path, "--cdf", cdf_path,
+                         *timeline]
 
 
 def run_point(bench, mode, point, scratch_root, children, wrap=(), extra=(), log_dir=None, target="native"):
     """Runs `point` (a --list-points line; OpenDDS: a --list line, every run of it); returns (results CSV
-    text, percentiles CSV text, command, the point's load line: pointload)."""
+    text, percentiles CSV text, timeline CSV text ("" when none), command, the point's load line: pointload)."""
     scratch = tempfile.mkdtemp(prefix=f"point{point['index']}.", dir=scratch_root)
     try:
         csv_path, cdf_path = os.path.join(scratch, "results.csv"), os.path.join(scratch, "cdf.csv")
+        timeline_path = os.path.join(scratch, "timeline.csv")
         cmd = opendds_points.command(bench, point, csv_path, wrap, extra) if target == "opendds" \
-            else command(bench, mode, point["index"], csv_path, cdf_path, wrap, extra)
+            else command(bench, mode, point["index"], csv_path, cdf_path, wrap, extra, timeline_path)
         with Watch() as load:
             proc = children.start(cmd)
             try:
@@ -72,6 +75,10 @@ def run_point(bench, mode, point, scratch_root, children, wrap=(), extra=(), log
         if os.path.exists(cdf_path):
             with open(cdf_path) as f:
                 cdf = f.read()
-        return results, cdf, cmd, load.csv_for(point)
+        timeline = ""
+        if os.path.exists(timeline_path):
+            with open(timeline_path) as f:
+                timeline = f.read()
+        return results, cdf, timeline, cmd, load.csv_for(point)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)

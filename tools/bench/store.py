@@ -6,6 +6,7 @@ and renaming it into place (atomic on POSIX), the latency percentiles first, the
     DIR/<experiment>.csv        the results rows, the benches' columns (docs/runtime-contract.md)
     DIR/<experiment>.cdf.csv    each row's latency at every whole percentile (--cdf)
     DIR/load/<experiment>.csv   the machine's load while each point ran (pointload), after its rows
+    DIR/<experiment>.timeline.csv  simulator points: latency per second, adaptive switches (--timeline)
 """
 import csv
 import io
@@ -33,10 +34,15 @@ class Store:
         with open(path, newline="") as f:
             return {key_of(experiment, row) for row in csv.DictReader(f)}
 
-    def add(self, experiment, results_csv, cdf_csv):
+    def timeline_path(self, experiment):
+        return os.path.join(self.dir, experiment + ".timeline.csv")
+
+    def add(self, experiment, results_csv, cdf_csv, timeline_csv=""):
         """Adds one point's rows (CSV text with its header, as the bench wrote it)."""
         if cdf_csv:
             _append_atomically(self.cdf_path(experiment), cdf_csv)
+        if timeline_csv:
+            _append_atomically(self.timeline_path(experiment), timeline_csv)
         _append_atomically(self.results_path(experiment), results_csv)
 
     def load_path(self, experiment):

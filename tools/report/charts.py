@@ -301,7 +301,8 @@ def charts(exp):
         if varying(exp.points, x):
             out.append(against(exp, palette, x, "lat_mean_us", "mean latency (ms)", 1e-3))
             out.append(against(exp, palette, x, "delivery", "delivery (fraction)", 1.0))
-    for extra in (cdf(exp, palette), predicted_vs_measured(exp, palette)):
+    from timeline import latency_over_time  # timeline.py draws with this module's helpers
+    for extra in (cdf(exp, palette), predicted_vs_measured(exp, palette), latency_over_time(exp, palette)):
         if extra:
             out.append(extra)
     return out

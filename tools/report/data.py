@@ -1,5 +1,6 @@
 """What `adamant report` reads from each bench output directory: the results of each experiment
-(DIR/<experiment>.csv), their latency percentiles (DIR/<experiment>.cdf.csv), the model's
+(DIR/<experiment>.csv), their latency percentiles (DIR/<experiment>.cdf.csv), their timelines
+(DIR/<experiment>.timeline.csv: latency per second, the adaptive writer's switches), the model's
 predictions (DIR/predictions.json) and the runs' records (DIR/runs/*.json). A bare results CSV
 written by a bench (--csv) may be given instead of a directory."""
 import csv
@@ -20,8 +21,9 @@ class BadInput(Exception):
 
 
 class Experiment:
-    def __init__(self, name, source, rows, cdf, predictions):
+    def __init__(self, name, source, rows, cdf, predictions, timeline=()):
         self.name, self.source, self.rows, self.cdf, self.predictions = name, source, rows, cdf, predictions
+        self.timeline = list(timeline)
         self.points = summarylib.summarize(rows)
         for p in self.points:
             for f in ("receivers", "loss_pct", "rate_hz"):
@@ -56,12 +58,14 @@ def load(paths):
                 with open(pred_path) as f:
                     predictions = json.load(f).get("flows", [])
             files = sorted(p for p in glob.glob(os.path.join(path, "*.csv"))
-                           if not p.endswith((".cdf.csv", ".summary.csv")))
+                           if not p.endswith((".cdf.csv", ".summary.csv", ".timeline.csv")))
             for results in files:
                 name = os.path.basename(results)[:-4]
                 cdf_path = os.path.join(path, name + ".cdf.csv")
                 cdf = _read_csv(cdf_path)[1] if os.path.exists(cdf_path) else []
-                experiments.append(Experiment(name, results, _results(results), cdf, predictions))
+                timeline_path = os.path.join(path, name + ".timeline.csv")
+                timeline = _read_csv(timeline_path)[1] if os.path.exists(timeline_path) else []
+                experiments.append(Experiment(name, results, _results(results), cdf, predictions, timeline))
             for rec in sorted(glob.glob(os.path.join(path, "runs", "*.json"))):
                 with open(rec) as f:
                     records.append(json.load(f))

@@ -95,6 +95,20 @@ struct LossPhase {
 // schedule whose phases (when more than one) all have durations.
 double loss_at(const std::vector<LossPhase>& schedule, Nanos t);
 
+// One phase of a repeating readers schedule (units::parse_readers_schedule): readers 0 .. readers - 1
+// take part while it lasts, the others are away (they get nothing and send nothing). A reader that
+// comes back joins late with a new engine, as a restarted process would.
+struct ReadersPhase {
+  int readers = 0;
+  Nanos duration{0};
+};
+// The readers of `schedule` at virtual time `t` (the phases repeat from t = 0), as loss_at.
+int readers_at(const std::vector<ReadersPhase>& schedule, Nanos t);
+// The most readers any phase has: the point's receivers when the schedule drives membership.
+int max_readers(const std::vector<ReadersPhase>& schedule);
+// The times in (0, end) where one phase gives way to the next, in order.
+std::vector<Nanos> phase_changes(const std::vector<Nanos>& durations, Nanos end);
+
 // The adaptive transport in place of the point's (the point's transport then only names what its
 // rows say is unchanged: stream, seeds, payloads): a decision table and the writer's hysteresis.
 struct AdaptiveRun {
@@ -155,6 +169,9 @@ struct NetConfig {
   double duplicate_pct = 0.0;  // every host: deliver this share of arriving datagrams twice (%)
   Incidents incidents;
   std::vector<LossPhase> loss_schedule;  // non-empty: the readers' loss follows it instead of loss_pct
+  // Non-empty: readers join and leave on it; the point's receivers must be its max_readers. Each
+  // row's delivery then counts, per reader, the updates published while it took part.
+  std::vector<ReadersPhase> readers_schedule;
   std::optional<AdaptiveRun> adaptive;   // run the adaptive transport (adamant/adaptive/)
 };
 
@@ -189,7 +206,11 @@ struct PointResult {
   double estimate_bytes_per_s = 0;      // the sender's bandwidth estimate at the end
   std::uint64_t bandwidth_samples = 0;  // delivery-rate samples it took
   std::vector<adaptive::Switch> timeline;  // adaptive: the writer's epochs (the first is its start)
+  std::vector<std::string> candidates;     // adaptive: the table's candidate names, by index
 };
+
+// When a point's first update is published (virtual time): after 100 ms of warm-up, as in the real harness.
+inline constexpr Nanos kFirstUpdateAt = std::chrono::milliseconds(100);
 
 // Runs one point (same schedule as the real harness: 100 ms of warm-up, updates at
 // t0 + i/rate, linger for repairs) entirely in virtual time. Throws std::runtime_error

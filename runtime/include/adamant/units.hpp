@@ -45,6 +45,9 @@ std::optional<std::vector<sim::BandwidthPhase>> parse_bandwidth_schedule(std::st
 // The simulator's readers' loss: one percentage, or phases "PCT@DUR,PCT@DUR,..." that repeat, as a
 // bandwidth schedule's do ("0%@20s,3%@20s,0%@20s"; a bare number is %); every loss within 0..100.
 std::optional<std::vector<sim::LossPhase>> parse_loss_schedule(std::string_view text);
+// A readers schedule ("3@20s,25@20s,3@20s"): how many readers take part in each phase, 0..20000.
+inline constexpr int kMaxSimReaders = 20000;
+std::optional<std::vector<sim::ReadersPhase>> parse_readers_schedule(std::string_view text);
 
 }  // namespace units
 }  // namespace adamant

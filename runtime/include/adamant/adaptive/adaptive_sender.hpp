@@ -34,6 +34,7 @@ class AdaptiveSender final : public engine::SenderEngine {
   std::size_t current() const { return live_.back().candidate; }  // requires a publish first
   Query measured(Nanos now) const { return env_.measure(now, cfg_.initial); }
   std::size_t live_epochs() const { return live_.size(); }
+  const DecisionTable& table() const { return *cfg_.table; }
 
  private:
   struct Epoch {

@@ -5,6 +5,8 @@ import java.util.Map;
 
 import org.adamant.dsl.adamant.Application;
 import org.adamant.dsl.adamant.BandwidthSchedule;
+import org.adamant.dsl.adamant.LossSchedule;
+import org.adamant.dsl.adamant.ReadersSchedule;
 import org.adamant.dsl.adamant.EnumType;
 import org.adamant.dsl.adamant.Environment;
 import org.adamant.dsl.adamant.Experiment;
@@ -38,7 +40,7 @@ public class AdamantFormatter extends AbstractFormatter2 {
 	/** The words that start a clause of a block, per kind of block (sub-objects start their own). */
 	private static final String[] TRANSPORT_CLAUSES = { "cast", "reliability", "ordering", "replacement", "maps",
 			"priorities", "flow_control" };
-	private static final String[] ENVIRONMENT_CLAUSES = { "multicast", "loss", "bandwidth", "rtt", "queue" };
+	private static final String[] ENVIRONMENT_CLAUSES = { "multicast", "loss", "bandwidth", "receivers", "rtt", "queue" };
 	private static final String[] APPLICATION_CLAUSES = { "environment", "domain", "instances", "interop", "key" };
 	private static final String[] EXPERIMENT_CLAUSES = { "topic", "topics", "transports", "receivers", "loss", "rate",
 			"updates", "payload", "runs", "warmup", "environment", "overload" };
@@ -78,7 +80,9 @@ public class AdamantFormatter extends AbstractFormatter2 {
 			block(experiment, document);
 			clauses(experiment, EXPERIMENT_CLAUSES, document);
 			experiment.getSweeps().forEach(sweep -> clause(regionOf(sweep), document));
-		} else if (object instanceof BandwidthSchedule schedule) {
+		} else if (object instanceof BandwidthSchedule || object instanceof LossSchedule
+				|| object instanceof ReadersSchedule) {
+			EObject schedule = (EObject) object;
 			ISemanticRegion open = textRegionExtensions.regionFor(schedule).keyword("{");
 			ISemanticRegion close = textRegionExtensions.regionFor(schedule).keyword("}");
 			if (open != null && close != null) {

@@ -6,7 +6,9 @@ import java.util.OptionalLong;
 
 import org.adamant.dsl.adamant.BandwidthStep;
 import org.adamant.dsl.adamant.Environment;
+import org.adamant.dsl.adamant.LossStep;
 import org.adamant.dsl.adamant.Quantity;
+import org.adamant.dsl.adamant.ReadersStep;
 import org.adamant.dsl.semantics.Quantities;
 
 /**
@@ -18,6 +20,9 @@ public final class LinkSettings {
 	/** One option of the benchmark harness's simulator, with its value. */
 	public record SimOption(String name, String value) {
 	}
+
+	/** How much longer than stated a schedule's last phase lasts when it does not repeat: a day. */
+	private static final long HELD_MS = 86_400_000L;
 
 	private LinkSettings() {
 	}
@@ -43,9 +48,10 @@ public final class LinkSettings {
 	}
 
 	/**
-	 * The harness options (`--bandwidth`, `--queue`, `--delay-us`) that make the simulator model the
-	 * environment's link: bandwidth (a schedule as phases; the simulator repeats them), the egress
-	 * queue in packets, and half the round-trip time as the one-way delay.
+	 * The harness options (`--bandwidth`, `--loss-schedule`, `--readers-schedule`, `--queue`,
+	 * `--delay-us`) that make the simulator model the environment's link: bandwidth (a schedule as
+	 * phases; the simulator repeats them), loss and readers over time, the egress queue in packets, and
+	 * half the round-trip time as the one-way delay.
 	 */
 	public static List<SimOption> simOptions(Environment env) {
 		List<SimOption> options = new ArrayList<>();
@@ -62,6 +68,22 @@ public final class LinkSettings {
 			}
 			options.add(new SimOption("--bandwidth", String.join(",", phases)));
 		}
+		if (env.getLossSchedule() != null) {
+			List<String> phases = new ArrayList<>();
+			for (LossStep s : env.getLossSchedule().getSteps()) {
+				double pct = Quantities.percent(s.getLoss());
+				phases.add((pct == Math.rint(pct) ? Long.toString((long) pct) : Double.toString(pct)) + "%@"
+						+ millis(s.getDuration()) + "ms");
+			}
+			options.add(new SimOption("--loss-schedule", phases(phases, env.getLossSchedule().isRepeat())));
+		}
+		if (env.getReadersSchedule() != null) {
+			List<String> phases = new ArrayList<>();
+			for (ReadersStep s : env.getReadersSchedule().getSteps()) {
+				phases.add(s.getReaders() + "@" + millis(s.getDuration()) + "ms");
+			}
+			options.add(new SimOption("--readers-schedule", phases(phases, env.getReadersSchedule().isRepeat())));
+		}
 		if (env.getQueueDepth() > 0) {
 			options.add(new SimOption("--queue", Integer.toString(env.getQueueDepth())));
 		}
@@ -70,6 +92,25 @@ public final class LinkSettings {
 			options.add(new SimOption("--delay-us", Long.toString(oneWayUs)));
 		}
 		return options;
+	}
+
+	/**
+	 * The simulator repeats every schedule; one without {@code repeat} keeps its last phase to the end of
+	 * the run, so that phase is lowered a day longer (no run lasts that long).
+	 */
+	private static String phases(List<String> phases, boolean repeat) {
+		if (!repeat) {
+			int last = phases.size() - 1;
+			String p = phases.get(last);
+			int at = p.lastIndexOf('@');
+			long ms = Long.parseLong(p.substring(at + 1, p.length() - 2)) + HELD_MS;
+			phases.set(last, p.substring(0, at + 1) + ms + "ms");
+		}
+		return String.join(",", phases);
+	}
+
+	private static long millis(Quantity duration) {
+		return Math.round(Quantities.seconds(duration) * 1000);
 	}
 
 	private static String bytesPerSecond(Quantity q) {

@@ -176,14 +176,33 @@ public final class Flow {
 		return time > 0 ? bytes / time : minBandwidth(env);
 	}
 
-	/** Worst-case loss of the environment in percent (the upper end of a range). */
+	/**
+	 * Worst-case loss of the environment in percent (the upper end of a range, the lossiest phase of a
+	 * schedule). The worst, not the time-weighted mean: the findings built on it (max_loss, max_latency,
+	 * the link's load) must hold in every phase, not on average over the run.
+	 */
 	public static double lossPercent(Environment env) {
 		if (env == null) {
 			return 0;
 		}
+		if (env.getLossSchedule() != null) {
+			return Math.min(100, env.getLossSchedule().getSteps().stream()
+					.mapToDouble(s -> Quantities.base(s.getLoss(), Dimension.PERCENT).orElse(0.0)).max().orElse(0.0));
+		}
 		double loss = Quantities.base(env.getLoss(), Dimension.PERCENT).orElse(0.0);
 		double upper = Quantities.base(env.getLossUpper(), Dimension.PERCENT).orElse(0.0);
 		return Math.min(100, Math.max(loss, upper));
+	}
+
+	/**
+	 * The most readers a receivers schedule of the environment has (0 without one): a flow is predicted
+	 * with at least that many, the worst phase, for the same reason as {@link #lossPercent}.
+	 */
+	public static int scheduledReaders(Environment env) {
+		if (env == null || env.getReadersSchedule() == null) {
+			return 0;
+		}
+		return env.getReadersSchedule().getSteps().stream().mapToInt(s -> s.getReaders()).max().orElse(0);
 	}
 
 	private FlowScenario buildScenario() {
@@ -194,7 +213,8 @@ public final class Flow {
 		double payload = Quantities.base(publication.getPayload(), Dimension.SIZE)
 				.orElseGet(() -> topic() == null ? 0.0 : encodedSize(topic().getType()));
 		double rtt = environment == null ? 0 : Quantities.base(environment.getRtt(), Dimension.DURATION).orElse(0.0);
-		return new FlowScenario(rate.get(), payload, receivers, lossPercent(environment) / 100.0, rtt,
+		return new FlowScenario(rate.get(), payload, Math.max(receivers, scheduledReaders(environment)),
+				lossPercent(environment) / 100.0, rtt,
 				bandwidth(), topic() == null ? 1 : replacementTags(topic().getType(), rate.get()));
 	}
 

@@ -51,7 +51,10 @@ public final class Quantities {
 			Map.entry(P.getLivelinessPolicy_Lease(), "s"),
 			Map.entry(P.getTimeBasedFilterPolicy_MinimumSeparation(), "ms"),
 			Map.entry(P.getBandwidthStep_Bandwidth(), "KB/s"),
-			Map.entry(P.getBandwidthStep_Duration(), "s"));
+			Map.entry(P.getBandwidthStep_Duration(), "s"),
+			Map.entry(P.getLossStep_Loss(), "%"),
+			Map.entry(P.getLossStep_Duration(), "s"),
+			Map.entry(P.getReadersStep_Duration(), "s"));
 
 	/**
 	 * The unit a transport parameter (or an OpenDDS option) of a dimension is usually written in: its

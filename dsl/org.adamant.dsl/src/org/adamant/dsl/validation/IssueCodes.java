@@ -105,6 +105,10 @@ public final class IssueCodes {
 	public static final String DUPLICATE_EXPERIMENT_TOPIC = PREFIX + "duplicate-experiment-topic";
 	/** A stream `start` on the first stream, or at or after the end of the first stream's updates. */
 	public static final String EXPERIMENT_START_OUT_OF_RANGE = PREFIX + "experiment-start-out-of-range";
+	/** An experiment's `receivers` that its environment's receivers schedule overrides. */
+	public static final String SCHEDULED_RECEIVERS = PREFIX + "scheduled-receivers";
+	/** An experiment's `adaptive` without one topic published `transport adaptive`. */
+	public static final String EXPERIMENT_ADAPTIVE_FLOW = PREFIX + "experiment-adaptive-flow";
 
 	// ---- feasibility (predictions)
 	/** A deadline shorter than the publication's send period. */

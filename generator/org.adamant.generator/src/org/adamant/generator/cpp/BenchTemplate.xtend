@@ -1,7 +1,11 @@
 package org.adamant.generator.cpp
 
 import java.util.List
+import org.adamant.dsl.adamant.Application
 import org.adamant.dsl.adamant.Experiment
+import org.adamant.dsl.adaptive.AdaptiveCandidates
+import org.adamant.dsl.adaptive.AdaptiveExperiments
+import org.adamant.dsl.adaptive.AdaptiveTablePath
 import org.adamant.dsl.adamant.StructType
 import org.adamant.dsl.lowering.LinkSettings
 import org.adamant.dsl.lowering.SweepVariants
@@ -38,11 +42,13 @@ class BenchTemplate {
 		val pace = LinkSettings.paceBytesPerSecond(x.environment)
 		val simOptions = LinkSettings.simOptions(x.environment)
 		val padded = if(streams === null) paddedPayload(x) else 0L
+		val adaptiveFlow = if(x.adaptive) AdaptiveExperiments.flowOf(x).orElse(null) else null
+		val entries = variants.size + (if(adaptiveFlow !== null) 1 else 0)
 		'''
 			«Banner.of(info, "//", "Experiment " + x.name + ": " + (if(streams === null) "1 writer and N readers exchange " + x.topic.name + " updates; one CSV row per point." else "streams " + streams.map[topicName].join(", ") + " over one connection; one CSV row per stream and point."))»
 			//
 			// Sweep, in the model's order (one point per combination):
-			//   transports «x.transports.map[name].join(", ")»
+			//   transports «x.transports.map[name].join(", ")»«IF adaptiveFlow !== null», adaptive«ENDIF»
 			«FOR sw : x.sweeps»
 				//   × «sw.name» «sw.values.map[Banner.quantity(it)].join(", ")» (for the transports that have it)
 			«ENDFOR»
@@ -50,7 +56,7 @@ class BenchTemplate {
 			//   × loss «x.loss.map[Banner.number(Quantities.percent(it)) + " %"].join(", ")»
 			//   × rate «rates.map[Banner.number(it) + " Hz"].join(", ")»«IF streams !== null» («streams.head.topicName»'s; the other streams keep their ratio to it)«ENDIF»
 			//   × runs 1..«runs»«IF x.runs <= 0» (no runs in the model: 1)«ENDIF»
-			//   = «variants.size * x.receivers.size * x.loss.size * rates.size * runs» points of «x.updates» «IF streams !== null»«streams.head.topicName» «ENDIF»updates each«IF streams !== null» (the other streams send for as long)«ENDIF».
+			//   = «entries * x.receivers.size * x.loss.size * rates.size * runs» points of «x.updates» «IF streams !== null»«streams.head.topicName» «ENDIF»updates each«IF streams !== null» (the other streams send for as long)«ENDIF».
 			// Run it inside a network namespace: adamant-netns ./«x.name»_bench --csv «x.name».csv
 			#include <adamant/adamant.hpp>
 
@@ -106,6 +112,10 @@ class BenchTemplate {
 			      	«ENDIF»
 			      	«NativeTransports.sweepEntry(v.transport, pace)»,
 			      «ENDFOR»
+			      «IF adaptiveFlow !== null»
+			      	«Banner.wrap("//", "adaptive: switches at run time among " + AdaptiveCandidates.of(adaptiveFlow).candidates.map[name].join(", ") + " on the decision table of flow " + (adaptiveFlow.eContainer as Application).name + "." + x.topic.name + " (docs/adaptive.md), with the contract's hold and margin.", 100)»
+			      	adamant::bench::SweepTransport::of("adaptive").table(ADAMANT_TARGET_DIR "/«AdaptiveTablePath.of(adaptiveFlow)»"),
+			      «ENDIF»
 			  };
 			  «FOR s : SweepVariants.notApplied(x)»
 			  	// The model also sweeps «s.name» («s.values.map[Banner.quantity(it)].join(", ")»); the native harness has no such

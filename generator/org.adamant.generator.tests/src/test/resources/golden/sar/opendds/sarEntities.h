@@ -17,7 +17,7 @@
 namespace sar {
 namespace entities {
 
-// IDL type ThermalScan (topics InfraredScan).
+// IDL type ThermalScan (topics InfraredScan, Hotspots).
 inline adamant_opendds::IdlType<sar::ThermalScan, sar::ThermalScanSeq, sar::ThermalScanTypeSupport,
                                 sar::ThermalScanTypeSupportImpl, sar::ThermalScanDataWriter, sar::ThermalScanDataReader>
 type_ThermalScan() {
@@ -27,6 +27,11 @@ type_ThermalScan() {
 // QoS profile ThermalScanQos: sar::qos::apply_ThermalScanQos on each entity.
 inline adamant_opendds::EntityQos qos_ThermalScanQos() {
   return adamant_opendds::qos_of([](auto& qos) { sar::qos::apply_ThermalScanQos(qos); });
+}
+
+// QoS profile HotspotQos: sar::qos::apply_HotspotQos on each entity.
+inline adamant_opendds::EntityQos qos_HotspotQos() {
+  return adamant_opendds::qos_of([](auto& qos) { sar::qos::apply_HotspotQos(qos); });
 }
 
 }  // namespace entities

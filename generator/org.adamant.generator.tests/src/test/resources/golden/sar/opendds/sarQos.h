@@ -60,5 +60,29 @@ inline void apply_ThermalScanQos(DDS::SubscriberQos& qos) {
   (void)qos;  // the profile sets no policy that applies here
 }
 
+// ---- qos HotspotQos (sar/sar.adamant) -----------------------------------------------------------
+// max_loss 1 %: no DDS policy; ADAMANT checks it against the transport chosen for the flow.
+// max_latency 100 ms: no DDS policy; ADAMANT checks it against the transport chosen for the flow.
+
+inline void apply_HotspotQos(DDS::TopicQos& qos) {
+  qos.reliability.kind = DDS::BEST_EFFORT_RELIABILITY_QOS;
+}
+
+inline void apply_HotspotQos(DDS::DataWriterQos& qos) {
+  qos.reliability.kind = DDS::BEST_EFFORT_RELIABILITY_QOS;
+}
+
+inline void apply_HotspotQos(DDS::DataReaderQos& qos) {
+  qos.reliability.kind = DDS::BEST_EFFORT_RELIABILITY_QOS;
+}
+
+inline void apply_HotspotQos(DDS::PublisherQos& qos) {
+  (void)qos;  // the profile sets no policy that applies here
+}
+
+inline void apply_HotspotQos(DDS::SubscriberQos& qos) {
+  (void)qos;  // the profile sets no policy that applies here
+}
+
 }  // namespace qos
 }  // namespace sar
