@@ -70,6 +70,7 @@ struct WriterOptions {
   int port = 0;
   std::optional<int> linger_ms;
   std::vector<double> burst;  // Gilbert loss at the readers: P(good->bad), P(bad->good); empty: --loss
+  std::string loss_schedule;  // the readers' loss phases (units::parse_loss_schedule); empty: --loss
   std::string psk_file;       // every process's key file (adamant/key_file.hpp); empty: no key
   std::vector<detail::ReaderHost> hosts;  // --reader-host: reader i on hosts[i % size]; empty: here
   bool loss_at_host = false;              // --loss-at host: the testbed drops, the readers inject none
@@ -105,6 +106,7 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
     // the re-executed reader too, or it would build a different spec than the writer
     if (!opt.psk_file.empty()) args.insert(args.end(), {"--reader-psk-file", opt.psk_file});  // the path, never the key
     if (opt.burst.size() == 2) args.insert(args.end(), {"--reader-burst", exact(opt.burst[0]) + "," + exact(opt.burst[1])});
+    if (!opt.loss_schedule.empty()) args.insert(args.end(), {"--reader-loss-schedule", opt.loss_schedule});
     if (!opt.stats_file.empty()) args.insert(args.end(), {"--reader-stats-file", opt.stats_file});
     args.insert(args.end(), spec.reader_args.begin(), spec.reader_args.end());
     auto kid = std::make_unique<ReaderProcess>(i);
@@ -368,6 +370,9 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
   app.add_option("--duplicate", duplicate, "sim: percent of datagrams delivered twice")->check(CLI::Range(0.0, 100.0));
   app.add_option("--burst", burst, "Gilbert loss at the readers, P(good->bad),P(bad->good), instead of --loss")
       ->expected(2)->delimiter(',');
+  app.add_option("--loss-schedule", opt.loss_schedule,
+                 "the readers' loss follows these phases instead of --loss, repeating: e.g. 0%@10s,3%@10s,0%@10s "
+                 "(sim: from t = 0; real: from the first update each reader receives)");
 
   bool reader = false;
   ReaderArgs ra;
@@ -386,6 +391,7 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
   app.add_option("--reader-streams", ra.streams)->group(hidden);
   app.add_option("--reader-psk-file", ra.psk_file)->group(hidden);
   app.add_option("--reader-burst", ra.burst)->expected(2)->delimiter(',')->group(hidden);
+  app.add_option("--reader-loss-schedule", ra.loss_schedule)->group(hidden);
   app.add_option("--reader-result-fd", ra.result_fd)->group(hidden);
   app.add_option("--reader-ctrl-fd", ra.ctrl_fd)->group(hidden);
   app.add_option("--reader-stats-file", ra.stats_file)->group(hidden);
@@ -455,10 +461,18 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
     std::fprintf(stderr, "%s: %s\n", spec.name.c_str(), e.what());
     return 2;
   }
+  std::vector<sim::LossPhase> loss_schedule;
   try {
     for (const auto& h : reader_hosts) opt.hosts.push_back(detail::parse_reader_host(h));
     opt.loss_at_host = loss_at == "host";
     if (opt.loss_at_host && !burst.empty()) throw detail::Failure("--burst is injected in the readers: not with --loss-at host");
+    if (!opt.loss_schedule.empty()) {
+      const auto schedule = units::parse_loss_schedule(opt.loss_schedule);
+      if (!schedule) throw detail::Failure("bad --loss-schedule '" + opt.loss_schedule + "' (e.g. 0%@10s,3%@10s,0%@10s)");
+      if (opt.loss_at_host || !burst.empty())
+        throw detail::Failure("--loss-schedule is Bernoulli loss in the readers: not with --loss-at host or --burst");
+      loss_schedule = *schedule;
+    }
     if (sim_mode && (opt.loss_at_host || !opt.hosts.empty())) throw detail::Failure("--reader-host and --loss-at host are for --mode real");
     if (!opt.hosts.empty()) opt.self = detail::own_program();
   } catch (const std::exception& e) {
@@ -485,6 +499,7 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
     net.bandwidth = *bw;
   }
   net.burst = gilbert(burst);
+  net.loss_schedule = loss_schedule;
 
   for (std::size_t i = 0; i < points.size(); ++i) {
     try {
