@@ -8,7 +8,7 @@
 #                while unacknowledged is replaced, not lost: 20 instances keep that rare)
 #   ant_ricochet (r=4, c=3, no NAK fallback): >= 97 % (lateral repair recovers most losses)
 #   ant_baseline: loss is visible (< 100 %) and no worse than 3 x the injected rate
-#   ant_adaptive (TABLE's candidates all NAKcast): every sample at every reader, across its switches
+#   ant_adaptive (TABLE's candidates all NAKcast): every sample at every reader
 # usage: run_probe.sh PROBE INI TRANSPORT LOSS_PCT COUNT RATE_HZ [READERS [TABLE]]
 set -euo pipefail
 probe=$1 ini=$2 transport=$3 loss=$4 count=$5 rate=$6 readers=${7:-3} table=${8:-}
