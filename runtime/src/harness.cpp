@@ -71,6 +71,7 @@ struct WriterOptions {
   int port = 0;
   std::optional<int> linger_ms;
   std::vector<double> burst;  // Gilbert loss at the readers: P(good->bad), P(bad->good); empty: --loss
+  std::string loss_schedule;  // the readers' loss phases (units::parse_loss_schedule); empty: --loss
   std::string psk_file;       // every process's key file (adamant/key_file.hpp); empty: no key
   std::vector<detail::ReaderHost> hosts;  // --reader-host: reader i on hosts[i % size]; empty: here
   bool loss_at_host = false;              // --loss-at host: the testbed drops, the readers inject none
@@ -106,6 +107,7 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
     // the re-executed reader too, or it would build a different spec than the writer
     if (!opt.psk_file.empty()) args.insert(args.end(), {"--reader-psk-file", opt.psk_file});  // the path, never the key
     if (opt.burst.size() == 2) args.insert(args.end(), {"--reader-burst", exact(opt.burst[0]) + "," + exact(opt.burst[1])});
+    if (!opt.loss_schedule.empty()) args.insert(args.end(), {"--reader-loss-schedule", opt.loss_schedule});
     if (!opt.stats_file.empty()) args.insert(args.end(), {"--reader-stats-file", opt.stats_file});
     args.insert(args.end(), spec.reader_args.begin(), spec.reader_args.end());
     auto kid = std::make_unique<ReaderProcess>(i);
@@ -358,9 +360,7 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
   app.add_option("--bandwidth", bandwidth,
                  "sim: egress bandwidth of every host, e.g. 5KB/s or 40KB/s@50s,5KB/s@10s");
   app.add_option("--queue", queue, "sim: egress queue in packets (0 = unbounded)");
-  std::string loss_schedule, readers_schedule, timeline;
-  app.add_option("--loss-schedule", loss_schedule, "sim: every reader's loss over time instead of --loss, repeating, "
-                 "e.g. 0%@20s,3%@20s,0%@20s");
+  std::string readers_schedule, timeline;
   app.add_option("--readers-schedule", readers_schedule, "sim: readers taking part over time, repeating, e.g. "
                  "3@20s,25@20s,3@20s (every point's receivers become its largest)");
   app.add_option("--timeline", timeline, "sim: CSV file to append each point's latency per second and the adaptive "
@@ -377,6 +377,9 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
   app.add_option("--duplicate", duplicate, "sim: percent of datagrams delivered twice")->check(CLI::Range(0.0, 100.0));
   app.add_option("--burst", burst, "Gilbert loss at the readers, P(good->bad),P(bad->good), instead of --loss")
       ->expected(2)->delimiter(',');
+  app.add_option("--loss-schedule", opt.loss_schedule,
+                 "the readers' loss follows these phases instead of --loss, repeating: e.g. 0%@10s,3%@10s,0%@10s "
+                 "(sim: from t = 0; real: from the first update each reader receives)");
 
   bool reader = false;
   ReaderArgs ra;
@@ -395,6 +398,7 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
   app.add_option("--reader-streams", ra.streams)->group(hidden);
   app.add_option("--reader-psk-file", ra.psk_file)->group(hidden);
   app.add_option("--reader-burst", ra.burst)->expected(2)->delimiter(',')->group(hidden);
+  app.add_option("--reader-loss-schedule", ra.loss_schedule)->group(hidden);
   app.add_option("--reader-result-fd", ra.result_fd)->group(hidden);
   app.add_option("--reader-ctrl-fd", ra.ctrl_fd)->group(hidden);
   app.add_option("--reader-stats-file", ra.stats_file)->group(hidden);
@@ -464,10 +468,18 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
     std::fprintf(stderr, "%s: %s\n", spec.name.c_str(), e.what());
     return 2;
   }
+  std::vector<sim::LossPhase> loss_schedule;
   try {
     for (const auto& h : reader_hosts) opt.hosts.push_back(detail::parse_reader_host(h));
     opt.loss_at_host = loss_at == "host";
     if (opt.loss_at_host && !burst.empty()) throw detail::Failure("--burst is injected in the readers: not with --loss-at host");
+    if (!opt.loss_schedule.empty()) {
+      const auto schedule = units::parse_loss_schedule(opt.loss_schedule);
+      if (!schedule) throw detail::Failure("bad --loss-schedule '" + opt.loss_schedule + "' (e.g. 0%@10s,3%@10s,0%@10s)");
+      if (opt.loss_at_host || !burst.empty())
+        throw detail::Failure("--loss-schedule is Bernoulli loss in the readers: not with --loss-at host or --burst");
+      loss_schedule = *schedule;
+    }
     if (sim_mode && (opt.loss_at_host || !opt.hosts.empty())) throw detail::Failure("--reader-host and --loss-at host are for --mode real");
     if (!opt.hosts.empty()) opt.self = detail::own_program();
   } catch (const std::exception& e) {
@@ -494,18 +506,11 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
     net.bandwidth = *bw;
   }
   net.burst = gilbert(burst);
-  if (!sim_mode && !(loss_schedule.empty() && readers_schedule.empty() && timeline.empty())) {
-    std::fprintf(stderr, "%s: --loss-schedule, --readers-schedule and --timeline are for --mode sim\n", spec.name.c_str());
+  if (!sim_mode && !(readers_schedule.empty() && timeline.empty())) {
+    std::fprintf(stderr, "%s: --readers-schedule and --timeline are for --mode sim\n", spec.name.c_str());
     return 2;
   }
-  if (!loss_schedule.empty()) {
-    auto ls = units::parse_loss_schedule(loss_schedule);
-    if (!ls) {
-      std::fprintf(stderr, "%s: bad --loss-schedule '%s' (e.g. 0%%@20s,3%%@20s)\n", spec.name.c_str(), loss_schedule.c_str());
-      return 2;
-    }
-    net.loss_schedule = *ls;
-  }
+  net.loss_schedule = loss_schedule;
   if (!readers_schedule.empty()) {
     auto rs = units::parse_readers_schedule(readers_schedule);
     if (!rs || sim::max_readers(*rs) < 1) {

@@ -312,6 +312,7 @@ const engine::ReceiverStats& Subscriber::stats() const { return impl_->engine->s
 std::uint64_t Subscriber::accounted_through() const { return impl_->engine->accounted_through(); }
 const engine::ReceiverEngine& Subscriber::engine() const { return *impl_->engine; }
 std::uint64_t Subscriber::injected_drops() const { return impl_->loss.drops(); }
+void Subscriber::set_loss_pct(double pct) { impl_->loss.set_loss_pct(pct); }
 void Subscriber::inject(const ReceiveFaults& faults) { impl_->faults = ReceiveFaultInjector(faults, impl_->cfg.seed); }
 const engine::WireBytes& Subscriber::sent_bytes() const { return impl_->sent; }
 std::uint64_t Subscriber::auth_rejected() const { return impl_->auth.stats().rejected(); }

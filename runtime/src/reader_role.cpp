@@ -6,7 +6,9 @@
 #include "stats_log.hpp"
 
 #include <adamant/pubsub.hpp>
+#include <adamant/sim.hpp>
 #include <adamant/types.hpp>
+#include <adamant/units.hpp>
 
 #include <poll.h>
 #include <stdexcept>
@@ -69,6 +71,16 @@ int run_reader(const ReaderArgs& a, const HarnessSpec& spec) {
   cfg.iface = a.iface;
   cfg.burst = gilbert(a.burst);
   cfg.psk_file = a.psk_file;
+  std::vector<sim::LossPhase> schedule;
+  if (!a.loss_schedule.empty()) {
+    const auto s = units::parse_loss_schedule(a.loss_schedule);
+    if (!s) throw std::invalid_argument("bad loss schedule '" + a.loss_schedule + "'");
+    schedule = *s;
+    cfg.loss_pct = schedule.front().loss_pct;
+  }
+  // The schedule's clock starts at the send time of the first update this reader receives (the
+  // writer's clock: every process here reads the same CLOCK_MONOTONIC), as the simulator's at t = 0.
+  std::optional<std::int64_t> schedule_start;
 
   ReaderResult r;
   r.latencies_ns.resize(total);  // touched now, not as updates arrive: RSS shows only the engine's growth
@@ -78,6 +90,7 @@ int run_reader(const ReaderArgs& a, const HarnessSpec& spec) {
   Subscriber sub(cfg, [&](const Sample& s) {
     r.latencies_ns.push_back(now_ns() - s.send_time_ns);  // first: keep check cost out of it
     r.sequences.push_back(s.sequence);
+    if (!schedule_start) schedule_start = s.send_time_ns;
     if (!plan.check(s.sequence, s.payload)) ++r.corrupt;
     if (s.sequence <= last_seq) ++r.order_errors;
     last_seq = s.sequence;
@@ -87,6 +100,8 @@ int run_reader(const ReaderArgs& a, const HarnessSpec& spec) {
 
   for (;;) {
     sub.poll_until(now_ns() + 5'000'000);
+    if (!schedule.empty() && schedule_start)  // phases change at most 5 ms late
+      sub.set_loss_pct(sim::loss_at(schedule, sim::Nanos{now_ns() - *schedule_start}));
     stats.sample(now_ns(), sub.engine().state_entries(), r.latencies_ns.size());
     if (sub.accounted_through() >= total) break;
     pollfd p{ctrl.get(), POLLIN, 0};

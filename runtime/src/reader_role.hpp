@@ -32,6 +32,7 @@ std::optional<GilbertLoss> gilbert(const std::vector<double>& burst);
 
 struct ReaderArgs {
   std::string transport = "nakcast", group, iface, params, streams, stats_file, psk_file;
+  std::string loss_schedule;  // --loss-schedule's phases (units::parse_loss_schedule) in place of loss
   std::vector<double> burst;
   double rate = 1;
   int port = 0, index = 0, result_fd = -1, ctrl_fd = -1;

@@ -13,7 +13,7 @@
 #      tests/e2e/opendds/ is generated, configured with find_package(OpenDDS) and built;
 #   3. one application pair (1 writer, 1 reader process) per transport exchanges samples inside a
 #      private network namespace: rtps_udp, tcp, multicast (DCPSInfoRepo), udp,
-#      ant_nakcast, ant_ricochet, ant_replace;
+#      ant_nakcast, ant_ricochet, ant_replace, ant_adaptive (a `transport adaptive` flow on its table);
 #   4. one benchmark point per transport writes its CSV row(s); sar's RT-ESP sweep runs one point
 #      per swept setup, and blueforce's two-stream bf2 one row per stream.
 # Prints PASS:/FAIL:/SKIP: lines.
@@ -141,6 +141,13 @@ pair udp          sar_udp           uav_gateway   fusion_center        InfraredS
 pair ant_nakcast  sar               uav_gateway   fusion_center        InfraredScan 50 all
 pair ant_ricochet sar_ant           uav_gateway   fusion_center        InfraredScan 50 all
 pair ant_replace  blueforce_replace jbi_reflector disadvantaged_client BlueForce    40 some
+pair ant_adaptive sar_ant           uav_adaptive  fusion_adaptive      AdaptiveScan 50 all
+if [[ -n "${built[sar_ant]:-}" ]]; then
+  check "sar_ant: the .ini runs ant_adaptive on the adaptive flow's table, which the build copied beside it" \
+    bash -c "grep -q '^transport_type=ant_adaptive$' '$work/build/sar_ant/sar_ant.ini' &&
+             grep -q '^table=adaptive/uav_adaptive.AdaptiveScan.json$' '$work/build/sar_ant/sar_ant.ini' &&
+             test -s '$work/build/sar_ant/adaptive/uav_adaptive.AdaptiveScan.json'"
+fi
 
 # --- 4. one benchmark point per transport
 # bench TRANSPORT MODEL BENCH UPDATES [repo] [--points ...]: runs the point(s), checks the CSV

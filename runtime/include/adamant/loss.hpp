@@ -32,6 +32,8 @@ class LossInjector {
   // lose) the loss.
   bool drop();
   std::uint64_t drops() const { return drops_; }
+  // Bernoulli's loss from the next datagram on (a loss schedule's phase); Gilbert keeps its own.
+  void set_loss_pct(double pct) { model_.loss_pct = pct; }
   // Further faults drawn from the same seeded stream, in sequence with the losses (the
   // simulator's tampering): true with probability `pct` %, and a uniform index below `n` (> 0).
   bool chance(double pct);

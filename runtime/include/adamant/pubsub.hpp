@@ -74,6 +74,8 @@ class Subscriber {
   std::uint64_t accounted_through() const;  // see ReceiverEngine::accounted_through
   const engine::ReceiverEngine& engine() const;  // read only, e.g. its state_entries()
   std::uint64_t injected_drops() const;     // datagrams dropped by loss injection
+  // Injected loss (%) from now on, in place of the channel's loss_pct: a loss schedule's phase.
+  void set_loss_pct(double pct);
   // Reordering, duplication and a partition on receive from now on (adamant/receive_faults.hpp);
   // drawn from the channel's loss seed.
   void inject(const ReceiveFaults& faults);

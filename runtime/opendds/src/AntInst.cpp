@@ -81,7 +81,7 @@ std::string AntInst::config_error() const {
     const std::string error = o.set(AntOptions::keys[i], v.c_str(), where());
     if (!error.empty()) return error;
   }
-  return std::string();
+  return o.missing(where());
 }
 
 std::string AntInst::set(const std::string& key, const std::string& value) {
@@ -101,7 +101,9 @@ TransportImpl_rch AntInst::new_impl() {
 
 AntOptions AntInst::options() const { return options_; }
 
-std::string AntInst::config_error() const { return config_error_; }
+std::string AntInst::config_error() const {
+  return config_error_.empty() ? options_.missing(where()) : config_error_;
+}
 
 std::string AntInst::set(const std::string& key, const std::string& value) {
   return options_.set(key, value, where());

@@ -32,7 +32,7 @@ class AntType : public TransportType {
 int init() {
   static bool done = false;
   if (done) return 0;
-  static const char* const names[] = {"ant_baseline", "ant_nakcast", "ant_ricochet", "ant_replace"};
+  static const char* const names[] = {"ant_baseline", "ant_nakcast", "ant_ricochet", "ant_replace", "ant_adaptive"};
   TransportRegistry* registry = TheTransportRegistry;
   for (const char* n : names) registry->register_type(make_rch<AntType>(n));
   done = true;

@@ -11,8 +11,8 @@ namespace adamant_opendds {
 
 const char* const AntOptions::keys[] = {"group",         "port",         "interface", "nak_timeout", "r",
                                         "c",             "nak_fallback", "bandwidth", "pace_mode",   "enqueue_timeout",
-                                        "retry_timeout", "replace_by",   "loss",      "seed",        "psk_file",
-                                        "psk_file_env"};
+                                        "retry_timeout", "replace_by",   "table",     "hold",        "margin",
+                                        "loss",          "seed",         "psk_file",  "psk_file_env"};
 const int AntOptions::key_count = static_cast<int>(sizeof keys / sizeof keys[0]);
 
 AntOptions::AntOptions(const std::string& k) : kind(k) {
@@ -28,6 +28,8 @@ AntOptions::AntOptions(const std::string& k) : kind(k) {
   estimate_bandwidth = d.estimate_bandwidth;
   enqueue_timeout_us = d.enqueue_timeout_us;
   retry_timeout_us = d.retry_timeout_us;
+  hold_us = d.hold_us;
+  margin_pct = d.margin_pct;
   loss_pct = d.loss_pct;
   seed = d.seed;
   // An ant_replace reader listens on a port of its own, which its locator carries to the
@@ -92,6 +94,19 @@ std::string AntOptions::set(const std::string& key, const std::string& value, co
     else if (value == "writer") replace_by = ReplaceBy::Writer;
     else if (value == "none") replace_by = ReplaceBy::None;
     else return where + "unknown; use instance, writer or none";
+  } else if (key == "table") {
+    if (value.empty()) return where + "empty; name the decision table, e.g. table=adaptive/radar.Tracks.json";
+    // read now: a missing or malformed table fails at configuration
+    const std::string wrong = table_error(value);
+    if (!wrong.empty()) return where + wrong;
+    table = value;
+  } else if (key == "hold") {
+    if (!params::duration_us(value, i) || i < 0)
+      return where + "not a duration; use e.g. hold=2s (" + durations + "; 0 = switch whenever the pick changes)";
+    hold_us = i;
+  } else if (key == "margin") {
+    if (!params::percent(value, margin_pct))
+      return where + "not a percentage; use 0..100, e.g. margin=10 (a switch's least gain in predicted ReLate2)";
   } else if (key == "loss") {
     if (!params::percent(value, loss_pct)) return where + "not a percentage; use 0..100, e.g. loss=2";
   } else if (key == "seed") {
@@ -111,8 +126,8 @@ std::string AntOptions::set(const std::string& key, const std::string& value, co
                  "file only its user can read (openssl rand -hex 32 > FILE; chmod 600 FILE) and use psk_file=FILE";
   } else {
     return where + "unknown parameter; the ant_* parameters are group, port, interface, nak_timeout, r, c, "
-                   "nak_fallback, bandwidth, pace_mode, enqueue_timeout, retry_timeout, replace_by, loss, seed, psk_file, "
-                   "psk_file_env";
+                   "nak_fallback, bandwidth, pace_mode, enqueue_timeout, retry_timeout, replace_by, table, hold, margin, "
+                   "loss, seed, psk_file, psk_file_env";
   }
   return std::string();
 }
@@ -133,11 +148,21 @@ std::string AntOptions::get(const std::string& key) const {
   else if (key == "enqueue_timeout") os << enqueue_timeout_us << "us";
   else if (key == "retry_timeout") os << retry_timeout_us << "us";
   else if (key == "replace_by") os << by[static_cast<int>(replace_by)];
+  else if (key == "table") os << table;
+  else if (key == "hold") os << hold_us << "us";
+  else if (key == "margin") os << margin_pct;
   else if (key == "loss") os << loss_pct;
   else if (key == "seed") os << seed;
   else if (key == "psk_file") os << psk_file;
   else if (key == "psk_file_env") os << psk_file_env;
   return os.str();
+}
+
+std::string AntOptions::missing(const std::string& where) const {
+  if (kind == "adaptive" && table.empty())
+    return where + "table= missing: ant_adaptive switches between the candidates of a decision table; name its "
+                   "JSON file, e.g. table=adaptive/radar.Tracks.json (the generator writes it beside the .ini)";
+  return std::string();
 }
 
 }  // namespace adamant_opendds

@@ -78,6 +78,9 @@ ChannelParams AntTransport::channel_params(const std::string& group, std::uint16
   p.estimate_bandwidth = o.estimate_bandwidth;
   p.enqueue_timeout_us = o.enqueue_timeout_us;
   p.retry_timeout_us = o.retry_timeout_us;
+  p.table = o.table;
+  p.hold_us = o.hold_us;
+  p.margin_pct = o.margin_pct;
   p.loss_pct = o.loss_pct;
   p.seed = o.seed;
   p.psk_file = o.psk_file;

@@ -1,6 +1,8 @@
 // C++17 side of Channel.h: the runtime's Publisher/Subscriber driven by one thread each.
 #include "Channel.h"
 
+#include <adamant/adaptive/candidate_settings.hpp>
+#include <adamant/adaptive/decision_table.hpp>
 #include <adamant/auth.hpp>
 #include <adamant/engine/defaults.hpp>
 #include <adamant/key_file.hpp>
@@ -29,7 +31,7 @@ namespace {
 adamant::ChannelConfig to_config(const ChannelParams& p) {
   if (!known_kind(p.kind))
     throw std::invalid_argument("adamant: unknown transport kind '" + p.kind +
-                                "' (valid: baseline, nakcast, ricochet, fec, replace)");
+                                "' (valid: baseline, nakcast, ricochet, fec, replace, adaptive)");
   adamant::ChannelConfig c;
   c.group = p.group;
   c.port = p.port;
@@ -44,6 +46,9 @@ adamant::ChannelConfig to_config(const ChannelParams& p) {
   c.transport.estimate_bandwidth = p.estimate_bandwidth;
   c.transport.enqueue_timeout = std::chrono::microseconds(p.enqueue_timeout_us);
   c.transport.retry_timeout = std::chrono::microseconds(p.retry_timeout_us);
+  c.transport.table = p.table;
+  c.transport.hold = std::chrono::microseconds(p.hold_us);
+  c.transport.margin_pct = p.margin_pct;
   c.loss_pct = p.loss_pct;
   c.seed = p.seed;
   c.psk_file = adamant::auth::key_file_path(p.psk_file);  // psk_file=, else $ADAMANT_PSK_FILE
@@ -100,7 +105,9 @@ ChannelParams::ChannelParams()
       pace_bytes_per_s(adamant::defaults::replace::kPaceBytesPerS),
       estimate_bandwidth(adamant::defaults::replace::kEstimateBandwidth),
       enqueue_timeout_us(adamant::defaults::replace::kEnqueueTimeout.count()),
-      retry_timeout_us(adamant::defaults::replace::kRetryTimeout.count()) {}
+      retry_timeout_us(adamant::defaults::replace::kRetryTimeout.count()),
+      hold_us(adamant::defaults::adaptive::kHold.count()),
+      margin_pct(adamant::defaults::adaptive::kMarginPct) {}
 
 bool known_kind(const std::string& kind) {
   const auto k = adamant::parse_transport(kind);
@@ -123,9 +130,20 @@ std::string key_file_error(const std::string& path) {
   }
 }
 
+std::string table_error(const std::string& path) {
+  try {
+    const auto table = adamant::adaptive::DecisionTable::load(path);
+    for (const auto& c : table.candidates()) adamant::adaptive::settings_of(c);
+    return std::string();
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+}
+
 std::size_t max_payload(const std::string& kind) {
   std::size_t m = adamant::wire::kMaxPayload - adamant::auth::kTrailerSize;
   if (kind == "replace") m -= adamant::wire::kMsgFixedSize;
+  if (kind == "adaptive") m -= adamant::wire::kEpochHeaderSize;  // every epoch's datagram is enveloped
   return m;
 }
 

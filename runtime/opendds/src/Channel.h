@@ -19,7 +19,7 @@ namespace adamant_opendds {
 struct ChannelParams {
   ChannelParams();  // the runtime's defaults (adamant/engine/defaults.hpp, read off the contract table)
 
-  std::string kind = "nakcast";           // baseline | nakcast | ricochet | replace
+  std::string kind = "nakcast";           // baseline | nakcast | ricochet | fec | replace | adaptive
   std::string group = "239.255.42.1";
   std::uint16_t port = 7350;
   std::string iface = "127.0.0.1";
@@ -32,6 +32,9 @@ struct ChannelParams {
   bool estimate_bandwidth;                // replace: pace_mode estimate
   std::int64_t enqueue_timeout_us;
   std::int64_t retry_timeout_us;
+  std::string table;                      // adaptive: the decision table's JSON file
+  std::int64_t hold_us;                   // adaptive: at most one switch this long
+  double margin_pct;                      // adaptive: switch only to a score this many % lower
   double loss_pct = 0.0;                  // receive side: injected loss (tests, experiments)
   std::uint64_t seed = 1;
   std::string psk_file;                   // pre-shared key file; "" = $ADAMANT_PSK_FILE, else no key
@@ -39,7 +42,11 @@ struct ChannelParams {
 
 // "" when `path` is a usable key file (adamant/key_file.hpp), else what is wrong with it.
 std::string key_file_error(const std::string& path);
-// True when `kind` names a runtime transport this plugin maps (baseline, nakcast, ricochet, replace).
+// "" when `path` is a decision table the adaptive transport runs (adamant/adaptive/decision_table.hpp:
+// it parses and every candidate is a runtime transport with parameters it takes), else what is wrong.
+std::string table_error(const std::string& path);
+// True when `kind` names a runtime transport this plugin maps (baseline, nakcast, ricochet, fec,
+// replace, adaptive).
 bool known_kind(const std::string& kind);
 // A fresh, non-zero stream id (random; distinct writers on one group must differ).
 std::uint32_t fresh_stream_id();

@@ -223,8 +223,9 @@ TEST(AntInst, ReplaceReaderPortIsEphemeralUnlessGiven) {
 }
 
 namespace {
-std::string write_ini(const std::string& body) {
-  const std::string path = "/tmp/adamant_opendds_params_" + std::to_string(::getpid()) + ".ini";
+// OpenDDS names a file's default transport configuration after its path: one name per test.
+std::string write_ini(const std::string& body, const std::string& name = "params") {
+  const std::string path = "/tmp/adamant_opendds_" + name + "_" + std::to_string(::getpid()) + ".ini";
   std::ofstream(path) << body;
   return path;
 }
@@ -266,4 +267,63 @@ TEST(AntInst, RejectsBadIniValue) {
             std::string::npos)
       << bad->config_error();
   EXPECT_EQ(bad->options().nak_timeout_us, AntOptions("nakcast").nak_timeout_us);  // default kept
+}
+
+// ant_adaptive: the decision table is read at configuration (a missing or malformed file, or a
+// candidate the runtime does not run, is refused there), hold and margin take the contract's
+// units, and an instance without a table reports what it lacks instead of starting.
+TEST(AntOptions, AdaptiveTableHoldMargin) {
+  AntOptions o("adaptive");
+  const ChannelParams d;
+  EXPECT_EQ(o.hold_us, d.hold_us);  // the contract's defaults
+  EXPECT_EQ(o.margin_pct, d.margin_pct);
+  EXPECT_NE(o.missing("[transport/a] ").find("[transport/a] table= missing"), std::string::npos) << o.missing("");
+  EXPECT_NE(o.set("table", "/nonexistent/table.json", "").find("table=/nonexistent/table.json: "), std::string::npos);
+  EXPECT_NE(o.set("table", "", "").find("empty; name the decision table"), std::string::npos);
+  const std::string bad = "/tmp/adamant_opendds_table_" + std::to_string(::getpid()) + ".json";
+  std::ofstream(bad) << "{\"format\": \"adamant-adaptive-table/1\", \"axes\": {}}";
+  EXPECT_NE(o.set("table", bad, ""), "");
+  std::ofstream(bad) << "{\"format\": \"adamant-adaptive-table/1\", \"axes\": {\"receivers\": [3], \"loss_pct\": [0],"
+                        " \"rate_hz\": [10]}, \"candidates\": [{\"name\": \"q\", \"kind\": \"quic\", \"params\": {}}],"
+                        " \"scores\": [1]}";
+  EXPECT_NE(o.set("table", bad, "").find("quic"), std::string::npos) << o.set("table", bad, "");
+  std::remove(bad.c_str());
+  EXPECT_EQ(o.table, "");  // unchanged by the refusals
+  EXPECT_EQ(o.set("table", ADAMANT_ADAPTIVE_TEST_TABLE, ""), "");
+  EXPECT_EQ(o.get("table"), ADAMANT_ADAPTIVE_TEST_TABLE);
+  EXPECT_EQ(o.missing(""), "");
+  EXPECT_EQ(o.set("hold", "300ms", ""), "");
+  EXPECT_EQ(o.hold_us, 300000);
+  EXPECT_EQ(o.get("hold"), "300000us");
+  EXPECT_NE(o.set("hold", "soon", "").find("not a duration"), std::string::npos);
+  EXPECT_EQ(o.set("margin", "15%", ""), "");
+  EXPECT_EQ(o.margin_pct, 15);
+  EXPECT_NE(o.set("margin", "150", "").find("not a percentage"), std::string::npos);
+  EXPECT_EQ(o.margin_pct, 15);
+  EXPECT_EQ(AntOptions("nakcast").missing(""), "");  // only ant_adaptive needs a table
+}
+
+TEST(AntInst, LoadsAdaptiveIniSection) {
+  const std::string path = write_ini(std::string("[transport/ini_adaptive]\ntransport_type=ant_adaptive\ntable=") +
+                                     ADAMANT_ADAPTIVE_TEST_TABLE +
+                                     "\nhold=500ms\nmargin=20\nloss=1\n\n"
+                                     "[transport/ini_adaptive_bare]\ntransport_type=ant_adaptive\n",
+                                     "adaptive");
+  ASSERT_EQ(load_ini(path), 0);
+  std::remove(path.c_str());
+  AntInst* a = dynamic_cast<AntInst*>(TheTransportRegistry->get_inst("ini_adaptive").in());
+  ASSERT_NE(a, nullptr);
+  EXPECT_EQ(a->kind(), "adaptive");
+  EXPECT_TRUE(a->is_reliable());
+  EXPECT_EQ(a->config_error(), "");
+  EXPECT_EQ(a->options().table, ADAMANT_ADAPTIVE_TEST_TABLE);
+  EXPECT_EQ(a->options().hold_us, 500000);
+  EXPECT_EQ(a->options().margin_pct, 20);
+  EXPECT_EQ(a->options().loss_pct, 1);
+  EXPECT_NE(a->dump_to_str(ADAMANT_ODDS_DUMP_ARG).find(ADAMANT_ADAPTIVE_TEST_TABLE), std::string::npos);
+  AntInst* bare = dynamic_cast<AntInst*>(TheTransportRegistry->get_inst("ini_adaptive_bare").in());
+  ASSERT_NE(bare, nullptr);
+  EXPECT_NE(bare->config_error().find("ant_adaptive [transport/ini_adaptive_bare] table= missing"), std::string::npos)
+      << bare->config_error();
+  EXPECT_GT(max_payload("nakcast"), max_payload("adaptive"));  // the epoch envelope's room
 }

@@ -6,7 +6,8 @@
 // Priorities (run_priority.sh): --priorities P0,P1,... makes the writer process run one DataWriter
 // per value (TRANSPORT_PRIORITY P_k, its own instances, samples seq k*count+1 .. (k+1)*count,
 // written round-robin at --rate each, the last-listed writer first in every round); --bandwidth paces the ant_replace writer instance. A reader
-// given --writers K also prints w<k>_unique and w<k>_lat_mean_us per writer.
+// given --writers K also prints w<k>_unique and w<k>_lat_mean_us per writer. --table FILE gives
+// ant_adaptive its decision table (writer and readers).
 #include "ProbeTypeSupportImpl.h"
 
 #include <adamant_opendds/Ant.h>
@@ -44,6 +45,7 @@ struct Args {
   double rate = 200, loss = 0, timeout = 60;
   std::vector<long> priorities{0};  // TRANSPORT_PRIORITY of each DataWriter of the writer process
   std::string bandwidth;            // ant_replace pacing of the writer's instance ("" = the .ini's)
+  std::string table;                // ant_adaptive's decision table ("" = the .ini's)
 };
 
 bool parse_list(const std::string& text, std::vector<long>& out) {
@@ -75,6 +77,7 @@ bool parse(int argc, char** argv, Args& a) {
     else if (k == "--timeout") a.timeout = std::atof(v.c_str());
     else if (k == "--writers") a.writers = std::atol(v.c_str());
     else if (k == "--bandwidth") a.bandwidth = v;
+    else if (k == "--table") a.table = v;
     else if (k == "--priorities") {
       if (!parse_list(v, a.priorities)) {
         std::fprintf(stderr, "probe: --priorities wants integers separated by commas, e.g. 10,0\n");
@@ -214,6 +217,10 @@ int main(int argc, char** argv) {
   OpenDDS::DCPS::TransportInst_rch inst = TheTransportRegistry->get_inst(a.transport.c_str());
   adamant_opendds::AntInst* ant = dynamic_cast<adamant_opendds::AntInst*>(inst.in());
   if (!ant) fail("transport instance not found or not an ant_* transport");
+  if (!a.table.empty()) {
+    const std::string err = ant->set("table", a.table);
+    if (!err.empty()) fail(err.c_str());
+  }
   if (a.role == "reader") {
     std::string err = ant->set("loss", std::to_string(a.loss));
     if (err.empty()) err = ant->set("seed", std::to_string(1000 + a.index));

@@ -8,12 +8,14 @@
 #                while unacknowledged is replaced, not lost: 20 instances keep that rare)
 #   ant_ricochet (r=4, c=3, no NAK fallback): >= 97 % (lateral repair recovers most losses)
 #   ant_baseline: loss is visible (< 100 %) and no worse than 3 x the injected rate
-# usage: run_probe.sh PROBE INI TRANSPORT LOSS_PCT COUNT RATE_HZ [READERS]
+#   ant_adaptive (TABLE's candidates all NAKcast): every sample at every reader
+# usage: run_probe.sh PROBE INI TRANSPORT LOSS_PCT COUNT RATE_HZ [READERS [TABLE]]
 set -euo pipefail
-probe=$1 ini=$2 transport=$3 loss=$4 count=$5 rate=$6 readers=${7:-3}
+probe=$1 ini=$2 transport=$3 loss=$4 count=$5 rate=$6 readers=${7:-3} table=${8:-}
 . "$(dirname "${BASH_SOURCE[0]}")/probe_common.sh"
 reader_args=(--transport "$transport" --count "$count" --loss "$loss")
 writer_args=(--transport "$transport" --count "$count" --rate "$rate")
+if [[ -n "$table" ]]; then reader_args+=(--table "$table"); writer_args+=(--table "$table"); fi
 probe_run "$probe" "$ini" "$readers" || exit 1
 awk -v transport="$transport" -v loss="$loss" -v readers="$readers" -v count="$count" '
   /^reader/ {
@@ -28,7 +30,7 @@ awk -v transport="$transport" -v loss="$loss" -v readers="$readers" -v count="$c
     printf "summary transport=%s readers=%d loss_pct=%s count=%d delivery=%.4f lat_mean_us=%.1f worst_p99_us=%.1f relate2=%.1f\n",
            transport, readers, loss, count, delivery, mean, p99, relate2
     ok = 1
-    if (transport == "ant_nakcast") ok = (delivery == 1)
+    if (transport == "ant_nakcast" || transport == "ant_adaptive") ok = (delivery == 1)
     else if (transport == "ant_replace") ok = (delivery >= 0.99)
     else if (transport == "ant_ricochet") ok = (delivery >= 0.97)
     else if (transport == "ant_baseline") ok = (delivery < 1 && delivery >= 1 - 3 * loss / 100)

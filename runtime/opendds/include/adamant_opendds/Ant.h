@@ -1,7 +1,7 @@
 // Static initializer for the ADAMANT OpenDDS transports of ANT (Adaptive Network Transports, the
-// runtime): ant_baseline, ant_nakcast, ant_ricochet, ant_replace. Like dds/DCPS/transport/udp/Udp.h
-// for the built-in udp transport: include it in one translation unit of the application (and link
-// Adamant::opendds) and the four transport types are registered with TheTransportRegistry
+// runtime): ant_baseline, ant_nakcast, ant_ricochet, ant_replace, ant_adaptive. Like
+// dds/DCPS/transport/udp/Udp.h for the built-in udp transport: include it in one translation unit of
+// the application (and link Adamant::opendds) and the five transport types are registered with TheTransportRegistry
 // before main(), so `[transport/NAME] transport_type=ant_nakcast` sections in a .ini and
 // TheTransportRegistry->create_inst(NAME, "ant_nakcast") both work.
 #ifndef ADAMANT_OPENDDS_ANT_H
@@ -11,7 +11,7 @@
 
 namespace adamant_opendds {
 
-// Registers the four transport types (idempotent). Returns 0.
+// Registers the five transport types (idempotent). Returns 0.
 AdamantOpenDDS_Export int init();
 
 class AdamantOpenDDS_Export AntInitializer {

@@ -20,14 +20,14 @@ namespace adamant_opendds {
 
 class AdamantOpenDDS_Export AntInst : public OpenDDS::DCPS::TransportInst {
  public:
-  // `type` is one of ant_baseline, ant_nakcast, ant_ricochet, ant_replace.
+  // `type` is one of ant_baseline, ant_nakcast, ant_ricochet, ant_replace, ant_adaptive.
 #if ADAMANT_ODDS_CONFIG_STORE
   AntInst(const char* type, const std::string& name, bool is_template);
 #else
   AntInst(const char* type, const std::string& name);
 #endif
 
-  // The runtime kind this type maps to: baseline | nakcast | ricochet | replace.
+  // The runtime kind this type maps to: baseline | nakcast | ricochet | replace | adaptive.
   std::string kind() const;
 
   // Sets one option from its .ini spelling. Returns an empty string on success, else what
@@ -36,7 +36,8 @@ class AdamantOpenDDS_Export AntInst : public OpenDDS::DCPS::TransportInst {
   std::string set(const std::string& key, const std::string& value);
   // The current options (defaults, then the .ini section, then set()).
   AntOptions options() const;
-  // The first bad option value (.ini) as a message, empty when all are valid. OpenDDS 3.13
+  // The first bad option value (.ini), or what a required option lacks (ant_adaptive's table), as a
+  // message; empty when the options are complete and valid. OpenDDS 3.13
   // ignores load()'s result and 3.27+ has no load(), so the transport refuses to start with
   // this message instead of running with defaults.
   std::string config_error() const;

@@ -17,7 +17,7 @@ namespace adamant_opendds {
 enum class ReplaceBy { Instance, Writer, None };
 
 struct AdamantOpenDDS_Export AntOptions {
-  // The defaults of `kind` (baseline | nakcast | ricochet | replace).
+  // The defaults of `kind` (baseline | nakcast | ricochet | replace | adaptive).
   explicit AntOptions(const std::string& kind);
 
   std::string kind;
@@ -34,6 +34,9 @@ struct AdamantOpenDDS_Export AntOptions {
   std::int64_t enqueue_timeout_us;     // enqueue_timeout: ant_replace queue limit (0 = none)
   std::int64_t retry_timeout_us;       // retry_timeout: ant_replace gives a message up after
   ReplaceBy replace_by = ReplaceBy::Instance;  // replace_by: instance | writer | none
+  std::string table;                   // table: ant_adaptive's decision table (JSON file), required there
+  std::int64_t hold_us;                // hold: ant_adaptive switches at most once this long
+  double margin_pct;                   // margin: ant_adaptive switches only to a score this many % lower
   double loss_pct;                           // loss: injected receive-side loss, percent
   std::uint64_t seed;                        // seed: loss-injection seed
   std::string psk_file;      // psk_file: pre-shared key file (adamant/key_file.hpp); empty = no key
@@ -44,6 +47,9 @@ struct AdamantOpenDDS_Export AntOptions {
   std::string set(const std::string& key, const std::string& value, const std::string& where);
   // The value of one option in its .ini spelling (what set() takes back).
   std::string get(const std::string& key) const;
+  // What a valid set of options still lacks (ant_adaptive without table=), prefixed with `where`;
+  // empty when nothing.
+  std::string missing(const std::string& where) const;
 
   // The ant_* keys, in the order of README.md's table; `key_count` of them.
   static const char* const keys[];

@@ -3,6 +3,7 @@ package org.adamant.generator.opendds
 import java.util.List
 import org.adamant.dsl.adamant.Application
 import org.adamant.dsl.adamant.Experiment
+import org.adamant.generator.AdaptiveTables
 import org.adamant.generator.Banner
 import org.adamant.generator.ModelInfo
 
@@ -106,6 +107,10 @@ class OpenDdsCMakeTemplate {
 			«ENDFOR»
 
 			configure_file(«id».ini . COPYONLY)
+			«FOR table : AdaptiveTables.of(info).keySet»
+				# ant_adaptive reads its decision table relative to the directory the programs run in
+				configure_file(«table» «table» COPYONLY)
+			«ENDFOR»
 		'''
 	}
 }

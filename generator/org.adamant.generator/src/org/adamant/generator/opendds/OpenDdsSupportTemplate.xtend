@@ -89,7 +89,8 @@ class OpenDdsSupportTemplate {
 			// bind, then enable(). When the configuration file (-DCPSConfigFile «info.identifier».ini) defines
 			// [config/name], that configuration is used as is; otherwise one is created here with a single
 			// transport instance `name`_inst of `transport_type` ("tcp", "udp", "multicast", "rtps_udp",
-			// "shmem"«IF ant», "ant_baseline", "ant_nakcast", "ant_ricochet", "ant_replace"«ENDIF») and `options`.
+			// "shmem"«IF ant», "ant_baseline", "ant_nakcast", "ant_ricochet", "ant_replace", "ant_adaptive"«ENDIF») and
+			// `options`.
 			inline bool bind(DDS::Entity_ptr entity, const std::string& name, const std::string& transport_type,
 			                 const Options& options = Options()) {
 			  OpenDDS::DCPS::TransportRegistry* const registry = TheTransportRegistry;

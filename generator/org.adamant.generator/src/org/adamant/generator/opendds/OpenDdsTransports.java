@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -40,7 +41,7 @@ public final class OpenDdsTransports {
 
 	/**
 	 * The CMake target of the ADAMANT runtime's OpenDDS transport plugin (runtime/opendds), which
-	 * registers the transport types ant_baseline, ant_nakcast, ant_ricochet and ant_replace.
+	 * registers the transport types ant_baseline, ant_nakcast, ant_ricochet, ant_replace and ant_adaptive.
 	 */
 	public static final String ANT_LIBRARY = "Adamant::opendds";
 	/** The ant_* transport option that makes a reader drop that percentage of datagrams (experiments). */
@@ -56,6 +57,8 @@ public final class OpenDdsTransports {
 	 * not know the plugin's library, so every program that uses ant_* includes it, static build or not.
 	 */
 	public static final String ANT_INITIALIZER = "adamant_opendds/Ant.h";
+	/** The ant_adaptive option naming its decision table (runtime/opendds/README.md). */
+	public static final String ANT_TABLE_OPTION = "table";
 
 	/** The OpenDDS built-in transports ADAMANT generates for. */
 	public enum Kind {
@@ -80,7 +83,12 @@ public final class OpenDdsTransports {
 		/** The runtime's Ricochet (lateral error correction) inside OpenDDS. */
 		ANT_RICOCHET("ricochet", "ant_ricochet", null, ANT_LIBRARY, ANT_INITIALIZER, null),
 		/** The runtime's Mockets-style replace (newest sample of an instance supersedes queued ones). */
-		ANT_REPLACE("replace", "ant_replace", null, ANT_LIBRARY, ANT_INITIALIZER, null);
+		ANT_REPLACE("replace", "ant_replace", null, ANT_LIBRARY, ANT_INITIALIZER, null),
+		/**
+		 * The runtime's adaptive transport (switches between a decision table's candidates at run time);
+		 * never a catalog mapping: a {@code transport adaptive} binding with a decision table runs on it.
+		 */
+		ANT_ADAPTIVE("adaptive", "ant_adaptive", null, ANT_LIBRARY, ANT_INITIALIZER, null);
 
 		public final String key;
 		/** The transport_type of create_inst and of [transport/NAME] in an .ini file. */
@@ -232,10 +240,25 @@ public final class OpenDdsTransports {
 		if (binding.isAuto()) {
 			r = r.withComment(autoComment(e, binding));
 		} else if (binding.how() == Bindings.How.ADAPTIVE && binding.transport() != null) {
-			r = r.withComment(TransportLowering.adaptiveReason(e, binding)
-					+ "; the OpenDDS plugin has no adaptive transport (ant_adaptive) yet, so it runs fixed; ");
+			Optional<String> table = TransportLowering.adaptiveTable(e);
+			if (table.isPresent()) {
+				return withEndpointParams(adaptive(e, table.get()), e);
+			}
+			r = r.withComment(TransportLowering.adaptiveReason(e, binding) + "; the flow has no decision table, so it runs fixed; ");
 		}
 		return r.kind().isAnt() ? withEndpointParams(r, e) : r;
+	}
+
+	/**
+	 * A {@code transport adaptive} endpoint whose flow has a decision table: the runtime's adaptive transport
+	 * (ant_adaptive) reading that table, which the generated CMakeLists.txt copies beside the .ini, so the
+	 * path is relative to the directory the applications run in; hold and margin are the contract's.
+	 */
+	private static Resolved adaptive(Endpoint e, String table) {
+		String why = TransportLowering.resolve(e).map(RuntimeTransport::reason).orElse("transport adaptive");
+		return new Resolved(Kind.ANT_ADAPTIVE, false, why + "; the ADAMANT runtime's adaptive transport inside OpenDDS "
+				+ "(transport type " + Kind.ANT_ADAPTIVE.transportType + ", plugin " + ANT_LIBRARY + ")",
+				Map.of(ANT_TABLE_OPTION, table));
 	}
 
 	/** Why {@code auto} chose what it chose: the winner's ReLate2 and delivery, and the runners-up. */

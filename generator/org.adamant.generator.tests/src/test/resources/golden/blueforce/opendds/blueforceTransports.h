@@ -76,7 +76,8 @@ inline bool configure(const OpenDDS::DCPS::TransportInst_rch& inst, const Option
 // bind, then enable(). When the configuration file (-DCPSConfigFile blueforce.ini) defines
 // [config/name], that configuration is used as is; otherwise one is created here with a single
 // transport instance `name`_inst of `transport_type` ("tcp", "udp", "multicast", "rtps_udp",
-// "shmem", "ant_baseline", "ant_nakcast", "ant_ricochet", "ant_replace") and `options`.
+// "shmem", "ant_baseline", "ant_nakcast", "ant_ricochet", "ant_replace", "ant_adaptive") and
+// `options`.
 inline bool bind(DDS::Entity_ptr entity, const std::string& name, const std::string& transport_type,
                  const Options& options = Options()) {
   OpenDDS::DCPS::TransportRegistry* const registry = TheTransportRegistry;
