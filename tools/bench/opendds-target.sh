@@ -36,7 +36,8 @@ opendds_bench_prepare() {
   dds="${DDS_ROOT:-${OpenDDS_ROOT:-}}"
   [[ -n "$dds" && -f "$dds/cmake/OpenDDSConfig.cmake" ]] \
     || die "--target opendds: $env sets no DDS_ROOT with a CMake package (cmake/OpenDDSConfig.cmake)"
-  version="$(sed -n 's/.*OpenDDS version \([0-9]*\.[0-9]*\).*/\1/p' "$dds/VERSION.txt" "$dds/VERSION" 2>/dev/null | head -1)"
+  # the release names the file VERSION.txt or VERSION: sed fails on the one that is absent
+  version="$(sed -n 's/.*OpenDDS version \([0-9]*\.[0-9]*\).*/\1/p' "$dds/VERSION.txt" "$dds/VERSION" 2>/dev/null | head -1 || true)"
   adamant_ensure_packages
   adamant_ensure_cli
   adamant_ensure_plot
