@@ -30,16 +30,13 @@ std::string program(const Bench& b) { return b.name + "_bench"; }
 // own seed unless a testbed's hosts drop it (--loss-at host), and for ant_replace the reader's own
 // port (each reader process listens on one). OpenDDS's own transports inject no loss: theirs is
 // the testbed's.
-Options reader_options(const Point& p, int index, bool loss_at_host, const std::string& iface) {
+Options reader_options(const Point& p, int index, bool loss_at_host) {
   Options options = p.options;
   if (p.transport_type.rfind("ant_", 0) == 0 && p.loss_pct > 0 && !loss_at_host) {
     options.emplace_back("loss", std::to_string(p.loss_pct));
     options.emplace_back("seed", std::to_string(index + 1));
   }
   if (p.transport_type == "ant_replace") options.emplace_back("port", std::to_string(kReplaceReaderPort + index));
-  // OpenDDS 3.13's udp reader binds its local_address and has none by default (its transport then
-  // fails to open): the reader's host address, which its writer learns from discovery.
-  if (p.transport_type == "udp") options.emplace_back("local_address", (iface.empty() ? "127.0.0.1" : iface) + ":0");
   return options;
 }
 
@@ -199,8 +196,8 @@ int reader_main(int argc, char** argv, const Bench& b, const adamant::bench::Pro
     listeners.push_back(DDS::DataReaderListener_var(recorders.back()));
     DDS::DataReader_var reader =
         subscriber->create_datareader(s.topics[i], qos, listeners.back(), OpenDDS::DCPS::DEFAULT_STATUS_MASK);
-    const Options options = reader_options(p, args.index, args.loss_at_host, args.iface);
-    if (!reader || !b.bind(reader.in(), b.name + "_reader", p.transport_type, options) ||
+    if (!reader ||
+        !b.bind(reader.in(), b.name + "_reader", p.transport_type, reader_options(p, args.index, args.loss_at_host)) ||
         reader->enable() != DDS::RETCODE_OK) {
       std::cerr << program(b) << ": reader: cannot create, bind or enable the reader of " << b.streams[i].topic << "\n";
       return 1;
