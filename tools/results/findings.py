@@ -59,6 +59,8 @@ def _lowest_per_point(rows, col, winners, what, source):
 
 
 def _lowest_latency_unreliable(rows, source):
+    if not any(r["transport"] in UNRELIABLE for r in rows):
+        return None  # no unreliable transport ran there: nothing to judge
     return _lowest_per_point(rows, "lat_mean_us", UNRELIABLE, "mean", source)
 
 
