@@ -1,7 +1,8 @@
 // ant-peer-bench: one experiment point on a PEER reliable-multicast library, measured as
 // ant-bench measures ADAMANT's transports, with a row in ant-bench's CSV schema (so
 // `adamant plot`, `adamant report` and ReLate2 apply unchanged). Peers (peer/peer.hpp): NRL
-// NORM (--library norm, peer/norm_peer.cpp) and OpenPGM (--library pgm, peer/pgm_peer.cpp).
+// NORM (--library norm, peer/norm_peer.cpp), OpenPGM (--library pgm, peer/pgm_peer.cpp) and, as the
+// reliable-FIFO peer of the Mockets experiments, kernel TCP (--library tcp, peer/tcp_peer.cpp).
 //   adamant-netns ant-peer-bench --library pgm --receivers 3 --loss 1 --rate 100 --updates 2000 --csv out.csv
 //
 // 1 sender (this process) and N receiver processes (forked before any library thread
@@ -219,7 +220,10 @@ void run_point(PeerLibrary& lib, const PeerPoint& a, const Placement& pl, const 
   }
 
   peer::WireCounter wire(a.iface, lib.ports(a), lib);
-  const auto tx = lib.sender(a);
+  PeerPoint at = a;  // the sender learns where each receiver listens (a unicast peer connects to it)
+  for (int i = 0; i < a.receivers; ++i)
+    at.receiver_addresses.push_back(pl.hosts.empty() ? a.iface : pl.hosts[static_cast<std::size_t>(i) % pl.hosts.size()].iface);
+  const auto tx = lib.sender(at);
   service_until(*tx, rx, monotonic_now_ns() + 100'000'000);  // the library's probes before the first update
 
   const auto total = static_cast<std::uint64_t>(a.updates);
@@ -290,6 +294,7 @@ std::map<std::string, std::unique_ptr<PeerLibrary>> libraries() {
 #ifdef ADAMANT_PEER_PGM
   m.emplace("pgm", peer::make_pgm());
 #endif
+  m.emplace("tcp", peer::make_tcp());
   return m;
 }
 
@@ -323,7 +328,7 @@ int main(int argc, char** argv) {
   auto libs = libraries();
   std::vector<std::string> names;
   for (const auto& [n, l] : libs) names.push_back(n);
-  CLI::App app{"ant-peer-bench: one experiment point on a peer reliable-multicast library (NRL NORM, OpenPGM), "
+  CLI::App app{"ant-peer-bench: one experiment point on a peer library (NRL NORM, OpenPGM, kernel TCP), "
                "as ant-bench measures ADAMANT's transports"};
   PeerPoint a;
   std::string csv = "ant-peer-bench.csv", library = libs.count("norm") ? "norm" : names.front(), loss_at = "process";

@@ -1,8 +1,12 @@
 #include <adamant/process_bench.hpp>
 
+#include "point_common.hpp"
+#include "reader_launch.hpp"
+
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -25,18 +29,32 @@ bool to_long(const std::string& text, long lo, long& out) {
   return true;
 }
 
-// Forks and re-executes this program with `argv`; -1 when fork fails.
-pid_t spawn(const std::vector<std::string>& argv) {
+// Forks and executes `file` with `argv` (argv[0] first); -1 when fork fails.
+pid_t spawn(const std::string& file, const std::vector<std::string>& argv) {
   std::vector<char*> c;
   for (const std::string& a : argv) c.push_back(const_cast<char*>(a.c_str()));
   c.push_back(nullptr);
   const pid_t pid = ::fork();
   if (pid == 0) {
-    ::execv("/proc/self/exe", c.data());
-    std::perror("execv /proc/self/exe");
+    ::execv(file.c_str(), c.data());
+    std::perror(("execv " + file).c_str());
     ::_exit(127);
   }
   return pid;
+}
+
+// Re-executes this program with `argv` here, or on `host` under its launcher.
+pid_t spawn_self(const std::vector<std::string>& argv, const detail::ReaderHost* host) {
+  if (host == nullptr || host->launcher.empty()) return spawn("/proc/self/exe", argv);
+  const std::vector<std::string> cmd =
+      detail::reader_command(*host, detail::own_program(), std::vector<std::string>(argv.begin() + 1, argv.end()));
+  return spawn(detail::find_program(cmd.front()), cmd);
+}
+
+std::string number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
 }
 
 bool exited_cleanly(pid_t pid) {
@@ -70,7 +88,8 @@ std::optional<int> parse_process_args(int argc, char** argv, const ProcessBench&
   args.runs = bench.runs;
   const auto usage = [&](std::ostream& out) {
     out << "usage: " << program << " [" << passthrough_prefix << "ConfigFile FILE] [--csv FILE] [--updates N] [--runs N]"
-        << " [--points I,J,...] [--list]\n"
+        << " [--points I,J,...] [--list] [--list-points]\n"
+        << "       [--iface ADDR] [--reader-host \"ADDR [CMD ARG...]\"]... [--loss-at process|host]\n"
         << "  Runs every point (or --points) --runs times: 1 writer and `receivers` reader processes each,\n"
         << "  and appends one CSV row per point, run and stream to --csv (default " << args.csv
         << ", columns of docs/runtime-contract.md).\n";
@@ -105,6 +124,22 @@ std::optional<int> parse_process_args(int argc, char** argv, const ProcessBench&
       }
     } else if (a == "--list") {
       args.list = true;
+    } else if (a == "--list-points") {
+      args.list_points = true;
+    } else if (a == "--iface" && has_value) {
+      args.iface = value();
+    } else if (a == "--reader-host" && has_value) {
+      args.reader_hosts.push_back(value());
+      try {
+        detail::parse_reader_host(args.reader_hosts.back());
+      } catch (const detail::Failure& e) {
+        std::cerr << program << ": " << e.what() << "\n";
+        return 2;
+      }
+    } else if (a == "--loss-at" && has_value) {
+      const std::string at = value();
+      ok = at == "process" || at == "host";
+      args.loss_at_host = at == "host";
     } else if (a == "--help" || a == "-h") {
       usage(std::cout);
       return 0;
@@ -115,7 +150,8 @@ std::optional<int> parse_process_args(int argc, char** argv, const ProcessBench&
     }
     if (!ok) {
       std::cerr << program << ": bad value '" << argv[i] << "' for " << a
-                << " (--updates, --runs: 1 or more; --role: writer or reader; --point, --run, --index: 0 or more)\n";
+                << " (--updates, --runs: 1 or more; --role: writer or reader; --point, --run, --index: 0 or more;"
+                << " --loss-at: process or host)\n";
       return 2;
     }
   }
@@ -133,6 +169,18 @@ std::string point_list(const ProcessBench& bench) {
     const ProcessPoint& p = bench.points[i];
     std::snprintf(buf, sizeof buf, " %d %g %g\n", p.receivers, p.loss_pct, p.rate_hz);
     out += std::to_string(i) + ' ' + p.transport + ' ' + (p.transport_params.empty() ? "-" : p.transport_params) + buf;
+  }
+  return out;
+}
+
+std::string point_csv(const ProcessBench& bench, const std::vector<int>& selected, long updates) {
+  std::string out = "index,transport,transport_params,receivers,loss_pct,rate_hz,updates\n";
+  for (int i = 0; i < static_cast<int>(bench.points.size()); ++i) {
+    if (!selected.empty() && std::find(selected.begin(), selected.end(), i) == selected.end()) continue;
+    const ProcessPoint& p = bench.points[static_cast<std::size_t>(i)];
+    out += metrics::csv_record({std::to_string(i), p.transport, p.transport_params, std::to_string(p.receivers),
+                                number(p.loss_pct), number(p.rate_hz), std::to_string(updates)}) +
+           '\n';
   }
   return out;
 }
@@ -200,6 +248,8 @@ int drive_processes(const ProcessBench& bench, const ProcessArgs& args, const st
   std::vector<int> points = args.points;  // none given: every point of the experiment
   for (int point = 0; args.points.empty() && point < static_cast<int>(bench.points.size()); ++point)
     points.push_back(point);
+  std::vector<detail::ReaderHost> hosts;
+  for (const std::string& spec : args.reader_hosts) hosts.push_back(detail::parse_reader_host(spec));
   int rc = 0;
   for (const int point : points) {
     const ProcessPoint& p = bench.points.at(static_cast<std::size_t>(point));
@@ -208,17 +258,22 @@ int drive_processes(const ProcessBench& bench, const ProcessArgs& args, const st
       std::vector<std::string> common = {program, "--point", std::to_string(point), "--run", std::to_string(run),
                                          "--updates", std::to_string(args.updates)};
       common.insert(common.end(), args.passthrough.begin(), args.passthrough.end());
+      if (args.loss_at_host) common.insert(common.end(), {"--loss-at", "host"});
       std::vector<pid_t> readers;
       std::vector<std::string> files;
       for (int r = 0; r < p.receivers; ++r) {
         files.push_back(args.csv + ".reader" + std::to_string(r) + ".tmp");
         std::vector<std::string> a = common;
         a.insert(a.end(), {"--role", "reader", "--index", std::to_string(r), "--out", files.back()});
-        readers.push_back(spawn(a));
+        const detail::ReaderHost* host = hosts.empty() ? nullptr : &hosts[static_cast<std::size_t>(r) % hosts.size()];
+        if (host != nullptr) a.insert(a.end(), {"--iface", host->iface});
+        else if (!args.iface.empty()) a.insert(a.end(), {"--iface", args.iface});
+        readers.push_back(spawn_self(a, host));
       }
       std::vector<std::string> w = common;
       w.insert(w.end(), {"--role", "writer"});
-      const bool writer_ok = exited_cleanly(spawn(w));
+      if (!args.iface.empty()) w.insert(w.end(), {"--iface", args.iface});
+      const bool writer_ok = exited_cleanly(spawn_self(w, nullptr));
       if (!writer_ok) std::cerr << name << ": point " << point << " run " << run << ": the writer failed\n";
       std::vector<std::vector<std::int64_t>> latencies(bench.streams.size());
       for (std::size_t r = 0; r < readers.size(); ++r) {

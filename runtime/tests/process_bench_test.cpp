@@ -130,6 +130,25 @@ TEST(ProcessBench, CommandLine) {
   EXPECT_EQ(point_list(b), "0 ant_nakcast nak_timeout=50ms 3 1 100\n1 rtps_udp - 2 0 10\n");
 }
 
+TEST(ProcessBench, TestbedOptions) {
+  const ProcessBench b = two_point_bench();
+  ProcessArgs a;
+  EXPECT_EQ(parse(b, {"--iface", "198.18.0.1", "--reader-host", "198.18.0.2 mnexec -a 42", "--reader-host",
+                      "198.18.0.3", "--loss-at", "host", "--points", "1", "--list-points"},
+                  a),
+            std::nullopt);
+  EXPECT_EQ(a.iface, "198.18.0.1");
+  EXPECT_EQ(a.reader_hosts, (std::vector<std::string>{"198.18.0.2 mnexec -a 42", "198.18.0.3"}));
+  EXPECT_TRUE(a.loss_at_host);
+  EXPECT_TRUE(a.list_points);
+  EXPECT_EQ(point_csv(b, a.points, 500),
+            "index,transport,transport_params,receivers,loss_pct,rate_hz,updates\n1,rtps_udp,,2,0,10,500\n");
+  EXPECT_EQ(parse(b, {"--loss-at", "kernel"}, a), 2);
+  EXPECT_EQ(parse(b, {"--reader-host", "reader0"}, a), 2);  // not an IPv4 address
+  EXPECT_EQ(parse(b, {"--loss-at", "process"}, a), std::nullopt);
+  EXPECT_FALSE(a.loss_at_host);
+}
+
 TEST(ProcessBench, LatencyFilesRoundTripAndRefuseGarbage) {
   const std::string path = "/tmp/adamant_process_bench_test_" + std::to_string(::getpid());
   write_latencies(path, {{1'000, 2'000}, {3'000}});

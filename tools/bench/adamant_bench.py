@@ -63,6 +63,7 @@ def main(argv):
             return 2
         benches.append((name, os.path.abspath(bench)))
 
+    args.out = os.path.abspath(args.out)  # an OpenDDS point runs in its bench's directory
     store = Store(args.out)
     scratch = os.path.join(args.out, ".scratch")
     logs = os.path.join(args.out, "logs")

@@ -25,17 +25,19 @@ opendds_ensure_runtime() {
   adamant_mark_built "$stamp" "$inputs"
 }
 
-# opendds_bench_prepare MODEL OUT: refuses clearly without OpenDDS; generates MODEL's OpenDDS target
-# into OUT/generated-opendds and builds it into OUT/build/opendds.
+# opendds_bench_prepare MODEL OUT "EXPERIMENT...": refuses clearly without OpenDDS; generates MODEL's
+# OpenDDS target into OUT/generated-opendds and builds the experiments' benches into OUT/build/opendds
+# (only those: each of the model's applications is a TAO compile of its own).
 opendds_bench_prepare() {
-  local model="$1" out="$2" env dds version
+  local model="$1" out="$2" experiments="$3" env dds version e targets=()
   env="$(adamant_opendds_env)" || die "--target opendds: OpenDDS was not found. Set ADAMANT_OPENDDS_ENV to an OpenDDS env script (one that exports DDS_ROOT), or put a prebuilt OpenDDS archive (opendds-*.tar.xz) in ../shared/opendds/ beside the checkout (docs/opendds.md)"
   # shellcheck disable=SC1090
   source "$env"
   dds="${DDS_ROOT:-${OpenDDS_ROOT:-}}"
   [[ -n "$dds" && -f "$dds/cmake/OpenDDSConfig.cmake" ]] \
     || die "--target opendds: $env sets no DDS_ROOT with a CMake package (cmake/OpenDDSConfig.cmake)"
-  version="$(sed -n 's/.*OpenDDS version \([0-9]*\.[0-9]*\).*/\1/p' "$dds/VERSION.txt" "$dds/VERSION" 2>/dev/null | head -1)"
+  # the release names the file VERSION.txt or VERSION: sed fails on the one that is absent
+  version="$(sed -n 's/.*OpenDDS version \([0-9]*\.[0-9]*\).*/\1/p' "$dds/VERSION.txt" "$dds/VERSION" 2>/dev/null | head -1 || true)"
   adamant_ensure_packages
   adamant_ensure_cli
   adamant_ensure_plot
@@ -49,17 +51,21 @@ opendds_bench_prepare() {
   else
     rm -rf "$out/generated-opendds" && mv "$out/generated-opendds.next" "$out/generated-opendds"
   fi
-  say "building $out/generated-opendds/opendds"
+  say "building $out/generated-opendds/opendds ($experiments)"
+  for e in $experiments; do  # an experiment without a bench is refused by opendds_bench_run, saying why
+    grep -q "^add_executable(${e}_bench " "$out/generated-opendds/opendds/CMakeLists.txt" && targets+=(--target "${e}_bench")
+  done
   local build="$out/build/opendds"
   cmake -S "$out/generated-opendds/opendds" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_PREFIX_PATH="$dds;$(opendds_runtime_prefix)" >"$build.log" 2>&1 \
-    && cmake --build "$build" >>"$build.log" 2>&1 \
+    && cmake --build "$build" "${targets[@]}" >>"$build.log" 2>&1 \
     || { tail -40 "$build.log" >&2; die "building the generated OpenDDS project failed (log: $build.log)"; }
   adamant_cli validate --explain --format json "$model" >"$out/predictions.json.tmp" \
     && mv -f "$out/predictions.json.tmp" "$out/predictions.json"
 }
 
-# opendds_bench_run MODEL OUT "EXPERIMENT..." [tools/bench/adamant_bench.py options...]
+# opendds_bench_run MODEL OUT "EXPERIMENT..." [tools/bench/adamant_bench.py options...]: each point
+# in a private network namespace, or on a testbed when the options give its --wrap (the last wins).
 opendds_bench_run() {
   local model="$1" out="$2" experiments="$3"; shift 3
   local args=() e bench

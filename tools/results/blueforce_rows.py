@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The Mockets experiments' rows for docs/results/ (make-results.sh): each experiment's results CSV
-(replace, as the model binds it) and its .fifo.csv (the same bench over the runtime's fifo), one row
-per experiment, transport and stream.
+(replace, as the model binds it), its .fifo.csv (the same bench over the runtime's fifo) and, when
+present, its .tcp.csv (ant-peer-bench's kernel TCP), one row per experiment, transport and stream.
 
     blueforce_rows.py BENCH_DIR > blueforce_sim.csv
 """
@@ -28,7 +28,7 @@ def main(argv):
     out = csv.writer(sys.stdout, lineterminator="\n")
     out.writerow(COLUMNS)
     for x in EXPERIMENTS:
-        for path in (os.path.join(argv[1], x + ".csv"), os.path.join(argv[1], x + ".fifo.csv")):
+        for path in (os.path.join(argv[1], x + suffix) for suffix in (".csv", ".fifo.csv", ".tcp.csv")):
             groups = {}
             for r in rows_of(path):
                 groups.setdefault((r["transport"], r.get("stream", "")), []).append(r)

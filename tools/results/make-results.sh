@@ -12,7 +12,11 @@
 # time from one timed point per transport and reader count), emulab (Table 2 in the
 # simulator), flexmat (the FLEXMAT sweeps in the simulator), blueforce (Mockets experiments 1-4 in
 # the simulator, replace and fifo), real (Table 2 reduced: 50 Hz, the first run, --real-updates updates, real
-# processes in one network namespace, loss injected in the readers' receive path), isislab-real
+# processes in one network namespace, loss injected in the readers' receive path), testbed (Table 2
+# reduced: both rates, the first run, --real-updates updates, each reader on a host of its own with
+# the loss dropped by nftables at each reader host), opendds (OpenDDS's own transports at the same
+# points on the same testbed: ./adamant bench --target opendds), blueforce-real (Mockets experiment 1
+# on the testbed's shaped link, tools/results/radio-link.toml: replace, fifo and kernel TCP), isislab-real
 # (the ISISlab grid reduced, tools/results/isislab_real.adamant: real processes on the testbed with
 # per-host loss, each point's load recorded, --grid-points to run part of it; then the same grid in
 # the simulator and the model's predictions at its points).
@@ -35,7 +39,7 @@ while [[ $# -gt 0 ]]; do
     *) echo "make-results: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
-[[ ${#stages[@]} -gt 0 ]] || stages=(isislab estimate emulab flexmat blueforce real isislab-real)
+[[ ${#stages[@]} -gt 0 ]] || stages=(isislab estimate emulab flexmat blueforce real testbed opendds blueforce-real isislab-real)
 wanted() { [[ " ${stages[*]} " == *" $1 "* ]]; }
 mkdir -p "$data" "$work"
 sar="$root/examples/sar/sar.adamant" rtesp="$root/tools/results/rtesp.adamant"
@@ -102,6 +106,29 @@ if (( ! tables_only )); then
     timed real "$root/adamant" bench "$rtesp" --experiment emulab_table2 --mode real --points rate_hz=50,run=1 \
       --updates "$real_updates" --out "$work/rtesp-real"
     keep "$work/rtesp-real" emulab_table2 emulab_real
+  fi
+  if wanted testbed; then
+    timed testbed "$root/adamant" bench "$rtesp" --experiment emulab_table2 --mode real --loss-at host --points run=1 \
+      --updates "$real_updates" --out "$work/rtesp-testbed"
+    keep "$work/rtesp-testbed" emulab_table2 emulab_testbed
+  fi
+  if wanted opendds; then
+    timed opendds "$root/adamant" bench "$rtesp" --experiment emulab_table2_opendds --target opendds --mode real \
+      --loss-at host --updates "$real_updates" --out "$work/rtesp-opendds" \
+      || echo "make-results: some OpenDDS points failed (their logs: $work/rtesp-opendds/logs); the others are kept" >&2
+    keep "$work/rtesp-opendds" emulab_table2_opendds emulab_opendds
+  fi
+  if wanted blueforce-real; then
+    # experiment 1 on the shaped link: the bench built by the blueforce stage, and ant-peer-bench's kernel TCP
+    bf="$work/blueforce-real" bench1="$work/blueforce-sim/build/native/bf1_low_bandwidth_bench"
+    on_link=(/usr/bin/python3 "$root/tools/testbed/adamant_testbed.py" run --testbed "$root/tools/results/radio-link.toml"
+             --loss-at host --)
+    rm -rf "$bf" && mkdir -p "$bf"
+    timed blueforce-real "${on_link[@]}" "$bench1" --mode real --transport replace --csv "$bf/bf1_low_bandwidth.csv"
+    timed blueforce-real "${on_link[@]}" "$bench1" --mode real --transport fifo --csv "$bf/bf1_low_bandwidth.fifo.csv"
+    timed blueforce-real "${on_link[@]}" "$root/.adamant/runtime/bin/ant-peer-bench" --library tcp --receivers 1 \
+      --rate 20 --updates 1000 --payload 1024 --csv "$bf/bf1_low_bandwidth.tcp.csv"
+    python3 "$root/tools/results/blueforce_rows.py" "$bf" >"$data/blueforce_real.csv"
   fi
   if wanted isislab-real; then
     # resumable: points already in the work directory are kept (one at a time; root for the testbed);

@@ -118,7 +118,8 @@ def main(argv):
     runs = read(d, "runs")
     emulab_sim, emulab_real = read(d, "emulab_sim"), read(d, "emulab_real")
     predicted, isislab, flexmat = read(d, "emulab_predicted"), read(d, "isislab_sim"), read(d, "flexmat_sim")
-    blueforce = read(d, "blueforce_sim")
+    blueforce, blueforce_real = read(d, "blueforce_sim"), read(d, "blueforce_real")
+    emulab_testbed, emulab_opendds = read(d, "emulab_testbed"), read(d, "emulab_opendds")
     contract = findings.contract()
     header_bytes = contract["wire"]["header"]["bytes"] + contract["wire"]["msg_fixed"]["bytes"]
 
@@ -127,6 +128,8 @@ def main(argv):
              findings.speed(runs, isislab, read(d, "grid_estimate")), section_notes("speed"), speedup_table(speedup) if speedup else "(not measured)"]
     parts += [section_notes("emulab_sim"), point_table(emulab_sim, predicted) if emulab_sim else "(not run)"]
     parts += [section_notes("emulab_real"), point_table(emulab_real, predicted) if emulab_real else "(not run)"]
+    parts += [section_notes("emulab_testbed"), point_table(emulab_testbed + emulab_opendds, predicted)
+              if emulab_testbed or emulab_opendds else "(not run)", findings.opendds_multicast(emulab_opendds)]
     err_text, err_rows = prediction_error_table(emulab_real, predicted)
     parts += [section_notes("prediction_error"), err_text if err_rows else "(no real runs)",
               findings.prediction_error(err_rows)]
@@ -135,9 +138,12 @@ def main(argv):
     for rate in (10.0, 100.0):
         if isislab:
             parts += [f"**{rate:.0f} Hz** (ReLate2 µs / delivered %, mean of the runs):", isislab_table(isislab, rate)]
-    parts += [section_notes("findings"), findings.all_findings(emulab_sim, emulab_real, isislab)]
+    parts += [section_notes("findings"), findings.all_findings(emulab_sim, emulab_real, isislab,
+                                                                  emulab_testbed + emulab_opendds)]
     parts += [section_notes("flexmat"), flexmat_table(flexmat) if flexmat else "(not run)", findings.flexmat(flexmat)]
     parts += [section_notes("blueforce"), blueforce_table(blueforce, header_bytes) if blueforce else "(not run)"]
+    parts += [section_notes("blueforce_real"),
+              blueforce_table(blueforce_real, header_bytes) if blueforce_real else "(not run)"]
     parts += [section_notes("not_done")]
     with open(a.output, "w") as f:
         f.write("\n\n".join(p.strip("\n") for p in parts if p) + "\n")

@@ -115,7 +115,7 @@ def cmd_run(args):
                 arrived, dropped = hosts.counters(h)
                 counters[h.name] = {"address": h.address, "udp_in": arrived, "dropped": dropped}
                 share = f" ({100 * dropped / arrived:.2f} %)" if arrived else ""
-                print(f"adamant testbed: {h.name} {h.address}: {arrived} UDP datagrams in, {dropped} dropped{share}",
+                print(f"adamant testbed: {h.name} {h.address}: {arrived} UDP datagrams and TCP segments in, {dropped} dropped{share}",
                       file=sys.stderr)
     if tb.realisation == "namespaces":
         record_links(csv_path, before, writer.link)

@@ -31,6 +31,7 @@ struct PeerPoint {
   std::size_t payload = 12;
   std::string group = "239.255.0.1", iface = "127.0.0.1";
   int port = 0;  // the library's UDP ports start here (see PeerLibrary::ports)
+  std::vector<std::string> receiver_addresses;  // the sender's only: receiver i's address (unicast peers)
   std::chrono::milliseconds linger{2000};
   bool injects_loss() const { return loss_at == LossAt::process && loss > 0; }
 };
@@ -84,8 +85,9 @@ class PeerLibrary {
   virtual void classify(const std::uint8_t* udp_payload, std::size_t n, engine::WireBytes& bytes) = 0;
 };
 
-// The libraries this build has (CMake: ADAMANT_NORM, ADAMANT_PGM).
+// The libraries this build has (CMake: ADAMANT_NORM, ADAMANT_PGM; tcp always).
 std::unique_ptr<PeerLibrary> make_norm();
 std::unique_ptr<PeerLibrary> make_pgm();
+std::unique_ptr<PeerLibrary> make_tcp();  // kernel TCP, one connection per receiver (always built)
 
 }  // namespace adamant::peer

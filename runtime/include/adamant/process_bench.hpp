@@ -41,17 +41,23 @@ struct ProcessBench {
   long runs = 1;     // per point (--runs)
 };
 
-// The command line: --csv FILE, --updates N, --runs N, --points I,J,..., --list, --help, and the
-// internal --role writer|reader --point I --run K --index R --out FILE. Options starting with
-// `passthrough_prefix` (e.g. "-DCPS") take one value and are handed to every process.
+// The command line: --csv FILE, --updates N, --runs N, --points I,J,..., --list, --list-points,
+// --help; for a testbed (docs/testbed.md) --iface ADDR, --reader-host "ADDR [CMD ARG...]" (repeated)
+// and --loss-at process|host; and the internal --role writer|reader --point I --run K --index R
+// --out FILE. Options starting with `passthrough_prefix` (e.g. "-DCPS") take one value and are
+// handed to every process.
 struct ProcessArgs {
   std::string role = "driver";
   std::string csv, out;
   long updates = 0, runs = 1;
   int point = 0, run = 1, index = 0;
   bool list = false;
+  bool list_points = false;               // --list-points: the selected points as CSV (the testbed reads it)
   std::vector<int> points;                // the points the driver runs (empty: all)
   std::vector<std::string> passthrough;   // option, value, option, value, ...
+  std::string iface;                      // this process's address ("" = the middleware's default)
+  std::vector<std::string> reader_hosts;  // reader i on the (i mod n)-th: "ADDR [CMD ARG...]"; empty: forked here
+  bool loss_at_host = false;              // the testbed's hosts drop the point's loss: no process injects it
 };
 // nullopt: go on with `args`; else the exit code (0 after --help; 2 on a bad command line, the
 // message printed on stderr).
@@ -62,6 +68,9 @@ bool parse_point_list(const std::string& text, int count, std::vector<int>& out)
 // --list: one line per point, "I transport transport_params receivers loss_pct rate_hz"
 // (transport_params "-" when empty).
 std::string point_list(const ProcessBench& bench);
+// --list-points: the points `selected` (all when empty) as CSV with the header
+// "index,transport,transport_params,receivers,loss_pct,rate_hz,updates", as the native benches list them.
+std::string point_csv(const ProcessBench& bench, const std::vector<int>& selected, long updates);
 
 // The schedule of point `point` with `updates` updates of stream 0 (make_schedule).
 Schedule process_schedule(const ProcessBench& bench, int point, long updates);
@@ -79,8 +88,9 @@ std::vector<std::vector<std::int64_t>> read_latencies(const std::string& path, s
 std::vector<metrics::Row> process_rows(const ProcessBench& bench, int point, long run, long updates, bool writer_ok,
                                        std::vector<std::vector<std::int64_t>> latencies_ns);
 
-// The driver: for every selected point and run, starts the readers (`program --role reader`) and
-// the writer (`--role writer`), waits for them, reads the readers' files and appends the rows to
+// The driver: for every selected point and run, starts the readers (`program --role reader`, each
+// under its --reader-host's command with that host's --iface) and the writer (`--role writer`,
+// with args.iface), waits for them, reads the readers' files and appends the rows to
 // args.csv (the header first when the file is new). Returns the exit code: 0, or 1 when a
 // process failed or the CSV could not be written (every point still runs).
 int drive_processes(const ProcessBench& bench, const ProcessArgs& args, const std::string& program);

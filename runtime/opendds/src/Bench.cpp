@@ -27,10 +27,12 @@ std::string program(const Bench& b) { return b.name + "_bench"; }
 
 // A reader's transport options: the point's, plus for the ADAMANT plugin's ant_* transports the
 // point's loss, which they inject at the receiver (as the native harness does) with the reader's
-// own seed, and for ant_replace the reader's own port (each reader process listens on one).
-Options reader_options(const Point& p, int index) {
+// own seed unless a testbed's hosts drop it (--loss-at host), and for ant_replace the reader's own
+// port (each reader process listens on one). OpenDDS's own transports inject no loss: theirs is
+// the testbed's.
+Options reader_options(const Point& p, int index, bool loss_at_host) {
   Options options = p.options;
-  if (p.transport_type.rfind("ant_", 0) == 0 && p.loss_pct > 0) {
+  if (p.transport_type.rfind("ant_", 0) == 0 && p.loss_pct > 0 && !loss_at_host) {
     options.emplace_back("loss", std::to_string(p.loss_pct));
     options.emplace_back("seed", std::to_string(index + 1));
   }
@@ -194,7 +196,8 @@ int reader_main(int argc, char** argv, const Bench& b, const adamant::bench::Pro
     listeners.push_back(DDS::DataReaderListener_var(recorders.back()));
     DDS::DataReader_var reader =
         subscriber->create_datareader(s.topics[i], qos, listeners.back(), OpenDDS::DCPS::DEFAULT_STATUS_MASK);
-    if (!reader || !b.bind(reader.in(), b.name + "_reader", p.transport_type, reader_options(p, args.index)) ||
+    if (!reader ||
+        !b.bind(reader.in(), b.name + "_reader", p.transport_type, reader_options(p, args.index, args.loss_at_host)) ||
         reader->enable() != DDS::RETCODE_OK) {
       std::cerr << program(b) << ": reader: cannot create, bind or enable the reader of " << b.streams[i].topic << "\n";
       return 1;
@@ -248,9 +251,16 @@ int run(int argc, char** argv, const Bench& b) {
     std::cout << adamant::bench::point_list(pb);
     return 0;
   }
-  // What TheParticipantFactoryWithArgs sees: the program and the -DCPS options.
+  if (args.list_points) {
+    std::cout << adamant::bench::point_csv(pb, args.points, args.updates);
+    return 0;
+  }
+  // What TheParticipantFactoryWithArgs sees: the program and the -DCPS options; on a testbed host
+  // its address, which OpenDDS's transports bind and advertise when their .ini names none.
+  std::vector<std::string> dcps = args.passthrough;
+  if (args.role != "driver" && !args.iface.empty()) dcps.insert(dcps.end(), {"-DCPSDefaultAddress", args.iface});
   std::vector<char*> rest = {argv[0]};
-  for (std::string& a : args.passthrough) rest.push_back(&a[0]);
+  for (std::string& a : dcps) rest.push_back(&a[0]);
   int n = static_cast<int>(rest.size());
   rest.push_back(nullptr);
   try {
