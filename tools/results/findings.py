@@ -197,15 +197,32 @@ def prediction_error(rows):
     return f"{within} of {len(rows)} real points are within 20 % of the prediction. {WHY['prediction']}"
 
 
-def speed(runs, isislab, estimate):
-    """The ISISlab grid's runs (a run stopped part way keeps its points; the next resumes) and the whole
-    grid's CPU time estimated from a stratified sample (tools/results/estimate_grid.py)."""
+GRID_POINTS = 1920  # sar's rtesp_isislab_sweep: 6 readers × 4 losses × 4 rates × 4 setups × 5 runs
+TARGET_S = 600      # issue 15: the whole grid with --jobs 2 in under 10 minutes on 2 cores
+
+
+def speed(runs, isislab, estimate, measured=()):
+    """The ISISlab grid's runs (a run stopped part way keeps its points; the next resumes), the points per
+    second each simulated (tools/results/speed_row.py) and the whole grid's CPU time estimated from a
+    stratified sample (tools/results/estimate_grid.py)."""
     text = ["**Speed (the ISISlab grid in the simulator, 1,920 points × 20,000 updates):**"]
+    measured = {(m["finished_utc"], m["command"]): m for m in measured}
     for run in (r for r in runs if r["stage"].startswith("isislab")):
         stopped = "exit" in run["stage"]
         text.append(f"`{run['command']}`{' (stopped part way)' if stopped else ''} took {float(run['wall_s']):,.0f} s "
                     f"wall and {float(run['cpu_s']):,.0f} s of CPU, the machine's load {run['load_before']} → "
                     f"{run['load_after']} (2 cores shared with other work).")
+        m = measured.get((run["finished_utc"], run["command"]))
+        if m and int(m["points_run"]) > 0:
+            rate = int(m["points_run"]) / float(m["sim_s"])
+            grid_s = GRID_POINTS / rate
+            cpu_grid_s = float(m["cpu_s"]) * GRID_POINTS / int(m["points_run"])
+            text.append(f"It simulated {int(m['points_run']):,} points ({int(m['points_skipped']):,} already in the "
+                        f"output, {int(m['points_failed'])} failed) in {float(m['sim_s']):,.0f} s with --jobs "
+                        f"{m['jobs']}: {rate:.2f} points/s, so the whole grid in ≈ {grid_s:,.0f} s "
+                        f"({grid_s / 60:.1f} min) at that load; its CPU time (generate and build included) scaled to "
+                        f"the grid, {cpu_grid_s:,.0f} s, is ≈ {cpu_grid_s / 2 / 60:.1f} min on 2 idle cores "
+                        f"({'under' if cpu_grid_s / 2 < TARGET_S else 'over'} the 10-minute target).")
     if isislab:
         text.append(f"The grid's data holds {sum(int(r['runs']) for r in isislab):,} of its 1,920 points.")
     if estimate:

@@ -77,6 +77,10 @@ if (( ! tables_only )); then
     timed isislab "$root/adamant" bench "$sar" --experiment rtesp_isislab_sweep --mode sim --jobs 2 --out "$work/isislab-sim" \
       ${isislab_points:+--points "$isislab_points"} || echo "make-results: the ISISlab run stopped; its finished points are kept" >&2
     keep "$work/isislab-sim" rtesp_isislab_sweep isislab_sim
+    # the run's simulated points and seconds beside its wall time and load (the speed line)
+    speed="$data/isislab_speed.csv"
+    python3 "$root/tools/results/speed_row.py" "$data/runs.csv" "$work/isislab-sim" \
+      $([[ -f "$speed" ]] || echo --header) >>"$speed"
   fi
   if wanted estimate; then
     # the whole grid's CPU time from a stratified sample (needs the isislab stage's build)

@@ -125,7 +125,7 @@ def main(argv):
 
     speedup = read(d, "sim_speedup")
     parts = [intro(machine, runs), section_notes("runs"), runs_table(runs) if runs else "(no runs recorded)",
-             findings.speed(runs, isislab, read(d, "grid_estimate")), section_notes("speed"), speedup_table(speedup) if speedup else "(not measured)"]
+             findings.speed(runs, isislab, read(d, "grid_estimate"), read(d, "isislab_speed")), section_notes("speed"), speedup_table(speedup) if speedup else "(not measured)"]
     parts += [section_notes("emulab_sim"), point_table(emulab_sim, predicted) if emulab_sim else "(not run)"]
     parts += [section_notes("emulab_real"), point_table(emulab_real, predicted) if emulab_real else "(not run)"]
     parts += [section_notes("emulab_testbed"), point_table(emulab_testbed + emulab_opendds, predicted)
