@@ -32,9 +32,9 @@ aa::App application() {
   // Reader: topic, QoS profile, transport (configuration, type, options).
   a.readers = {
       // Hotspots
-      // transport adaptive: ricochet_r4, the decision table's pick at the modeled environment (of the publisher of Hotspots); table adaptive/uav_relay.Hotspots.json; the OpenDDS plugin has no adaptive transport (ant_adaptive) yet, so it runs fixed; transport ricochet_r4: the ADAMANT runtime's ricochet inside OpenDDS (transport type ant_ricochet, plugin Adamant::opendds) — from profiles/transports.adamant
+      // transport adaptive: the runtime switches between the candidates of table adaptive/uav_relay.Hotspots.json as readers, loss and rate change; it starts with ricochet_r4, the table's pick at the modeled environment (of the publisher of Hotspots); the ADAMANT runtime's adaptive transport inside OpenDDS (transport type ant_adaptive, plugin Adamant::opendds)
       {"Hotspots", entities::qos_HotspotQos(),
-       {"rescue_teams_Hotspots_reader", "ant_ricochet", {{"r", "4"}, {"c", "3"}, {"nak_fallback", "0"}}}},
+       {"rescue_teams_Hotspots_reader", "ant_adaptive", {{"table", "adaptive/uav_relay.Hotspots.json"}}}},
   };
   return a;
 }
