@@ -239,11 +239,12 @@ if build_example blueforce; then
   check "blueforce: the reflector published BlueForce updates" \
     grep -qE '^jbi_reflector: published [1-9][0-9]* BlueForce samples' "$work/reflector.out"
 
-  "$b/bf2_two_streams_bench" --mode sim --csv "$work/bf2.csv" --updates 200 >"$work/bf2.run" 2>&1
-  check "blueforce: bf2 runs in the simulator (200 updates of each stream)" test $? -eq 0
+  # 400 updates at 20 Hz: 20 s, of which the sensor data (`start 14 s`) takes part in the last 6
+  "$b/bf2_two_streams_bench" --mode sim --csv "$work/bf2.csv" --updates 400 >"$work/bf2.run" 2>&1
+  check "blueforce: bf2 runs in the simulator (400 blue-force updates)" test $? -eq 0
   csv_check "$work/bf2.csv" \
-    "blueforce bf2 (sim): one row per stream (BlueForce, SensorData), each 200 sent at 20 Hz over replace" \
-      "[r['stream'] for r in rows] == ['BlueForce', 'SensorData'] and all(r['transport'] == 'replace' and num(r,'sent') == 200 and num(r,'rate_hz') == 20 for r in rows)" \
+    "blueforce bf2 (sim): one row per stream over replace at 20 Hz: BlueForce 400 sent, SensorData 120 (it starts 14 s later and stops with the blue force)" \
+      "[r['stream'] for r in rows] == ['BlueForce', 'SensorData'] and all(r['transport'] == 'replace' and num(r,'rate_hz') == 20 for r in rows) and num(rows[0],'sent') == 400 and num(rows[1],'sent') == 120" \
     "blueforce bf2 (sim): 40 KB/s offered to 5 KB/s: each stream partly delivered, the rest superseded by its own newer updates" \
       "all(0 < num(r,'received') < 100 and num(r,'replaced') > 0 and num(r,'delivery_or_replaced') == 1.0 for r in rows)" \
     "blueforce bf2 (sim): both streams share the point's one connection (the same bytes on both rows)" \
