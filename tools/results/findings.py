@@ -207,7 +207,8 @@ def speed(runs, isislab, estimate, measured=()):
     stratified sample (tools/results/estimate_grid.py)."""
     text = ["**Speed (the ISISlab grid in the simulator, 1,920 points × 20,000 updates):**"]
     measured = {(m["finished_utc"], m["command"]): m for m in measured}
-    for run in (r for r in runs if r["stage"].startswith("isislab")):
+    # the simulator grid's runs only (isislab-real is the testbed grid, with a section of its own)
+    for run in (r for r in runs if r["stage"].startswith("isislab") and not r["stage"].startswith("isislab-real")):
         stopped = "exit" in run["stage"]
         text.append(f"`{run['command']}`{' (stopped part way)' if stopped else ''} took {float(run['wall_s']):,.0f} s "
                     f"wall and {float(run['cpu_s']):,.0f} s of CPU, the machine's load {run['load_before']} → "
