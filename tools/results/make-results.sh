@@ -7,16 +7,19 @@
 #
 #   tools/results/make-results.sh [--only STAGE]... [--tables-only] [--work DIR] [--real-updates N]
 #                                 [--isislab-points FILTER] [--grid-points FILTER]
+#                                 [--testbed-updates N] [--opendds-points FILTER]
 #
 # Stages: isislab (sar's full ISISlab grid in the simulator, --jobs 2), estimate (the grid's CPU
 # time from one timed point per transport and reader count), emulab (Table 2 in the
 # simulator), flexmat (the FLEXMAT sweeps in the simulator), blueforce (Mockets experiments 1-4 in
 # the simulator, replace and fifo), real (Table 2 reduced: 50 Hz, the first run, --real-updates updates, real
-# processes in one network namespace, loss injected in the readers' receive path), testbed (Table 2
-# reduced: both rates, the first run, --real-updates updates, each reader on a host of its own with
-# the loss dropped by nftables at each reader host), opendds (OpenDDS's own transports at the same
-# points on the same testbed: ./adamant bench --target opendds), blueforce-real (Mockets experiment 1
-# on the testbed's shaped link, tools/results/radio-link.toml: replace, fifo and kernel TCP), isislab-real
+# processes in one network namespace, loss injected in the readers' receive path), testbed (Table 2:
+# both rates, the first run, the study's 20,000 updates or --testbed-updates, each reader on a host
+# of its own with the loss dropped by nftables at each reader host, every point at once; then the
+# study's largest ISISlab point, 25 readers, on the same testbed), opendds (OpenDDS's own transports
+# at the same points on the same testbed, at once: --target opendds; --opendds-points to run some),
+# blueforce-real (Mockets experiment 1 on the testbed's shaped link, tools/results/radio-link.toml:
+# replace, fifo and kernel TCP), isislab-real
 # (the ISISlab grid reduced, tools/results/isislab_real.adamant: real processes on the testbed with
 # per-host loss, each point's load recorded, --grid-points to run part of it; then the same grid in
 # the simulator and the model's predictions at its points).
@@ -26,7 +29,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 data="$root/docs/results"
 work="$root/build/results"
-stages=() tables_only=0 real_updates=1000 isislab_points="" grid_points=""
+stages=() tables_only=0 real_updates=1000 isislab_points="" grid_points="" testbed_updates="" opendds_points=""
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --only) stages+=("${2:?--only needs a stage}"); shift 2 ;;
@@ -35,7 +38,9 @@ while [[ $# -gt 0 ]]; do
     --real-updates) real_updates="${2:?--real-updates needs a number}"; shift 2 ;;
     --isislab-points) isislab_points="${2:?--isislab-points needs a filter}"; shift 2 ;;
     --grid-points) grid_points="${2:?--grid-points needs a filter}"; shift 2 ;;
-    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --testbed-updates) testbed_updates="${2:?--testbed-updates needs a number}"; shift 2 ;;
+    --opendds-points) opendds_points="${2:?--opendds-points needs a filter}"; shift 2 ;;
+    -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "make-results: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -111,16 +116,39 @@ if (( ! tables_only )); then
       --updates "$real_updates" --out "$work/rtesp-real"
     keep "$work/rtesp-real" emulab_table2 emulab_real
   fi
+  if wanted testbed || wanted opendds; then
+    # Table 2 on the testbed at the study's 20,000 updates (--testbed-updates for fewer): every point
+    # at once, one bench driver and one testbed each (tools/results/points_at_once.py), each point's
+    # load recorded; the benches built first (./adamant's bench_prepare, opendds_bench_prepare)
+    on_testbed=(--mode real --model "$rtesp" --wrap "/usr/bin/python3 $root/tools/testbed/adamant_testbed.py run --loss-at host --")
+    at_once=("$root/.adamant/venv/bin/python" "$root/tools/results/points_at_once.py")
+  fi
   if wanted testbed; then
-    timed testbed "$root/adamant" bench "$rtesp" --experiment emulab_table2 --mode real --loss-at host --points run=1 \
-      --updates "$real_updates" --out "$work/rtesp-testbed"
-    keep "$work/rtesp-testbed" emulab_table2 emulab_testbed
+    tb="$work/rtesp-testbed"
+    (source "$root/adamant" && bench_prepare "$rtesp" "$tb")
+    timed testbed "${at_once[@]}" --out "$tb" --experiment "emulab_table2=$tb/build/native/emulab_table2_bench" \
+      --points run=1 ${testbed_updates:+--updates "$testbed_updates"} -- "${on_testbed[@]}" \
+      || echo "make-results: some testbed points failed (their logs: $tb/points/*/logs); the others are kept" >&2
+    keep "$tb" emulab_table2 emulab_testbed
+    cp "$tb/load/emulab_table2.csv" "$data/emulab_testbed_load.csv"
+    # the study's largest ISISlab point (25 readers, 3 %, 100 Hz), one transport at a time
+    timed testbed-25 "$root/.adamant/venv/bin/python" "$root/tools/bench/adamant_bench.py" "${on_testbed[@]}" \
+      --experiment "isislab_25_readers=$tb/build/native/isislab_25_readers_bench" --out "$tb" \
+      || echo "make-results: some 25-reader points failed (their logs: $tb/logs); the others are kept" >&2
+    keep "$tb" isislab_25_readers isislab_25_testbed
+    cp "$tb/load/isislab_25_readers.csv" "$data/isislab_25_testbed_load.csv"
   fi
   if wanted opendds; then
-    timed opendds "$root/adamant" bench "$rtesp" --experiment emulab_table2_opendds --target opendds --mode real \
-      --loss-at host --updates "$real_updates" --out "$work/rtesp-opendds" \
-      || echo "make-results: some OpenDDS points failed (their logs: $work/rtesp-opendds/logs); the others are kept" >&2
-    keep "$work/rtesp-opendds" emulab_table2_opendds emulab_opendds
+    od="$work/rtesp-opendds"
+    (source "$root/adamant" && opendds_bench_prepare "$rtesp" "$od" emulab_table2_opendds)
+    # the benches find OpenDDS's libraries and DCPSInfoRepo through its env script
+    dds_env="$(source "$root/adamant" && adamant_opendds_env)"
+    (source "$dds_env" && timed opendds "${at_once[@]}" --out "$od" --target opendds \
+      --experiment "emulab_table2_opendds=$od/build/opendds/emulab_table2_opendds_bench" \
+      ${opendds_points:+--points "$opendds_points"} ${testbed_updates:+--updates "$testbed_updates"} -- "${on_testbed[@]}") \
+      || echo "make-results: some OpenDDS points failed (their logs: $od/points/*/logs); the others are kept" >&2
+    keep "$od" emulab_table2_opendds emulab_opendds
+    cp "$od/load/emulab_table2_opendds.csv" "$data/emulab_opendds_load.csv"
   fi
   if wanted blueforce-real; then
     # experiment 1 on the shaped link: the bench built by the blueforce stage, and ant-peer-bench's kernel TCP

@@ -16,18 +16,33 @@ from rows import fmt, label, num, prediction, read, table
 from text import PAPER_MOCKETS, PAYLOAD_BYTES, intro, section_notes
 
 
-def point_table(rows, predicted):
+def point_table(rows, predicted, load=None):
+    """One line per point; with `load` (the benches' load lines) the 1-minute load while it ran."""
     out = []
     for r in sorted(rows, key=lambda r: (float(r["loss_pct"]), float(r["rate_hz"]), label(r))):
         p = prediction(predicted, r)
-        out.append([f"{fmt(num(r, 'loss_pct'))} %", f"{fmt(num(r, 'rate_hz'))} Hz", label(r), r.get("runs", ""),
-                    fmt(num(r, "delivery") * 100 if num(r, "delivery") is not None else None, 2),
-                    fmt(num(r, "lat_mean_us")), fmt(num(r, "lat_p50_us")), fmt(num(r, "lat_p99_us")),
-                    fmt(num(r, "relate2")),
-                    fmt(num(p, "pred_lat_mean_us")) if p else "–",
-                    fmt(num(p, "pred_delivery") * 100, 2) if p and num(p, "pred_delivery") is not None else "–"])
+        line = [f"{fmt(num(r, 'loss_pct'))} %", f"{fmt(num(r, 'rate_hz'))} Hz", label(r), r.get("runs", ""),
+                fmt(num(r, "delivery") * 100 if num(r, "delivery") is not None else None, 2),
+                fmt(num(r, "lat_mean_us")), fmt(num(r, "lat_p50_us")), fmt(num(r, "lat_p99_us")),
+                fmt(num(r, "relate2")),
+                fmt(num(p, "pred_lat_mean_us")) if p else "–",
+                fmt(num(p, "pred_delivery") * 100, 2) if p and num(p, "pred_delivery") is not None else "–"]
+        out.append(line + ([point_load(load, r)] if load is not None else []))
     return table(["loss", "rate", "transport (parameters)", "runs", "delivered %", "mean µs", "p50 µs", "p99 µs",
-                  "ReLate2 µs", "predicted mean µs", "predicted delivered %"], out)
+                  "ReLate2 µs", "predicted mean µs", "predicted delivered %"]
+                 + (["load (1-min avg: mean, range)"] if load is not None else []), out)
+
+
+def point_load(load, row):
+    """The load while the point's runs ran: the mean of their means, and the least and most seen."""
+    same = [l for l in load if l["transport"] == row["transport"]
+            and (l.get("transport_params") or "") == (row.get("transport_params") or "")
+            and all(num(l, f) == num(row, f) for f in ("receivers", "loss_pct", "rate_hz"))]
+    if not same:
+        return "–"
+    means = [num(l, "load1_mean") for l in same]
+    seen = means + [num(l, "load1_before") for l in same] + [num(l, "load1_after") for l in same]
+    return f"{sum(means) / len(means):.1f} ({min(seen):.1f}–{max(seen):.1f})"
 
 
 def prediction_error_table(real, predicted):
@@ -128,8 +143,12 @@ def main(argv):
              findings.speed(runs, isislab, read(d, "grid_estimate"), read(d, "isislab_speed")), section_notes("speed"), speedup_table(speedup) if speedup else "(not measured)"]
     parts += [section_notes("emulab_sim"), point_table(emulab_sim, predicted) if emulab_sim else "(not run)"]
     parts += [section_notes("emulab_real"), point_table(emulab_real, predicted) if emulab_real else "(not run)"]
-    parts += [section_notes("emulab_testbed"), point_table(emulab_testbed + emulab_opendds, predicted)
+    testbed_load = read(d, "emulab_testbed_load") + read(d, "emulab_opendds_load")
+    parts += [section_notes("emulab_testbed"), point_table(emulab_testbed + emulab_opendds, predicted, testbed_load)
               if emulab_testbed or emulab_opendds else "(not run)", findings.opendds_multicast(emulab_opendds)]
+    isislab_25 = read(d, "isislab_25_testbed")
+    parts += [section_notes("isislab_25"), point_table(isislab_25, [], read(d, "isislab_25_testbed_load"))
+              if isislab_25 else "(not run)"]
     err_text, err_rows = prediction_error_table(emulab_real, predicted)
     parts += [section_notes("prediction_error"), err_text if err_rows else "(no real runs)",
               findings.prediction_error(err_rows)]

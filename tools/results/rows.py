@@ -46,9 +46,10 @@ def params_match(row_params, predicted_params):
 
 
 def prediction(predicted, row):
-    for p in predicted:
-        if p["transport"] == row["transport"] and params_match(row.get("transport_params"), p["params"]) \
-                and float(p["receivers"]) == float(row["receivers"]) and float(p["loss_pct"]) == float(row["loss_pct"]) \
-                and float(p["rate_hz"]) == float(row["rate_hz"]):
-            return p
-    return None
+    """The prediction for the row's point; of the catalog entries its parameters match, the one that
+    names the most (ricochet_reliable's r=4;c=3;nak_fallback=1 before ricochet_r4's r=4;c=3)."""
+    found = [p for p in predicted
+             if p["transport"] == row["transport"] and params_match(row.get("transport_params"), p["params"])
+             and float(p["receivers"]) == float(row["receivers"]) and float(p["loss_pct"]) == float(row["loss_pct"])
+             and float(p["rate_hz"]) == float(row["rate_hz"])]
+    return max(found, key=lambda p: len((p["params"] or "").split(";")), default=None)

@@ -19,7 +19,10 @@ WHY = {
                   "is never held back behind a lost one.",
     "tcp": "TCP is one connection per reader that delivers in order, so one lost segment holds back every later "
            "update until it is retransmitted. Only OpenDDS's tcp is TCP here, measured on the testbed with the "
-           "loss dropped at each reader host (the section above).",
+           "loss dropped at each reader host (the section above). There OpenDDS's other reliable transports, "
+           "which also deliver in order but repair on their own timers (rtps_udp after the writer's heartbeat, "
+           "reliable multicast after its NAK intervals), wait longer than TCP's fast retransmit; ADAMANT's "
+           "NAKcast (in order too) NAKs after a short timeout, and Ricochet holds nothing back.",
     "relate2": "ReLate2 multiplies the mean latency by the loss percentage plus one: a transport that repairs "
                "(NAKcast, Ricochet) keeps the factor near 1 at a small latency cost, the unreliable ones pay the "
                "full loss factor.",
@@ -34,9 +37,11 @@ WHY = {
           "repair traffic.",
     "anomaly": "the study's RMcast was OpenDDS's reliable multicast, which bounds its repair state (by default "
                "nak_depth 32 datagrams kept for repairs, nak_max 3 NAKs per missing sample, OpenDDS's multicast "
-               "options): a reader whose gap falls outside it is never repaired, a likely cause that only "
-               "OpenDDS runs can confirm. ADAMANT's NAKcast is measured above; what it cannot repair it counts "
-               "as unrecoverable.",
+               "options): a reader whose gap falls outside it is never repaired. On the testbed, at the study's "
+               "20,000 updates, 3 readers and per-host loss, OpenDDS 3.13.3's reliable multicast with those "
+               "defaults did not lose updates on that scale (its rows above), so these bounds alone do not "
+               "make the anomaly here; the study's older OpenDDS release and its settings are not known. "
+               "ADAMANT's NAKcast is measured above; what it cannot repair it counts as unrecoverable.",
     "prediction": "The predictions are the model's closed forms (`validate --explain`); real runs on one "
                   "machine add the kernel's scheduling delay, which on a loaded 2-core machine is most of a "
                   "reliable transport's latency.",
@@ -66,7 +71,7 @@ compared byte for byte:""",
 3 readers, 0 and 3 % end-host loss, 25 and 50 Hz, 20,000 updates of 12 bytes
 (`tools/results/rtesp.adamant`, experiment `emulab_table2`), every runtime transport: baseline (IP
 multicast), NAKcast with the automatic NAK timeout and the study's 25 and 50 ms, Ricochet r = 8 and
-r = 4 (c = 3), FEC. Predicted: `adamant validate --explain` of the same model (one flow per point).""",
+r = 4 (c = 3), Ricochet r = 4 with its NAK fallback (`ricochet_reliable`), FEC. Predicted: `adamant validate --explain` of the same model (one flow per point).""",
     "emulab_real": """## RT-ESP Table 2: real runs (reduced grid)
 
 The same experiment at 50 Hz with fewer updates (see the command), real processes (1 writer, 3
@@ -75,20 +80,27 @@ reader's receive path (the ISISlab way; the multi-host namespace testbed with pe
 `./adamant bench --loss-at host`, is the next section's). The machine was shared and loaded while
 they ran (see the load above): scheduling delays dominate these latencies. OpenDDS's own transports
 are in the next section, on the testbed.""",
-    "emulab_testbed": """## RT-ESP Table 2 on the testbed: OpenDDS's transports
+    "emulab_testbed": """## RT-ESP Table 2 on the testbed: ADAMANT's and OpenDDS's transports
 
 The Emulab points with each reader on a host of its own (`--loss-at host`, docs/testbed.md: 1 writer
 and 3 reader hosts, each a network namespace on one Linux bridge) and the point's loss dropped by
 nftables at each reader host, independently: the study's end-host loss, the same for any transport.
-OpenDDS 3.13.3's own transports (`emulab_table2_opendds`: udp, multicast best-effort and reliable,
-tcp, rtps_udp; one run each), with 250 updates instead of the study's 20,000 (20,000 at 25 Hz take
-800 s a point; see the command above). A transport missing from the table failed at that point (its
-readers could not open it; see "Not in these runs"). ADAMANT's transports at the same points are the
-previous section's (in-process loss, one namespace); the testbed stage (`make-results.sh --only
-testbed`) runs them here too. The tcp rows are from a second command (see above), after the testbed
-dropped TCP segments as well as UDP datagrams; before, tcp ran loss-free at the 3 % points. With 250
-updates a point, a repair state that overflows only late in a long run (the study's 20,000 updates)
-would not show. The machine was shared and loaded (see the load above).""",
+The study's 20,000 updates of 12 bytes per point, one run: ADAMANT's transports (`emulab_table2`:
+those of the simulator's table and Ricochet with its NAK fallback, `ricochet_reliable`) and OpenDDS
+3.13.3's own (`emulab_table2_opendds`: reliable multicast, tcp, rtps_udp; for udp and best-effort
+multicast see "Not in these runs"). 20,000 updates take 800 s at 25 Hz, so the points ran at once,
+each on a testbed of its own (`tools/results/points_at_once.py`: one bench driver per point; a
+testbed's namespaces and links are named after its driver's process id, so they do not meet). The
+last column is the machine's 1-minute load average while the point ran (`DIR/load/` of the bench):
+the points' own processes and other helpers' builds shared the 2 cores, and a load above 2 means
+processes waiting for a core, which a real point's latency measures as well.""",
+    "isislab_25": """## The study's largest ISISlab point on the testbed: 25 readers
+
+25 readers, each on a host of its own (26 namespaces on one bridge), 3 % loss dropped at each reader
+host, 100 Hz, 5,000 updates of 12 bytes (the study: 20,000), one run per transport, one transport at
+a time (`isislab_25_readers` in `tools/results/rtesp.adamant`): NAKcast with the automatic NAK
+timeout against Ricochet r = 4 (c = 3) without and with its NAK fallback. 26 bench processes share
+the machine's 2 cores (and other helpers' work did too): the load column says how loaded it was.""",
 
     "prediction_error": """## Prediction error against real runs
 
@@ -153,9 +165,8 @@ update on the link: no transport delivers sooner.""",
   namespace alike, also with a reader `local_address` given; the cause is not found yet (the
   reliable multicast, tcp and rtps_udp readers of the same bench open theirs). The logs:
   `build/results/rtesp-opendds/logs/`.
-- Table 2's ADAMANT rows on the multi-host testbed (`make-results.sh --only testbed`): not run in this
-  round (the ISISlab grid above runs on the testbed); 25 readers on the testbed (the study's largest
-  ISISlab point) were not run on the shared 2-core machine.
+- Table 2 on the testbed ran one run per point (the simulator's table: 3), all points at once on
+  the shared machine; the 25-reader point ran 5,000 updates per transport, not 20,000.
 - Mockets experiments 2–4 on the shaped link (experiment 1 is above).
 
 Regenerate with `tools/results/make-results.sh` (all stages) or `--tables-only` (this file from the
