@@ -115,9 +115,10 @@ def speedup_table(rows):
 
 
 def runs_table(runs):
+    """The commands' `|` escaped: a table cell ends at a bare one, also inside backticks."""
     return table(["stage", "command", "wall s", "CPU s", "load before", "load after", "finished (UTC)"],
-                 [[r["stage"], f"`{r['command']}`", r["wall_s"], r["cpu_s"], r["load_before"], r["load_after"],
-                   r["finished_utc"]] for r in runs])
+                 [[r["stage"], "`" + r["command"].replace("|", "\\|") + "`", r["wall_s"], r["cpu_s"], r["load_before"],
+                   r["load_after"], r["finished_utc"]] for r in runs])
 
 
 def main(argv):
