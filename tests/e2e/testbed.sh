@@ -145,10 +145,10 @@ printf '[link]\nschedule = [{ bandwidth = 1000000, seconds = 1 }, { bandwidth = 
 "${testbed[@]}" show --testbed "$work/badsched.toml" >"$work/badsched.out" 2>&1
 check "a schedule phase without its seconds is refused ($(tail -1 "$work/badsched.out"))" \
   grep -q "exactly bandwidth and seconds" "$work/badsched.out"
-printf '[link]\nqueue_packets = 4\nschedule = [{ bandwidth = 1000000, seconds = 1 }, { bandwidth = 250000, seconds = 1 }]\n%s' \
+printf '[link]\nqueue_packets = 4\nschedule = [{ bandwidth = 1000000, seconds = 1 }, { bandwidth = 250000, seconds = 5 }]\n%s' \
   "$link" >"$work/sched.toml"
 "${testbed[@]}" exec --testbed "$work/sched.toml" --on w -- sh -c \
-  'tc qdisc show | grep -o "rate [0-9]*[KM]bit"; sleep 1.5; tc qdisc show | grep -o "rate [0-9]*[KM]bit"' \
+  'tc qdisc show | grep -o "rate [0-9]*[KM]bit"; sleep 2; tc qdisc show | grep -o "rate [0-9]*[KM]bit"' \
   >"$work/sched.out" 2>&1
 rates="$(grep -o 'rate [0-9]*[KM]bit' "$work/sched.out" | tr '\n' ' ')"
 check "the writer's link runs at 8 Mbit, then at 2 Mbit after 1 s of the schedule ($rates)" \

@@ -30,9 +30,14 @@ def _prefix():
     return "t" + digits
 
 
+def tbf_burst(bandwidth):
+    """The token bucket's depth in bytes on a link of `bandwidth` B/s: what passes at once."""
+    return max(2 * MTU, bandwidth // 100)
+
+
 def _tbf(bandwidth, queue_packets):
     """tc tbf's parameters for a link of `bandwidth` B/s with `queue_packets` of queue."""
-    return f"tbf rate {bandwidth * 8}bit burst {max(2 * MTU, bandwidth // 100)} limit {(queue_packets or 100) * MTU}"
+    return f"tbf rate {bandwidth * 8}bit burst {tbf_burst(bandwidth)} limit {(queue_packets or 100) * MTU}"
 
 
 def _shape(node, intf, link):
