@@ -132,7 +132,8 @@ done
 took "the peers"
 
 # 2c. a changing link: the testbed tool steps the tbf rate through the file's schedule during the run
-link='[[host]]
+# a writer and two reader hosts (here and for the ssh testbed below)
+hosts='[[host]]
 name = "w"
 role = "writer"
 address = "198.18.0.1"
@@ -140,13 +141,17 @@ address = "198.18.0.1"
 name = "r0"
 role = "reader"
 address = "198.18.0.2"
+[[host]]
+name = "r1"
+role = "reader"
+address = "198.18.0.3"
 '
-printf '[link]\nschedule = [{ bandwidth = 1000000, seconds = 1 }, { bandwidth = 250000 }]\n%s' "$link" >"$work/badsched.toml"
+printf '[link]\nschedule = [{ bandwidth = 1000000, seconds = 1 }, { bandwidth = 250000 }]\n%s' "$hosts" >"$work/badsched.toml"
 "${testbed[@]}" show --testbed "$work/badsched.toml" >"$work/badsched.out" 2>&1
 check "a schedule phase without its seconds is refused ($(tail -1 "$work/badsched.out"))" \
   grep -q "exactly bandwidth and seconds" "$work/badsched.out"
 printf '[link]\nqueue_packets = 4\nschedule = [{ bandwidth = 1000000, seconds = 1 }, { bandwidth = 250000, seconds = 5 }]\n%s' \
-  "$link" >"$work/sched.toml"
+  "$hosts" >"$work/sched.toml"
 "${testbed[@]}" exec --testbed "$work/sched.toml" --on w -- sh -c \
   'tc qdisc show | grep -o "rate [0-9]*[KM]bit"; sleep 2; tc qdisc show | grep -o "rate [0-9]*[KM]bit"' \
   >"$work/sched.out" 2>&1
@@ -154,7 +159,7 @@ rates="$(grep -o 'rate [0-9]*[KM]bit' "$work/sched.out" | tr '\n' ' ')"
 check "the writer's link runs at 8 Mbit, then at 2 Mbit after 1 s of the schedule ($rates)" \
   test "$rates" = "rate 8Mbit rate 2Mbit "
 check "both ends of the links changed at the phase boundary ($(grep -c 'B/s from' "$work/sched.out") changes logged)" \
-  test "$(grep -c '250000 B/s from 1\.' "$work/sched.out")" -eq 2
+  test "$(grep -c '250000 B/s from 1\.' "$work/sched.out")" -eq 3
 took "a changing link"
 
 # 3. stopped part way (SIGTERM, as Ctrl-C): the testbed is removed all the same
@@ -174,19 +179,6 @@ took "the point stopped"
 ssh-keygen -q -t ed25519 -N '' -f "$work/hostkey" && ssh-keygen -q -t ed25519 -N '' -f "$work/userkey"
 cp "$work/userkey.pub" "$work/authorized_keys"
 mkdir -p /run/sshd  # sshd's privilege separation directory
-hosts='[[host]]
-name = "w"
-role = "writer"
-address = "198.18.0.1"
-[[host]]
-name = "r0"
-role = "reader"
-address = "198.18.0.2"
-[[host]]
-name = "r1"
-role = "reader"
-address = "198.18.0.3"
-'
 printf '%s[[host]]\nname = "ctl"\nrole = "control"\naddress = "198.18.0.100"\n' "$hosts" >"$work/lab.toml"
 printf 'realisation = "ssh"\n%s[ssh]\nuser = "root"\nkey = "userkey"\noptions = ["StrictHostKeyChecking=no", "UserKnownHostsFile=/dev/null", "LogLevel=ERROR", "ConnectionAttempts=20"]\n' \
   "$hosts" >"$work/ssh.toml"
