@@ -8,7 +8,8 @@
 #   every update, the row has the contract's result columns and the shaped link's bandwidth -> the
 #   peers (ant-peer-bench: NRL NORM, OpenPGM) at one point (3 readers, 3 % loss at each reader
 #   host, 300 updates) on the same testbed, through the same `run`: each delivers every update and
-#   every reader host dropped datagrams (SKIP: for a library the build lacks) -> the
+#   every reader host dropped datagrams (SKIP: for a library the build lacks) -> a link schedule
+#   (a bad one refused; a good one steps the writer's tbf rate at its phase boundary) -> the
 #   same point stopped by SIGTERM leaves nothing -> an ssh testbed: sshd (a throwaway key) on the
 #   writer and reader hosts of a namespaces testbed, the run driven from a control host over ssh
 #   -> nothing of any testbed is left (no host shell, no link).
@@ -130,6 +131,37 @@ PY
 done
 took "the peers"
 
+# 2c. a changing link: the testbed tool steps the tbf rate through the file's schedule during the run
+# a writer and two reader hosts (here and for the ssh testbed below)
+hosts='[[host]]
+name = "w"
+role = "writer"
+address = "198.18.0.1"
+[[host]]
+name = "r0"
+role = "reader"
+address = "198.18.0.2"
+[[host]]
+name = "r1"
+role = "reader"
+address = "198.18.0.3"
+'
+printf '[link]\nschedule = [{ bandwidth = 1000000, seconds = 1 }, { bandwidth = 250000 }]\n%s' "$hosts" >"$work/badsched.toml"
+"${testbed[@]}" show --testbed "$work/badsched.toml" >"$work/badsched.out" 2>&1
+check "a schedule phase without its seconds is refused ($(tail -1 "$work/badsched.out"))" \
+  grep -q "exactly bandwidth and seconds" "$work/badsched.out"
+printf '[link]\nqueue_packets = 4\nschedule = [{ bandwidth = 1000000, seconds = 1 }, { bandwidth = 250000, seconds = 5 }]\n%s' \
+  "$hosts" >"$work/sched.toml"
+"${testbed[@]}" exec --testbed "$work/sched.toml" --on w -- sh -c \
+  'tc qdisc show | grep -o "rate [0-9]*[KM]bit"; sleep 2; tc qdisc show | grep -o "rate [0-9]*[KM]bit"' \
+  >"$work/sched.out" 2>&1
+rates="$(grep -o 'rate [0-9]*[KM]bit' "$work/sched.out" | tr '\n' ' ')"
+check "the writer's link runs at 8 Mbit, then at 2 Mbit after 1 s of the schedule ($rates)" \
+  test "$rates" = "rate 8Mbit rate 2Mbit "
+check "both ends of the links changed at the phase boundary ($(grep -c 'B/s from' "$work/sched.out") changes logged)" \
+  test "$(grep -c '250000 B/s from 1\.' "$work/sched.out")" -eq 3
+took "a changing link"
+
 # 3. stopped part way (SIGTERM, as Ctrl-C): the testbed is removed all the same
 "${testbed[@]}" run --loss-at host -- "$bench" --receivers 2 --rate 100 --updates 3000 --csv "$work/stopped.csv" \
   >"$work/stopped.out" 2>&1 &
@@ -147,19 +179,6 @@ took "the point stopped"
 ssh-keygen -q -t ed25519 -N '' -f "$work/hostkey" && ssh-keygen -q -t ed25519 -N '' -f "$work/userkey"
 cp "$work/userkey.pub" "$work/authorized_keys"
 mkdir -p /run/sshd  # sshd's privilege separation directory
-hosts='[[host]]
-name = "w"
-role = "writer"
-address = "198.18.0.1"
-[[host]]
-name = "r0"
-role = "reader"
-address = "198.18.0.2"
-[[host]]
-name = "r1"
-role = "reader"
-address = "198.18.0.3"
-'
 printf '%s[[host]]\nname = "ctl"\nrole = "control"\naddress = "198.18.0.100"\n' "$hosts" >"$work/lab.toml"
 printf 'realisation = "ssh"\n%s[ssh]\nuser = "root"\nkey = "userkey"\noptions = ["StrictHostKeyChecking=no", "UserKnownHostsFile=/dev/null", "LogLevel=ERROR", "ConnectionAttempts=20"]\n' \
   "$hosts" >"$work/ssh.toml"

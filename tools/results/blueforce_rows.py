@@ -10,8 +10,8 @@ import os
 import sys
 
 EXPERIMENTS = ("bf1_low_bandwidth", "bf2_two_streams", "bf3_priorities", "bf4_fluctuating_link")
-COLUMNS = ("experiment", "transport", "stream", "runs", "sent", "received", "replaced", "delivery_or_replaced",
-           "lat_mean_us", "lat_p50_us", "lat_p99_us", "link_bandwidth")
+COLUMNS = ("experiment", "transport", "stream", "runs", "rate_hz", "sent", "received", "replaced",
+           "delivery_or_replaced", "lat_mean_us", "lat_p50_us", "lat_p99_us", "link_bandwidth")
 
 
 def rows_of(path):
@@ -36,7 +36,7 @@ def main(argv):
                 def mean(col):
                     values = [float(r[col]) for r in rs if r.get(col) not in (None, "")]
                     return round(sum(values) / len(values), 3) if values else ""
-                out.writerow([x, transport, stream, len(rs), mean("sent"), mean("received"), mean("replaced"),
+                out.writerow([x, transport, stream, len(rs), mean("rate_hz"), mean("sent"), mean("received"), mean("replaced"),
                               mean("delivery_or_replaced"), mean("lat_mean_us"), mean("lat_p50_us"),
                               mean("lat_p99_us"), rs[0].get("link_bandwidth", "")])
     return 0

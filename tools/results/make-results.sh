@@ -18,8 +18,9 @@
 # of its own with the loss dropped by nftables at each reader host, every point at once; then the
 # study's largest ISISlab point, 25 readers, on the same testbed), opendds (OpenDDS's own transports
 # at the same points on the same testbed, at once: --target opendds; --opendds-points to run some),
-# blueforce-real (Mockets experiment 1 on the testbed's shaped link, tools/results/radio-link.toml:
-# replace, fifo and kernel TCP), isislab-real
+# blueforce-real (Mockets experiments 1-4 on the testbed's shaped link, tools/results/radio-link.toml
+# and, for experiment 4's changing link, fluctuating-link.toml: replace, fifo and kernel TCP where the
+# experiment is one stream), isislab-real
 # (the ISISlab grid reduced, tools/results/isislab_real.adamant: real processes on the testbed with
 # per-host loss, each point's load recorded, --grid-points to run part of it; then the same grid in
 # the simulator and the model's predictions at its points).
@@ -40,7 +41,7 @@ while [[ $# -gt 0 ]]; do
     --grid-points) grid_points="${2:?--grid-points needs a filter}"; shift 2 ;;
     --testbed-updates) testbed_updates="${2:?--testbed-updates needs a number}"; shift 2 ;;
     --opendds-points) opendds_points="${2:?--opendds-points needs a filter}"; shift 2 ;;
-    -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "make-results: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -151,15 +152,30 @@ if (( ! tables_only )); then
     cp "$od/load/emulab_table2_opendds.csv" "$data/emulab_opendds_load.csv"
   fi
   if wanted blueforce-real; then
-    # experiment 1 on the shaped link: the bench built by the blueforce stage, and ant-peer-bench's kernel TCP
-    bf="$work/blueforce-real" bench1="$work/blueforce-sim/build/native/bf1_low_bandwidth_bench"
-    on_link=(/usr/bin/python3 "$root/tools/testbed/adamant_testbed.py" run --testbed "$root/tools/results/radio-link.toml"
-             --loss-at host --)
+    # experiments 1-4 on the shaped link (radio-link.toml; experiment 4's link changes on schedule,
+    # fluctuating-link.toml), with the benches built by the blueforce stage: replace and fifo, and
+    # kernel TCP (ant-peer-bench) where the experiment is one stream. Every run on a testbed of its
+    # own (named after its driver's process id), all at once: the link, not the CPU, is the limit.
+    bf="$work/blueforce-real" native="$work/blueforce-sim/build/native" peer="$root/.adamant/runtime/bin/ant-peer-bench"
+    on_link() { echo /usr/bin/python3 "$root/tools/testbed/adamant_testbed.py" run --testbed "$root/tools/results/$1" --loss-at host --; }
     rm -rf "$bf" && mkdir -p "$bf"
-    timed blueforce-real "${on_link[@]}" "$bench1" --mode real --transport replace --csv "$bf/bf1_low_bandwidth.csv"
-    timed blueforce-real "${on_link[@]}" "$bench1" --mode real --transport fifo --csv "$bf/bf1_low_bandwidth.fifo.csv"
-    timed blueforce-real "${on_link[@]}" "$root/.adamant/runtime/bin/ant-peer-bench" --library tcp --receivers 1 \
-      --rate 20 --updates 1000 --payload 1024 --csv "$bf/bf1_low_bandwidth.tcp.csv"
+    jobs=()
+    for x in bf1_low_bandwidth bf2_two_streams bf3_priorities bf4_fluctuating_link; do
+      link=radio-link.toml
+      [[ $x == bf4_fluctuating_link ]] && link=fluctuating-link.toml
+      # --only 0: the first run (bf4 states 5, identical but for the machine's noise)
+      timed blueforce-real $(on_link $link) "$native/${x}_bench" --mode real --only 0 --transport replace \
+        --csv "$bf/$x.csv" >"$bf/$x.log" 2>&1 & jobs+=($!)
+      timed blueforce-real $(on_link $link) "$native/${x}_bench" --mode real --only 0 --transport fifo \
+        --csv "$bf/$x.fifo.csv" >"$bf/$x.fifo.log" 2>&1 & jobs+=($!)
+    done
+    timed blueforce-real $(on_link radio-link.toml) "$peer" --library tcp --receivers 1 --rate 20 --updates 1000 \
+      --payload 1024 --csv "$bf/bf1_low_bandwidth.tcp.csv" >"$bf/bf1_low_bandwidth.tcp.log" 2>&1 & jobs+=($!)
+    timed blueforce-real $(on_link fluctuating-link.toml) "$peer" --library tcp --receivers 1 --rate 10 --updates 1000 \
+      --payload 1024 --csv "$bf/bf4_fluctuating_link.tcp.csv" >"$bf/bf4_fluctuating_link.tcp.log" 2>&1 & jobs+=($!)
+    failed=0
+    for j in "${jobs[@]}"; do wait "$j" || failed=1; done
+    (( failed == 0 )) || echo "make-results: some blue-force runs failed (their logs: $bf/*.log); the others are kept" >&2
     python3 "$root/tools/results/blueforce_rows.py" "$bf" >"$data/blueforce_real.csv"
   fi
   if wanted isislab-real; then

@@ -6,14 +6,19 @@ them says what the study reported and how the runs were made.
     make_tables.py DATA_DIR -o results.md
 """
 import argparse
+import datetime
 import json
 import os
 import sys
 
 import findings
+import mockets_floor
 import real_grid
 from rows import fmt, label, num, prediction, read, table
 from text import PAPER_MOCKETS, PAYLOAD_BYTES, intro, section_notes
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "testbed"))
+import netns  # noqa: E402  (the testbed's token bucket, for the floor on its links)
 
 
 def point_table(rows, predicted, load=None):
@@ -87,31 +92,42 @@ def flexmat_table(rows):
     return table(["loss", "rate", "setup", "delivered %", "mean µs", "p90 µs", "ReLate2 µs", "bytes on the wire, KB"], out)
 
 
-def fastest_bandwidth(text):
-    """The link's fastest bandwidth in bytes/s: a number, or a schedule "40960@50s;5120@10s"."""
-    try:
-        return max(float(phase.split("@")[0]) for phase in (text or "").split(";"))
-    except ValueError:
-        return None
-
-
-def blueforce_table(rows, header_bytes):
+def blueforce_table(rows, header_bytes, tbf=False):
+    """The Mockets rows beside the paper; tbf: also the floor on a token-bucket link (the testbed's)."""
     out = []
     for r in rows:
         paper = PAPER_MOCKETS.get((r["experiment"], r["stream"] or "BlueForce"), "–")
-        bw = fastest_bandwidth(r.get("link_bandwidth"))
-        floor = (PAYLOAD_BYTES.get(r["stream"] or "BlueForce", 1024) + header_bytes) / bw * 1e3 if bw else None
-        out.append([r["experiment"], r["transport"], r["stream"] or "–", fmt(num(r, "sent")), fmt(num(r, "received")),
-                    fmt(num(r, "replaced")), fmt(num(r, "lat_mean_us") / 1e3 if num(r, "lat_mean_us") else None, 0),
-                    fmt(floor, 0), paper])
+        rate, sent = num(r, "rate_hz"), num(r, "sent")
+        link = (r.get("link_bandwidth"), PAYLOAD_BYTES.get(r["stream"] or "BlueForce", 1024) + header_bytes, rate,
+                sent / rate if rate and sent else None)
+        floors = [mockets_floor.floor_ms(*link)] + ([mockets_floor.floor_ms(*link, bucket=netns.tbf_burst)] if tbf else [])
+        out.append([r["experiment"], r["transport"], r["stream"] or "–", fmt(sent), fmt(num(r, "received")),
+                    fmt(num(r, "replaced")), fmt(num(r, "lat_mean_us") / 1e3 if num(r, "lat_mean_us") else None, 0)]
+                   + [fmt(f, 0) for f in floors] + [paper])
     return table(["experiment", "transport", "stream", "sent", "received", "replaced", "mean ms",
-                  "floor ms (one update on the fastest link)", "paper"], out)
+                  "floor ms (link time + mean age)"] + (["floor ms on tbf"] if tbf else []) + ["paper"], out)
 
 
 def speedup_table(rows):
     return table(["point", "readers", "loss", "rate", "CPU s before", "CPU s after", "same row"],
                  [[label(r), r["receivers"], f"{r['loss_pct']} %", f"{r['rate_hz']} Hz", r["cpu_s_before"],
                    r["cpu_s_after"], r["same_row"]] for r in rows])
+
+
+def stage_load(runs, stage):
+    """The 1-minute load averages seen before and after a stage's last round of runs (those that
+    finished within 15 minutes of its last)."""
+    def at(r):
+        return datetime.datetime.strptime(r["finished_utc"], "%Y-%m-%dT%H:%M:%SZ")
+    rs = [r for r in runs if r["stage"].split(" (")[0] == stage]
+    if not rs:
+        return ""
+    last = max(at(r) for r in rs)
+    loads = sorted(float(v) for r in rs if (last - at(r)).total_seconds() <= 900
+                   for v in (r["load_before"], r["load_after"]) if v.replace(".", "", 1).isdigit())
+    if not loads:
+        return ""
+    return f"Load average (1 minute) before and after these runs: {loads[0]:g} to {loads[-1]:g}."
 
 
 def runs_table(runs):
@@ -163,7 +179,8 @@ def main(argv):
     parts += [section_notes("flexmat"), flexmat_table(flexmat) if flexmat else "(not run)", findings.flexmat(flexmat)]
     parts += [section_notes("blueforce"), blueforce_table(blueforce, header_bytes) if blueforce else "(not run)"]
     parts += [section_notes("blueforce_real"),
-              blueforce_table(blueforce_real, header_bytes) if blueforce_real else "(not run)"]
+              blueforce_table(blueforce_real, header_bytes, tbf=True) if blueforce_real else "(not run)",
+              stage_load(runs, "blueforce-real")]
     parts += [section_notes("not_done")]
     with open(a.output, "w") as f:
         f.write("\n\n".join(p.strip("\n") for p in parts if p) + "\n")

@@ -78,7 +78,7 @@ def record_links(path, before, link):
     head = rows[0]
     bw, q = head.index("link_bandwidth"), head.index("link_queue_packets")
     for row in rows[1 + before:]:
-        row[bw] = str(link.bandwidth) if link.bandwidth else ""
+        row[bw] = link.label()
         row[q] = str(link.queue_packets) if link.queue_packets else ""
     tmp = path + ".tmp"
     with open(tmp, "w", newline="") as f:
@@ -106,9 +106,11 @@ def cmd_run(args):
             argv += ["--reader-host", " ".join([h.address] + hosts.launcher(h))]
         print(f"adamant testbed: {tb.realisation} ({hosts.name}): writer {writer.name} {writer.address}, readers "
               + ", ".join(f"{h.name} {h.address}" for h in readers) + f"; loss at {args.loss_at}", file=sys.stderr)
+        hosts.start_schedules()  # a changing link's phases count from the writer's start
         proc = hosts.popen(writer, argv, stdin=subprocess.DEVNULL)
         try:
             status = proc.wait()
+            hosts.stop_schedules()
         finally:
             _stop(proc)
             for h in readers:
@@ -139,9 +141,12 @@ def cmd_exec(args):
             if h.name != args.on and args.on_each:
                 hosts.start_service(h, [w.format(address=h.address, name=h.name) for w in args.on_each.split()])
         print(f"adamant testbed: namespaces ({hosts.name}): on {args.on}: {' '.join(args.command)}", file=sys.stderr)
+        hosts.start_schedules()
         proc = hosts.popen(by_name[args.on], args.command)
         try:
-            return proc.wait()
+            status = proc.wait()
+            hosts.stop_schedules()
+            return status
         finally:
             _stop(proc)
 

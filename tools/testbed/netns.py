@@ -7,6 +7,7 @@ import subprocess
 import time
 
 import hostloss
+import linkschedule
 
 try:
     from mininet.log import setLogLevel
@@ -29,14 +30,21 @@ def _prefix():
     return "t" + digits
 
 
+def tbf_burst(bandwidth):
+    """The token bucket's depth in bytes on a link of `bandwidth` B/s: what passes at once."""
+    return max(2 * MTU, bandwidth // 100)
+
+
+def _tbf(bandwidth, queue_packets):
+    """tc tbf's parameters for a link of `bandwidth` B/s with `queue_packets` of queue."""
+    return f"tbf rate {bandwidth * 8}bit burst {tbf_burst(bandwidth)} limit {(queue_packets or 100) * MTU}"
+
+
 def _shape(node, intf, link):
     """tc on `intf` of `node`: tbf at the link's bandwidth with queue_packets of queue, or only a
     packet queue of that depth (netem is not on every machine: no delay is emulated)."""
     if link.bandwidth:
-        limit = (link.queue_packets or 100) * MTU
-        burst = max(2 * MTU, link.bandwidth // 100)
-        out = node.cmd(f"tc qdisc replace dev {intf} root tbf rate {link.bandwidth * 8}bit burst {burst} "
-                       f"limit {limit}; echo rc=$?")
+        out = node.cmd(f"tc qdisc replace dev {intf} root {_tbf(link.bandwidth, link.queue_packets)}; echo rc=$?")
     elif link.queue_packets:
         out = node.cmd(f"tc qdisc replace dev {intf} root pfifo limit {link.queue_packets}; echo rc=$?")
     else:
@@ -69,7 +77,8 @@ class Namespaces:
         if os.geteuid() != 0:
             raise RuntimeError("the namespaces testbed needs root (network namespaces, veth links, nftables)")
         setLogLevel("error")
-        self.testbed, self.nodes, self.services = testbed, {}, []
+        self.testbed, self.nodes, self.services, self.schedules = testbed, {}, [], []
+        self._shaped = []  # (host, [(namespace pid, interface)...]) of each link with a schedule
         p = self.name = _prefix()  # Mininet names each host's shell `mininet:<name>h<index>`
         self.net = Mininet(controller=None, build=False, waitConnected=False, autoSetMacs=False)
         try:
@@ -92,6 +101,8 @@ class Namespaces:
                     raise RuntimeError(f"multicast route on {h.name}: {out.strip()}")
                 _shape(node, intf, h.link)
                 _shape(switch, link.intf2.name, h.link)
+                if h.link.schedule:
+                    self._shaped.append((h, [(node.pid, intf), (switch.pid, link.intf2.name)]))
             _wait_forwarding(switch, [(node, link.intf1.name) for _, node, link in links])
         except Exception as e:
             self.close()
@@ -99,6 +110,31 @@ class Namespaces:
         except BaseException:
             self.close()
             raise
+
+    def start_schedules(self):
+        """Starts every changing link's schedule (call it as the run starts: its phases count from here)."""
+        for h, ends in self._shaped:
+            def change(bandwidth, ends=ends, h=h):
+                for pid, intf in ends:
+                    r = subprocess.run(["mnexec", "-a", str(pid), "tc", "qdisc", "change", "dev", intf, "root"]
+                                       + _tbf(bandwidth, h.link.queue_packets).split(), capture_output=True, text=True)
+                    if r.returncode != 0:
+                        raise RuntimeError(f"tc qdisc change on {intf}: {r.stderr.strip()}")
+            s = linkschedule.LinkSchedule(h.name, h.link.schedule, change)
+            s.start()
+            self.schedules.append(s)
+
+    def stop_schedules(self):
+        """Stops the schedules; raises RuntimeError when one failed to change its link."""
+        schedules, self.schedules = self.schedules, []
+        failures = []
+        for s in schedules:
+            try:
+                s.stop()
+            except RuntimeError as e:
+                failures.append(str(e))
+        if failures:
+            raise RuntimeError("; ".join(failures))
 
     def launcher(self, host):
         """The command that runs a program inside `host`'s namespace."""
@@ -124,6 +160,10 @@ class Namespaces:
         return hostloss.parse_counters(r.stdout) if r.returncode == 0 else (0, 0)
 
     def close(self):
+        try:
+            self.stop_schedules()
+        except RuntimeError:
+            pass  # the run that started them reports their failure (stop_schedules before close)
         for s in self.services:
             s.terminate()
         for s in self.services:

@@ -19,6 +19,12 @@ class SshHosts:
         user = testbed.ssh.user or getpass.getuser()
         self.sudo = [] if user == "root" else ["sudo", "-n"]
 
+    def start_schedules(self):
+        pass  # the ssh testbed shapes no link (refused above), so no link changes
+
+    def stop_schedules(self):
+        pass
+
     def launcher(self, host):
         """ssh to `host`: the words of a command that runs one shell-quoted string there."""
         cmd = ["ssh", "-o", "BatchMode=yes"]

@@ -18,9 +18,23 @@ class BadTestbed(ValueError):
 
 
 @dataclass
+class Phase:
+    bandwidth: int           # bytes per second while the phase lasts
+    seconds: float           # how long it lasts
+
+
+@dataclass
 class Link:
     bandwidth: int = 0       # bytes per second of the host's link, each way; 0: not shaped
     queue_packets: int = 0   # packets queued at each end before tail drop; 0: the kernel's default
+    schedule: list = field(default_factory=list)  # Phases repeated from the run's start; bandwidth is the first's
+
+    def label(self):
+        """The link_bandwidth column (the runtime contract's format): B/s, or rate@duration phases
+        joined by ';' for a changing link."""
+        if not self.schedule:
+            return str(self.bandwidth) if self.bandwidth else ""
+        return ";".join(f"{p.bandwidth}@{p.seconds:g}s" for p in self.schedule)
 
 
 @dataclass
@@ -60,12 +74,34 @@ def _number(value, what, lo=0, integer=False):
     return int(value) if integer else float(value)
 
 
+def _schedule(items, where):
+    """A link schedule: phases of {bandwidth, seconds}, repeated in order for as long as the run."""
+    if not isinstance(items, list) or not items:
+        raise BadTestbed(f"{where}: a list of phases {{bandwidth = B/s, seconds = S}}, not {items!r}")
+    phases = []
+    for i, item in enumerate(items):
+        at = f"{where}[{i}]"
+        if not isinstance(item, dict) or set(item) != {"bandwidth", "seconds"}:
+            raise BadTestbed(f"{at}: a phase has exactly bandwidth and seconds, not {item!r}")
+        bandwidth = _number(item["bandwidth"], f"{at}.bandwidth", lo=1, integer=True)
+        seconds = _number(item["seconds"], f"{at}.seconds")
+        if seconds <= 0:
+            raise BadTestbed(f"{at}.seconds: a phase lasts more than 0 s, not {item['seconds']!r}")
+        phases.append(Phase(bandwidth, seconds))
+    return phases
+
+
 def _link(table, default, where):
-    unknown = set(table) - {"bandwidth", "queue_packets"}
+    unknown = set(table) - {"bandwidth", "queue_packets", "schedule"}
     if unknown:
         raise BadTestbed(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
-    return Link(_number(table.get("bandwidth", default.bandwidth), f"{where}.bandwidth", integer=True),
-                _number(table.get("queue_packets", default.queue_packets), f"{where}.queue_packets", integer=True))
+    if "schedule" in table and "bandwidth" in table:
+        raise BadTestbed(f"{where}: bandwidth or schedule, not both (a schedule starts at its first phase)")
+    queue = _number(table.get("queue_packets", default.queue_packets), f"{where}.queue_packets", integer=True)
+    if "bandwidth" in table:
+        return Link(_number(table["bandwidth"], f"{where}.bandwidth", integer=True), queue)
+    schedule = _schedule(table["schedule"], f"{where}.schedule") if "schedule" in table else default.schedule
+    return Link(schedule[0].bandwidth if schedule else default.bandwidth, queue, schedule)
 
 
 def parse(data):
@@ -145,6 +181,7 @@ def describe(tb):
     """The testbed as plain data (for the run's log and record)."""
     return {"realisation": tb.realisation,
             "hosts": [{"name": h.name, "role": h.role, "address": h.address, "bandwidth": h.link.bandwidth,
+                       "schedule": [[p.bandwidth, p.seconds] for p in h.link.schedule],
                        "queue_packets": h.link.queue_packets, "loss_pct": h.loss_pct} for h in tb.hosts]}
 
 
