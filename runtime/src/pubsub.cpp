@@ -291,7 +291,9 @@ struct Subscriber::Impl {
     run_until(deadline, *engine, [this](Nanos now) { pump(now); }, [this](Nanos t) {
       if (const auto held = faults.next_due_ns())  // a held-back datagram is due
         t = std::max(Nanos{0}, std::min(t, Nanos{*held - monotonic_now_ns()}));
-      if (uni) io::wait_any_readable(sock, *uni, t);
+      // Peers' repairs wake this reader only while it misses something; otherwise they wait in the
+      // socket for the next DATA or heartbeat, off the fan-out of the DATA.
+      if (uni && engine->wants_peer_datagrams()) io::wait_any_readable(sock, *uni, t);
       else sock.wait_readable(t);
     });
   }

@@ -143,3 +143,19 @@ TEST(RicochetFallback, SetupSelectsTheRoundTripTimingForRicochetWithTheFallback)
   cfg.transport = TransportSettings::of(TransportKind::Ricochet);
   EXPECT_FALSE(std::get<NakcastSenderConfig>(setup::sender_config(cfg, 1)).adaptive);
 }
+
+TEST(RicochetFallback, WantsPeerDatagramsOnlyWhileSomethingIsMissing) {
+  RicochetReceiver r(fallback_config());
+  Output out;
+  EXPECT_FALSE(r.wants_peer_datagrams());  // nothing received, nothing missing
+  feed(r, packet(wire::Kind::Data, 1), 0ms, out);
+  feed(r, packet(wire::Kind::Data, 2), 0ms, out);
+  EXPECT_FALSE(r.wants_peer_datagrams());  // in order: a repair could only be useless
+  feed(r, packet(wire::Kind::Data, 4), 0ms, out);
+  EXPECT_TRUE(r.wants_peer_datagrams());  // 3 is missing: a repair could rebuild it
+  feed(r, packet(wire::Kind::Retransmit, 3), 1ms, out);
+  EXPECT_FALSE(r.wants_peer_datagrams());
+  // a heartbeat announcing a sequence not received makes it missing too
+  feed(r, wire::encode_heartbeat(kSession, 1, 5, 1, 0), 2ms, out);
+  EXPECT_TRUE(r.wants_peer_datagrams());
+}

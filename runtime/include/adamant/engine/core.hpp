@@ -155,6 +155,9 @@ class ReceiverEngine {
   // Entries the engine holds (buffered / stored packets, missing and settled sequences,
   // kept repairs, members, held messages): see SenderEngine::state_entries.
   virtual std::size_t state_entries() const = 0;
+  // Whether a datagram from a peer (a unicast REPAIR) could deliver something now. When false the
+  // socket layer need not wake for peer datagrams: it reads them the next time it wakes anyway.
+  virtual bool wants_peer_datagrams() const { return true; }
 };
 
 }  // namespace adamant::engine

@@ -70,6 +70,9 @@ class RicochetReceiver final : public ReceiverEngine {
   std::optional<Nanos> next_deadline() const override;
   std::uint64_t accounted_through() const override { return next_expected_ - 1; }
   const ReceiverStats& stats() const override { return stats_; }
+  // Only while a sequence is missing: a repair of packets all received is useless, and one of a
+  // packet not yet seen waits for it (the DATA's wake-up reads it).
+  bool wants_peer_datagrams() const override { return !missing_.empty(); }
   std::size_t state_entries() const override {
     return settled_.size() + missing_.size() + store_.size() + pending_.size() + members_.size() + bin_.rep.seqs.size();
   }
