@@ -41,10 +41,12 @@ final class AdaptiveFixes extends Fixer {
 	@Override
 	void fix(String code, EObject at) {
 		if (IssueCodes.ADAPTIVE_HYSTERESIS.equals(code)) {
-			if (at instanceof TransportBinding b && local(b)) {
-				hysteresis(b, P.getTransportBinding_Hold(), AdaptiveHysteresis.holdUs(b.getHold()), AdaptiveHysteresis.HOLD);
-				hysteresis(b, P.getTransportBinding_Margin(), AdaptiveHysteresis.marginPct(b.getMargin()),
-						AdaptiveHysteresis.MARGIN);
+			// reported on the quantity of hold or margin
+			if (at instanceof Quantity q && q.eContainer() instanceof TransportBinding b && local(b)) {
+				EStructuralFeature f = q.eContainingFeature();
+				boolean hold = f == P.getTransportBinding_Hold();
+				hysteresis(b, f, hold ? AdaptiveHysteresis.holdUs(q) : AdaptiveHysteresis.marginPct(q),
+						hold ? AdaptiveHysteresis.HOLD : AdaptiveHysteresis.MARGIN);
 			}
 			return;
 		}
