@@ -9,6 +9,7 @@ import org.adamant.dsl.adamant.OrderingKind;
 import org.adamant.dsl.adamant.RuntimeMapping;
 import org.adamant.dsl.adamant.Transport;
 import org.adamant.dsl.adaptive.AdaptiveCandidate;
+import org.adamant.dsl.adaptive.AdaptiveHysteresis;
 import org.adamant.dsl.adaptive.AdaptiveTablePath;
 import org.adamant.dsl.adaptive.TablePrediction;
 import org.adamant.dsl.contract.RuntimeContract;
@@ -152,6 +153,11 @@ public final class TransportLowering {
 			return Optional.empty();
 		}
 		return Optional.of(AdaptiveTablePath.of(binding.flow()));
+	}
+
+	/** The hysteresis of an adaptive endpoint's flow (its writer's hold and margin), where it has a table. */
+	public static Optional<AdaptiveHysteresis> adaptiveHysteresis(Endpoint e) {
+		return adaptiveTable(e).map(t -> AdaptiveHysteresis.of(Bindings.resolve(e, TransportLowering::runs).flow()));
 	}
 
 	/**

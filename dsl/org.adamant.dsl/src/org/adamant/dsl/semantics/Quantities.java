@@ -54,7 +54,9 @@ public final class Quantities {
 			Map.entry(P.getBandwidthStep_Duration(), "s"),
 			Map.entry(P.getLossStep_Loss(), "%"),
 			Map.entry(P.getLossStep_Duration(), "s"),
-			Map.entry(P.getReadersStep_Duration(), "s"));
+			Map.entry(P.getReadersStep_Duration(), "s"),
+			Map.entry(P.getTransportBinding_Hold(), "s"),
+			Map.entry(P.getTransportBinding_Margin(), "%"));
 
 	/**
 	 * The unit a transport parameter (or an OpenDDS option) of a dimension is usually written in: its

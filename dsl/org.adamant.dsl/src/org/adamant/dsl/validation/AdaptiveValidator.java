@@ -1,17 +1,26 @@
 package org.adamant.dsl.validation;
 
+import java.util.Optional;
+import java.util.function.Function;
+
 import org.adamant.dsl.adamant.Publication;
 import org.adamant.dsl.adamant.Subscription;
+import org.adamant.dsl.adamant.TransportBinding;
 import org.adamant.dsl.adaptive.AdaptiveCandidates;
 import org.adamant.dsl.adaptive.AdaptiveExplanation;
+import org.adamant.dsl.adaptive.AdaptiveHysteresis;
+import org.adamant.dsl.contract.RuntimeContract;
+import org.adamant.dsl.prediction.Format;
 import org.adamant.dsl.prediction.Flow;
 import org.adamant.dsl.prediction.TransportRanking;
+import org.eclipse.emf.ecore.EStructuralFeature;
 import org.eclipse.xtext.validation.Check;
 
 /**
  * {@code transport adaptive}: errors for a listed candidate that cannot carry the flow, a bound outside
  * the catalog's or the contract's range, and an empty candidate set; an info that says what the flow
- * may switch between, where each candidate wins and what is excluded ({@link AdaptiveExplanation}).
+ * may switch between, where each candidate wins and what is excluded ({@link AdaptiveExplanation}); its
+ * {@code hold} and {@code margin} within the runtime contract's ranges, and stated on the writer only.
  */
 public class AdaptiveValidator extends AbstractAdamantRules {
 
@@ -20,6 +29,7 @@ public class AdaptiveValidator extends AbstractAdamantRules {
 		if (!AdaptiveCandidates.isAdaptive(publication)) {
 			return;
 		}
+		checkHysteresis(publication.getBinding());
 		AdaptiveCandidates.Result result = AdaptiveCandidates.of(publication);
 		for (AdaptiveCandidates.Problem p : result.problems()) {
 			report(p.finding(), p.where(), null);
@@ -45,6 +55,13 @@ public class AdaptiveValidator extends AbstractAdamantRules {
 				|| subscription.getTopic().eIsProxy()) {
 			return;
 		}
+		TransportBinding b = subscription.getBinding();
+		for (EStructuralFeature f : new EStructuralFeature[] { P.getTransportBinding_Hold(), P.getTransportBinding_Margin() }) {
+			if (b.eGet(f) != null) {
+				error("a reader's transport adaptive follows its writer's switches; state " + f.getName()
+						+ " on the publication of " + subscription.getTopic().getName(), b, f, IssueCodes.ADAPTIVE_HYSTERESIS);
+			}
+		}
 		if (!subscription.getBinding().getCandidates().isEmpty()) {
 			error("a reader's transport adaptive follows its writer's candidates; write `among` on the publication "
 					+ "of " + subscription.getTopic().getName(), subscription.getBinding(),
@@ -58,5 +75,29 @@ public class AdaptiveValidator extends AbstractAdamantRules {
 						IssueCodes.ADAPTIVE_NO_CANDIDATE);
 			}
 		}
+	}
+
+	/**
+	 * hold and margin within the contract's ranges (runtime/contract/contract.json); a wrong or missing unit is
+	 * the unit validator's. The issue's data is the nearest value in range, for the quick fix.
+	 */
+	private void checkHysteresis(TransportBinding b) {
+		RuntimeContract.Parameter hold = AdaptiveHysteresis.contract(AdaptiveHysteresis.HOLD);
+		checkRange(b, P.getTransportBinding_Hold(), AdaptiveHysteresis.holdUs(b.getHold()), hold,
+				us -> Format.duration(us / 1e6));
+		RuntimeContract.Parameter margin = AdaptiveHysteresis.contract(AdaptiveHysteresis.MARGIN);
+		checkRange(b, P.getTransportBinding_Margin(), AdaptiveHysteresis.marginPct(b.getMargin()), margin,
+				pct -> Format.number(pct) + " %");
+	}
+
+	private void checkRange(TransportBinding b, EStructuralFeature f, Optional<Double> value,
+			RuntimeContract.Parameter p, Function<Double, String> show) {
+		if (value.isEmpty() || (value.get() >= p.min() && value.get() <= p.max())) {
+			return;
+		}
+		double nearest = Math.max(p.min(), Math.min(p.max(), value.get()));
+		error("transport adaptive: " + f.getName() + " " + show.apply(value.get()) + " is outside the runtime's range "
+				+ show.apply(p.min()) + " to " + show.apply(p.max()) + "; write " + show.apply(nearest), b, f,
+				IssueCodes.ADAPTIVE_HYSTERESIS, show.apply(nearest));
 	}
 }

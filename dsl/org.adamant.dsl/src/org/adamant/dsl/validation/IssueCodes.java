@@ -161,6 +161,11 @@ public final class IssueCodes {
 	public static final String ADAPTIVE_NO_CANDIDATE = PREFIX + "adaptive-no-candidate";
 	/** A bound in {@code among} outside the catalog's or the runtime contract's range, or upside down. */
 	public static final String ADAPTIVE_BOUND_OUT_OF_RANGE = PREFIX + "adaptive-bound-out-of-range";
+	/**
+	 * {@code hold} or {@code margin} of {@code transport adaptive} outside the runtime contract's range, or
+	 * stated on a reader (the writer decides the switches); data: the value within range, or nothing.
+	 */
+	public static final String ADAPTIVE_HYSTERESIS = PREFIX + "adaptive-hysteresis";
 	/** Info: what an adaptive flow may switch between, where each candidate wins, and what is excluded. */
 	public static final String ADAPTIVE_CHOICES = PREFIX + "adaptive-choices";
 

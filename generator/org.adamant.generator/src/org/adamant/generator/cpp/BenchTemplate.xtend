@@ -5,6 +5,7 @@ import org.adamant.dsl.adamant.Application
 import org.adamant.dsl.adamant.Experiment
 import org.adamant.dsl.adaptive.AdaptiveCandidates
 import org.adamant.dsl.adaptive.AdaptiveExperiments
+import org.adamant.dsl.adaptive.AdaptiveHysteresis
 import org.adamant.dsl.adaptive.AdaptiveTablePath
 import org.adamant.dsl.adamant.StructType
 import org.adamant.dsl.lowering.LinkSettings
@@ -113,8 +114,8 @@ class BenchTemplate {
 			      	«NativeTransports.sweepEntry(v.transport, pace)»,
 			      «ENDFOR»
 			      «IF adaptiveFlow !== null»
-			      	«Banner.wrap("//", "adaptive: switches at run time among " + AdaptiveCandidates.of(adaptiveFlow).candidates.map[name].join(", ") + " on the decision table of flow " + (adaptiveFlow.eContainer as Application).name + "." + x.topic.name + " (docs/adaptive.md), with the contract's hold and margin.", 100)»
-			      	adamant::bench::SweepTransport::of("adaptive").table(ADAMANT_TARGET_DIR "/«AdaptiveTablePath.of(adaptiveFlow)»"),
+			      	«Banner.wrap("//", "adaptive: switches at run time among " + AdaptiveCandidates.of(adaptiveFlow).candidates.map[name].join(", ") + " on the decision table of flow " + (adaptiveFlow.eContainer as Application).name + "." + x.topic.name + " (docs/adaptive.md), with " + AdaptiveHysteresis.of(adaptiveFlow).describe() + ".", 100)»
+			      	adamant::bench::SweepTransport::of("adaptive").table(ADAMANT_TARGET_DIR "/«AdaptiveTablePath.of(adaptiveFlow)»")«NativeTransports.hysteresis(AdaptiveHysteresis.of(adaptiveFlow), "")»,
 			      «ENDIF»
 			  };
 			  «FOR s : SweepVariants.notApplied(x)»

@@ -3,8 +3,10 @@ package org.adamant.generator.cpp;
 import java.util.OptionalLong;
 
 import org.adamant.dsl.adamant.Endpoint;
+import org.adamant.dsl.adaptive.AdaptiveHysteresis;
 import org.adamant.dsl.lowering.RuntimeTransport;
 import org.adamant.dsl.lowering.TransportLowering;
+import org.adamant.dsl.prediction.Format;
 import org.adamant.dsl.semantics.ParameterValue;
 import org.adamant.generator.ModelInfo;
 
@@ -38,13 +40,23 @@ public final class NativeTransports {
 	/**
 	 * An endpoint's adamant::TransportSettings: for {@code transport adaptive} the runtime's adaptive transport
 	 * reading its flow's decision table from the generated directory (ADAMANT_TARGET_DIR, which the generated
-	 * CMakeLists.txt defines), with the contract's hold and margin; otherwise {@link #settings(RuntimeTransport, OptionalLong)}.
+	 * CMakeLists.txt defines), with the hold and margin its writer states (the runtime takes the contract's for
+	 * the others); otherwise {@link #settings(RuntimeTransport, OptionalLong)}.
 	 */
 	public static String settings(Endpoint e, RuntimeTransport t, OptionalLong pace) {
 		return TransportLowering.adaptiveTable(e)
 				.map(table -> "adamant::TransportSettings::of(adamant::TransportKind::Adaptive)\n    .table(ADAMANT_TARGET_DIR \"/"
-						+ table + "\")")
+						+ table + "\")" + hysteresis(TransportLowering.adaptiveHysteresis(e).orElseThrow(), "\n    "))
 				.orElseGet(() -> settings(t, pace));
+	}
+
+	/**
+	 * The stated hold (as std::chrono::microseconds, no literals needed) and margin (percent) setters, each
+	 * after {@code before} (a line break and indent, or nothing).
+	 */
+	public static String hysteresis(AdaptiveHysteresis h, String before) {
+		return (h.holdStated() ? before + ".hold(std::chrono::microseconds(" + h.holdUs() + "))" : "")
+				+ (h.marginStated() ? before + ".margin(" + Format.number(h.marginPct()) + ")" : "");
 	}
 
 	/**

@@ -18,6 +18,7 @@ import org.adamant.dsl.adamant.OpenDdsMapping;
 import org.adamant.dsl.adamant.ReplacementRequirement;
 import org.adamant.dsl.adamant.RuntimeMapping;
 import org.adamant.dsl.adamant.Transport;
+import org.adamant.dsl.adaptive.AdaptiveHysteresis;
 import org.adamant.dsl.lowering.RuntimeTransport;
 import org.adamant.dsl.lowering.SweepVariants;
 import org.adamant.dsl.lowering.TransportLowering;
@@ -252,13 +253,22 @@ public final class OpenDdsTransports {
 	/**
 	 * A {@code transport adaptive} endpoint whose flow has a decision table: the runtime's adaptive transport
 	 * (ant_adaptive) reading that table, which the generated CMakeLists.txt copies beside the .ini, so the
-	 * path is relative to the directory the applications run in; hold and margin are the contract's.
+	 * path is relative to the directory the applications run in; with the hold and margin its writer states
+	 * (the plugin takes the contract's for the others).
 	 */
 	private static Resolved adaptive(Endpoint e, String table) {
 		String why = TransportLowering.resolve(e).map(RuntimeTransport::reason).orElse("transport adaptive");
+		Map<String, String> options = new LinkedHashMap<>();
+		options.put(ANT_TABLE_OPTION, table);
+		AdaptiveHysteresis h = TransportLowering.adaptiveHysteresis(e).orElseThrow();
+		if (h.holdStated()) {
+			options.put(AdaptiveHysteresis.HOLD, h.holdUs() + "us");
+		}
+		if (h.marginStated()) {
+			options.put(AdaptiveHysteresis.MARGIN, Format.number(h.marginPct()));
+		}
 		return new Resolved(Kind.ANT_ADAPTIVE, false, why + "; the ADAMANT runtime's adaptive transport inside OpenDDS "
-				+ "(transport type " + Kind.ANT_ADAPTIVE.transportType + ", plugin " + ANT_LIBRARY + ")",
-				Map.of(ANT_TABLE_OPTION, table));
+				+ "(transport type " + Kind.ANT_ADAPTIVE.transportType + ", plugin " + ANT_LIBRARY + ")", options);
 	}
 
 	/** Why {@code auto} chose what it chose: the winner's ReLate2 and delivery, and the runners-up. */

@@ -40,7 +40,7 @@ final class SimulatorRuns {
 	/**
 	 * @param bench   the ant-bench executable
 	 * @param work    where each point's CSV and log go
-	 * @param flow    the flow's payload and round trip (the link delay is half of it)
+	 * @param flow    the flow's payload, round trip (the link delay is half of it) and bandwidth (every host's egress)
 	 * @param updates updates per point
 	 * @param jobs    points at once
 	 */
@@ -95,6 +95,9 @@ final class SimulatorRuns {
 				"--updates", Integer.toString(updates), "--payload", Long.toString(Math.round(flow.payloadBytes())),
 				"--delay-us", Long.toString(Math.round(flow.rttSeconds() / 2 * 1e6)), "--runs", "1", "--seed", "1",
 				"--csv", csv.toString()));
+		if (flow.bandwidth() > 0) { // the environment's link, as the experiments' benches model it
+			cmd.addAll(List.of("--bandwidth", Math.round(flow.bandwidth()) + "B/s"));
+		}
 		for (Map.Entry<String, Object> e : p.candidate().params().entrySet()) {
 			cmd.add("--" + e.getKey().replace('_', '-'));
 			cmd.add(e.getValue() instanceof Number n && "nak_timeout".equals(e.getKey()) ? n.longValue() + "us"

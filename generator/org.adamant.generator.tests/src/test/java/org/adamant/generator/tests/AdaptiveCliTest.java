@@ -75,6 +75,7 @@ class AdaptiveCliTest {
 		Path bench = dir.resolve("ant-bench");
 		Files.writeString(bench, """
 				#!/bin/sh
+				echo "$@" >> "$(dirname "$0")/args"
 				while [ $# -gt 0 ]; do case "$1" in
 				  --transport) t=$2; shift;; --loss) l=$2; shift;; --receivers) n=$2; shift;; --csv) csv=$2; shift;;
 				  --c) c=$2; shift;; esac; shift; done
@@ -92,5 +93,9 @@ class AdaptiveCliTest {
 		JsonObject fitted = JsonParser.parseString(Files.readString(dir.resolve("radar.Tracks.json"))).getAsJsonObject();
 		assertEquals(27 * 5, fitted.getAsJsonArray("scores").size());
 		assertTrue(Files.readString(dir.resolve("radar.Tracks.train.csv")).lines().count() == 27 * 5 + 1);
+		// every point on the flow's link: half its 20 ms round trip, its environment's 100 Mbit/s
+		String args = Files.readString(dir.resolve("args"));
+		assertTrue(args.lines().allMatch(l -> l.contains("--delay-us 10000") && l.matches(".*--bandwidth \\d+B/s.*")),
+				args);
 	}
 }

@@ -4,18 +4,19 @@
 // Experiment hotspots_adapt: 1 writer and N readers exchange Hotspots updates; one CSV row per point.
 //
 // Sweep, in the model's order (one point per combination):
-//   transports nakcast, ricochet_r4, adaptive
+//   transports ricochet_reliable, nakcast_25ms, nakcast, adaptive
 //   × receivers 25
 //   × loss 0 %
 //   × rate 100 Hz
 //   × runs 1..1
-//   = 3 points of 6000 updates each.
+//   = 4 points of 6000 updates each.
 // Run it inside a network namespace: adamant-netns ./hotspots_adapt_bench --csv hotspots_adapt.csv
 #include <adamant/adamant.hpp>
 
 #include "sar/samples.hpp"
 #include "sar/types.hpp"
 
+#include <chrono>
 #include <cstdint>
 #include <vector>
 
@@ -44,16 +45,21 @@ int main(int argc, char** argv) {
   // One entry per transport of the experiment, with its parameters from the catalog.
   // Each states the parameters of its kind that the model gives; the others are
   // the kind's defaults in the runtime's contract table.
+  using namespace std::chrono_literals;
   sweep.transports = {
+      // transport ricochet_reliable: lateral error correction over multicast: each receiver XORs every 4
+      //   packets into a repair for 3 other receivers; what the repairs have not rebuilt is NAKed to the
+      //   writer, NAK after a random delay scaled to the measured round trip (auto) — from
+      //   profiles/transports.adamant
+      adamant::bench::SweepTransport::of("ricochet").nak_timeout(adamant::contract::kNakTimeoutAuto).r(4).c(3).nak_fallback(true),
+      // transport nakcast_25ms: reliable multicast, NAK after 25 ms — from profiles/transports.adamant
+      adamant::bench::SweepTransport::of("nakcast").nak_timeout(25ms),
       // transport nakcast: reliable multicast, NAK after a random delay scaled to the measured round trip
       //   (auto) — from profiles/transports.adamant
       adamant::bench::SweepTransport::of("nakcast").nak_timeout(adamant::contract::kNakTimeoutAuto),
-      // transport ricochet_r4: lateral error correction over multicast: each receiver XORs every 4
-      //   packets into a repair for 3 other receivers — from profiles/transports.adamant
-      adamant::bench::SweepTransport::of("ricochet").r(4).c(3),
-      // adaptive: switches at run time among nakcast, ricochet_r4 on the decision table of flow
-      //   uav_relay.Hotspots (docs/adaptive.md), with the contract's hold and margin.
-      adamant::bench::SweepTransport::of("adaptive").table(ADAMANT_TARGET_DIR "/adaptive/uav_relay.Hotspots.json"),
+      // adaptive: switches at run time among ricochet_reliable, nakcast_25ms on the decision table of
+      //   flow uav_relay.Hotspots (docs/adaptive.md), with hold 2 s, margin 10 %.
+      adamant::bench::SweepTransport::of("adaptive").table(ADAMANT_TARGET_DIR "/adaptive/uav_relay.Hotspots.json").hold(std::chrono::microseconds(2000000)).margin(10),
   };
   sweep.receivers = {25};
   sweep.loss_pct = {0.0};
@@ -65,9 +71,11 @@ int main(int argc, char** argv) {
   sweep.make_payload = make_payload;
   sweep.check_payload = check_payload;
 
-  // Environment field_mesh (rtt 40 ms): with --mode sim the simulator models this link, unless the
-  //   command line sets the option itself. Real mode runs on loopback, which no option shapes.
+  // Environment field_mesh (44 KB/s, rtt 40 ms): with --mode sim the simulator models this link,
+  //   unless the command line sets the option itself. Real mode runs on loopback, which no option
+  //   shapes.
   sweep.sim_link = {
+      {"--bandwidth", "45056B/s"},
       {"--loss-schedule", "0%@10000ms,3%@40000ms,0%@86410000ms"},
       {"--readers-schedule", "3@30000ms,25@20000ms,3@86410000ms"},
       {"--delay-us", "20000"},

@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
     return *rc;
   }
   using Clock = std::chrono::steady_clock;
+  using namespace std::chrono_literals;  // the transports' durations (50ms)
   const auto start = Clock::now();
   const auto expired = [&] {
     return options.seconds > 0 && Clock::now() - start >= std::chrono::duration<double>(options.seconds);
@@ -30,15 +31,16 @@ int main(int argc, char** argv) {
 
   // subscribe Hotspots (ThermalScan) as stream 2
   // transport adaptive: the runtime switches between the candidates of table
-  //   adaptive/uav_relay.Hotspots.json as readers, loss and rate change; it starts with ricochet_r4,
+  //   adaptive/uav_relay.Hotspots.json as readers, loss and rate change; it starts with nakcast_25ms,
   //   the table's pick at the modeled environment (of the publisher of Hotspots); transport
-  //   ricochet_r4: lateral error correction over multicast: each receiver XORs every 4 packets into a
-  //   repair for 3 other receivers — from profiles/transports.adamant
+  //   nakcast_25ms: reliable multicast, NAK after 25 ms — from profiles/transports.adamant
   std::uint64_t hotspots_sub_received = 0;
   std::uint64_t hotspots_sub_corrupt = 0;
   const adamant::TransportSettings hotspots_sub_transport =
       adamant::TransportSettings::of(adamant::TransportKind::Adaptive)
-          .table(ADAMANT_TARGET_DIR "/adaptive/uav_relay.Hotspots.json");
+          .table(ADAMANT_TARGET_DIR "/adaptive/uav_relay.Hotspots.json")
+          .hold(std::chrono::microseconds(2000000))
+          .margin(10);
   adamant::Subscriber hotspots_sub(
       adamant::app::channel(options, 2, hotspots_sub_transport),
       [&](const adamant::Sample& sample) {

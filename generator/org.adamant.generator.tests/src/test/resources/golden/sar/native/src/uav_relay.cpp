@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
     return *rc;
   }
   using Clock = std::chrono::steady_clock;
+  using namespace std::chrono_literals;  // the transports' durations (50ms)
   const auto start = Clock::now();
   const auto expired = [&] {
     return options.seconds > 0 && Clock::now() - start >= std::chrono::duration<double>(options.seconds);
@@ -29,13 +30,14 @@ int main(int argc, char** argv) {
 
   // publish Hotspots (ThermalScan) as stream 2 at 100 Hz
   // transport adaptive: the runtime switches between the candidates of table
-  //   adaptive/uav_relay.Hotspots.json as readers, loss and rate change; it starts with ricochet_r4,
-  //   the table's pick at the modeled environment; transport ricochet_r4: lateral error correction
-  //   over multicast: each receiver XORs every 4 packets into a repair for 3 other receivers — from
-  //   profiles/transports.adamant
+  //   adaptive/uav_relay.Hotspots.json as readers, loss and rate change; it starts with nakcast_25ms,
+  //   the table's pick at the modeled environment; transport nakcast_25ms: reliable multicast, NAK
+  //   after 25 ms — from profiles/transports.adamant
   const adamant::TransportSettings hotspots_pub_transport =
       adamant::TransportSettings::of(adamant::TransportKind::Adaptive)
-          .table(ADAMANT_TARGET_DIR "/adaptive/uav_relay.Hotspots.json");
+          .table(ADAMANT_TARGET_DIR "/adaptive/uav_relay.Hotspots.json")
+          .hold(std::chrono::microseconds(2000000))
+          .margin(10);
   adamant::Publisher hotspots_pub(adamant::app::channel(options, 2, hotspots_pub_transport));
   const auto hotspots_pub_period =
       std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(1.0 / 100.0));

@@ -9,14 +9,15 @@
 // bench does (transport_params: the point's transport options; bytes_* and the sender counters 0: not measured).
 //
 // Sweep, in the model's order (one point per combination, as the native bench):
-//   transports nakcast, ricochet_r4
+//   transports ricochet_reliable, nakcast_25ms, nakcast
 //   × receivers 25
 //   × loss 0 %
 //   × rate 100 Hz
 //   × runs 1..1
-//   = 2 points of 6000 updates each.
+//   = 3 points of 6000 updates each.
+// transport ricochet_reliable: the ADAMANT runtime's ricochet inside OpenDDS (transport type ant_ricochet, plugin Adamant::opendds) — from profiles/transports.adamant
+// transport nakcast_25ms: the ADAMANT runtime's nakcast inside OpenDDS (transport type ant_nakcast, plugin Adamant::opendds) — from profiles/transports.adamant
 // transport nakcast: the ADAMANT runtime's nakcast inside OpenDDS (transport type ant_nakcast, plugin Adamant::opendds) — from profiles/transports.adamant
-// transport ricochet_r4: the ADAMANT runtime's ricochet inside OpenDDS (transport type ant_ricochet, plugin Adamant::opendds) — from profiles/transports.adamant
 // ant_* transports inject the point's loss at each reader (transport option loss).
 #include "sarEntities.h"
 #include "sarTransports.h"
@@ -37,8 +38,9 @@ ab::Bench experiment() {
   b.bind = &sar::transports::bind;
   // One entry per transport × receivers × loss × rate, in the model's order.
   b.points = {
+      {"ant_ricochet", "ant_ricochet", {{"nak_timeout", "auto"}, {"r", "4"}, {"c", "3"}, {"nak_fallback", "1"}}, "nak_timeout=auto;r=4;c=3;nak_fallback=1", 25, 0.0, 100.0},
+      {"ant_nakcast", "ant_nakcast", {{"nak_timeout", "25ms"}}, "nak_timeout=25ms", 25, 0.0, 100.0},
       {"ant_nakcast", "ant_nakcast", {{"nak_timeout", "auto"}}, "nak_timeout=auto", 25, 0.0, 100.0},
-      {"ant_ricochet", "ant_ricochet", {{"r", "4"}, {"c", "3"}, {"nak_fallback", "0"}}, "r=4;c=3;nak_fallback=0", 25, 0.0, 100.0},
   };
   // One topic: every update has key 0 (tags 1).
   b.streams = {

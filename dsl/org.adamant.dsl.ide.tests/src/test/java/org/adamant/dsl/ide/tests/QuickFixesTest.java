@@ -171,7 +171,15 @@ class QuickFixesTest {
 				Arguments.of(IssueCodes.ADAPTIVE_CANDIDATE_UNFIT, """
 						topic T : Scan
 						application a { publish T rate 10 Hz transport adaptive among opendds_udp, nakcast, baseline }
-						application b { subscribe T transport adaptive }"""));
+						application b { subscribe T transport adaptive }"""),
+				Arguments.of(IssueCodes.ADAPTIVE_HYSTERESIS, """
+						topic T : Scan
+						application a { publish T rate 10 Hz transport adaptive among nakcast, nakcast_25ms margin 150 % }
+						application b { subscribe T transport adaptive }"""),
+				Arguments.of(IssueCodes.ADAPTIVE_HYSTERESIS, """
+						topic T : Scan
+						application a { publish T rate 10 Hz transport adaptive among nakcast, nakcast_25ms }
+						application b { subscribe T transport adaptive hold 1 s }"""));
 	}
 
 	/** A writer with profile W and a reader with profile R of one topic (the reader's topic has none). */
