@@ -41,8 +41,10 @@ public final class DecisionTableJson {
 				params.add(string(p.getKey()) + ": " + (p.getValue() instanceof String s ? string(s)
 						: number(((Number) p.getValue()).doubleValue())));
 			}
-			candidates.add(in + "  {\"name\": " + string(c.name()) + ", \"kind\": " + string(c.kind())
-					+ ", \"params\": {" + String.join(", ", params) + "}}");
+			String head = in + "  {\"name\": " + string(c.name()) + ", \"kind\": " + string(c.kind()) + ",";
+			String tail = "\"params\": {" + String.join(", ", params) + "}}";
+			// one line per candidate while it fits in the generated code's 120 columns
+			candidates.add(head.length() + 1 + tail.length() <= 120 ? head + " " + tail : head + "\n" + in + "   " + tail);
 		}
 		b.append(String.join(",\n", candidates)).append("\n").append(in).append("],\n");
 		b.append(in).append("\"scores\": [\n");

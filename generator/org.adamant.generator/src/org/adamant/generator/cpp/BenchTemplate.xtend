@@ -115,7 +115,8 @@ class BenchTemplate {
 			      «ENDFOR»
 			      «IF adaptiveFlow !== null»
 			      	«Banner.wrap("//", "adaptive: switches at run time among " + AdaptiveCandidates.of(adaptiveFlow).candidates.map[name].join(", ") + " on the decision table of flow " + (adaptiveFlow.eContainer as Application).name + "." + x.topic.name + " (docs/adaptive.md), with " + AdaptiveHysteresis.of(adaptiveFlow).describe() + ".", 100)»
-			      	adamant::bench::SweepTransport::of("adaptive").table(ADAMANT_TARGET_DIR "/«AdaptiveTablePath.of(adaptiveFlow)»")«NativeTransports.hysteresis(AdaptiveHysteresis.of(adaptiveFlow), "")»,
+			      	adamant::bench::SweepTransport::of("adaptive")
+			      	    .table(ADAMANT_TARGET_DIR "/«AdaptiveTablePath.of(adaptiveFlow)»")«NativeTransports.hysteresis(AdaptiveHysteresis.of(adaptiveFlow), "\n")»,
 			      «ENDIF»
 			  };
 			  «FOR s : SweepVariants.notApplied(x)»

@@ -1,5 +1,7 @@
 package org.adamant.generator.cpp;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.OptionalLong;
 
 import org.adamant.dsl.adamant.Endpoint;
@@ -26,7 +28,11 @@ public final class NativeTransports {
 	 * model states for it ({@link #stated}), e.g. {@code SweepTransport::of("ricochet").r(4).c(3)}.
 	 */
 	public static String sweepEntry(RuntimeTransport t, OptionalLong pace) {
-		return "adamant::bench::SweepTransport::of(\"" + t.kind() + "\")" + stated(t, pace);
+		String head = "adamant::bench::SweepTransport::of(\"" + t.kind() + "\")";
+		List<String> setters = setters(t, pace);
+		String line = head + String.join("", setters);
+		// within the generated code's 120 columns (the entry sits 6 deep): a setter per line when longer
+		return line.length() <= 110 ? line : head + "\n    " + String.join("\n    ", setters);
 	}
 
 	/**
@@ -68,14 +74,18 @@ public final class NativeTransports {
 	 * {@code pace}: the replace/fifo writer's pace in B/s, when the model has one.
 	 */
 	private static String stated(RuntimeTransport t, OptionalLong pace) {
-		StringBuilder setters = new StringBuilder();
+		return String.join("", setters(t, pace));
+	}
+
+	private static List<String> setters(RuntimeTransport t, OptionalLong pace) {
+		List<String> setters = new ArrayList<>();
 		for (ParameterValue p : t.stated()) {
-			setters.append('.').append(p.name()).append('(').append(value(p)).append(')');
+			setters.add("." + p.name() + "(" + value(p) + ")");
 		}
 		if (t.isReplaceFamily() && pace.isPresent()) {
-			setters.append(".pace(").append(pace.getAsLong()).append(')');
+			setters.add(".pace(" + pace.getAsLong() + ")");
 		}
-		return setters.toString();
+		return setters;
 	}
 
 	/**

@@ -51,7 +51,11 @@ int main(int argc, char** argv) {
       //   packets into a repair for 3 other receivers; what the repairs have not rebuilt is NAKed to the
       //   writer, NAK after a random delay scaled to the measured round trip (auto) — from
       //   profiles/transports.adamant
-      adamant::bench::SweepTransport::of("ricochet").nak_timeout(adamant::contract::kNakTimeoutAuto).r(4).c(3).nak_fallback(true),
+      adamant::bench::SweepTransport::of("ricochet")
+          .nak_timeout(adamant::contract::kNakTimeoutAuto)
+          .r(4)
+          .c(3)
+          .nak_fallback(true),
       // transport nakcast_25ms: reliable multicast, NAK after 25 ms — from profiles/transports.adamant
       adamant::bench::SweepTransport::of("nakcast").nak_timeout(25ms),
       // transport nakcast: reliable multicast, NAK after a random delay scaled to the measured round trip
@@ -59,7 +63,10 @@ int main(int argc, char** argv) {
       adamant::bench::SweepTransport::of("nakcast").nak_timeout(adamant::contract::kNakTimeoutAuto),
       // adaptive: switches at run time among ricochet_reliable, nakcast_25ms on the decision table of
       //   flow uav_relay.Hotspots (docs/adaptive.md), with hold 2 s, margin 10 %.
-      adamant::bench::SweepTransport::of("adaptive").table(ADAMANT_TARGET_DIR "/adaptive/uav_relay.Hotspots.json").hold(std::chrono::microseconds(2000000)).margin(10),
+      adamant::bench::SweepTransport::of("adaptive")
+          .table(ADAMANT_TARGET_DIR "/adaptive/uav_relay.Hotspots.json")
+          .hold(std::chrono::microseconds(2000000))
+          .margin(10),
   };
   sweep.receivers = {25};
   sweep.loss_pct = {0.0};
