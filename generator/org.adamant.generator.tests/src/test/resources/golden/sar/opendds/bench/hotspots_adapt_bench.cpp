@@ -34,7 +34,6 @@ ab::Bench experiment() {
   b.name = "hotspots_adapt";
   b.updates = 6000;
   b.runs = 1;
-  b.bind = &sar::transports::bind;
   // One entry per transport × receivers × loss × rate, in the model's order.
   b.points = {
       {"ant_nakcast", "ant_nakcast", {{"nak_timeout", "auto"}}, "nak_timeout=auto", 25, 0.0, 100.0},
