@@ -82,8 +82,10 @@ and 3 reader hosts, each a network namespace on one Linux bridge) and the point'
 nftables at each reader host, independently: the study's end-host loss, the same for any transport.
 OpenDDS 3.13.3's own transports (`emulab_table2_opendds`: udp, multicast best-effort and reliable,
 tcp, rtps_udp; one run each), with 250 updates instead of the study's 20,000 (20,000 at 25 Hz take
-800 s a point; see the command above). A transport missing from the table was not measured (see "Not
-in these runs"). ADAMANT's transports at the same points are the
+800 s a point; see the command above). Table 2's QoS is reliable, and OpenDDS gives a RELIABLE
+reader no unreliable transport (`DataReaderImpl::check_transport_qos`), so udp's and best-effort
+multicast's writers and readers run BEST_EFFORT (docs/opendds-target.md); their rows are from a third
+command (see above). ADAMANT's transports at the same points are the
 previous section's (in-process loss, one namespace); the testbed stage (`make-results.sh --only
 testbed`) runs them here too. The tcp rows are from a second command (see above), after the testbed
 dropped TCP segments as well as UDP datagrams; before, tcp ran loss-free at the 3 % points. With 250
@@ -148,11 +150,6 @@ length before each update; its rows count no bytes, which are TCP's, not UDP's).
 update on the link: no transport delivers sooner.""",
     "not_done": """## Not in these runs
 
-- OpenDDS's udp and multicast best-effort transports at Table 2's points: not run in this round.
-  Table 2's QoS is reliable, and OpenDDS gives a RELIABLE reader no unreliable transport
-  (`DataReaderImpl::check_transport_qos`; its `enable()` fails with "TransportClient::enable_transport
-  No TransportImpl could be created"); the runtime runs such a writer or reader BEST_EFFORT
-  (docs/opendds-target.md), so `make-results.sh --only opendds` runs them.
 - Table 2's ADAMANT rows on the multi-host testbed (`make-results.sh --only testbed`): not run in this
   round (the ISISlab grid above runs on the testbed); 25 readers on the testbed (the study's largest
   ISISlab point) were not run on the shared 2-core machine.
