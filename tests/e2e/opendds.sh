@@ -14,7 +14,8 @@
 #   3. one application pair (1 writer, 1 reader process) per transport exchanges samples inside a
 #      private network namespace: rtps_udp, tcp, multicast (DCPSInfoRepo), udp,
 #      ant_nakcast, ant_ricochet, ant_replace, ant_adaptive (a `transport adaptive` flow on its table);
-#   4. one benchmark point per transport writes its CSV row(s); sar's RT-ESP sweep runs one point
+#   4. one benchmark point per transport writes its CSV row(s) (udp and best-effort multicast also
+#      under a reliable QoS, which OpenDDS runs BEST_EFFORT on them); sar's RT-ESP sweep runs one point
 #      per swept setup, and blueforce's two-stream bf2 one row per stream.
 # Prints PASS:/FAIL:/SKIP: lines.
 source "$(dirname "${BASH_SOURCE[0]}")/../lib/e2e.bash"
@@ -185,6 +186,9 @@ PY
 bench rtps_udp     sar_builtin       rtps_smoke_bench    300 ""
 bench tcp          blueforce_builtin bf_builtin_bench    100 "" --points 0
 bench multicast    sar_multicast     builtin_clean_bench 300 repo --points 0
+# best-effort transports under a reliable QoS (RT-ESP's Table 2): the writer and readers run BEST_EFFORT
+bench multicast_best_effort sar_multicast builtin_clean_bench 300 repo --points 2
+bench udp          sar_multicast     builtin_clean_bench 300 repo --points 3
 bench udp          sar_udp           builtin_udp_bench   300 ""
 bench ant_nakcast  sar               nakcast_smoke_bench 300 ""
 bench ant_ricochet sar_ant           ant_lossy_bench     300 "" --points 2

@@ -1,6 +1,7 @@
 // The OpenDDS side of the generated applications (adamant_opendds/App.h); their command line and
 // the end of a run are the runtime's (adamant/dds_app.hpp).
 #include <adamant_opendds/App.h>
+#include <adamant_opendds/Transports.h>
 
 #include <adamant/dds_app.hpp>
 
@@ -150,7 +151,7 @@ int run_app(int argc, char** argv, const App& app) {
     apply(w.qos.writer, qos);
     DDS::DataWriter_var writer =
         publisher->create_datawriter(topics[w.topic], qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
-    if (!writer || !app.bind(writer.in(), w.transport.config, w.transport.type, w.transport.options) ||
+    if (!writer || !transports::bind(writer.in(), w.transport.config, w.transport.type, w.transport.options) ||
         writer->enable() != DDS::RETCODE_OK) {
       std::cerr << app.name << ": cannot create, bind or enable the " << w.topic << " writer\n";
       return 1;
@@ -178,7 +179,7 @@ int run_app(int argc, char** argv, const App& app) {
     DDS::DataReaderListener_var listener_var(listener);
     DDS::DataReader_var reader =
         subscriber->create_datareader(topics[r.topic], qos, listener_var, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
-    if (!reader || !app.bind(reader.in(), r.transport.config, r.transport.type, r.transport.options) ||
+    if (!reader || !transports::bind(reader.in(), r.transport.config, r.transport.type, r.transport.options) ||
         reader->enable() != DDS::RETCODE_OK) {
       std::cerr << app.name << ": cannot create, bind or enable the " << r.topic << " reader\n";
       return 1;

@@ -1,6 +1,7 @@
 // The OpenDDS side of the benches (adamant_opendds/Bench.h); everything model- and
 // middleware-independent is the runtime's process bench (adamant/process_bench.hpp).
 #include <adamant_opendds/Bench.h>
+#include <adamant_opendds/Transports.h>
 
 #include <adamant/process_bench.hpp>
 
@@ -111,7 +112,7 @@ int writer_main(int argc, char** argv, const Bench& b, const adamant::bench::Pro
     apply(b.streams[i].qos.writer, qos);
     qos.transport_priority.value = b.streams[i].priority;
     DDS::DataWriter_var writer = publisher->create_datawriter(s.topics[i], qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
-    if (!writer || !b.bind(writer.in(), b.name + "_writer", p.transport_type, p.options) ||
+    if (!writer || !transports::bind(writer.in(), b.name + "_writer", p.transport_type, p.options) ||
         writer->enable() != DDS::RETCODE_OK || !s.ops[i]->narrow(writer.in())) {
       std::cerr << program(b) << ": writer: cannot create, bind or enable the writer of " << b.streams[i].topic << "\n";
       return 1;
@@ -197,7 +198,7 @@ int reader_main(int argc, char** argv, const Bench& b, const adamant::bench::Pro
     DDS::DataReader_var reader =
         subscriber->create_datareader(s.topics[i], qos, listeners.back(), OpenDDS::DCPS::DEFAULT_STATUS_MASK);
     if (!reader ||
-        !b.bind(reader.in(), b.name + "_reader", p.transport_type, reader_options(p, args.index, args.loss_at_host)) ||
+        !transports::bind(reader.in(), b.name + "_reader", p.transport_type, reader_options(p, args.index, args.loss_at_host)) ||
         reader->enable() != DDS::RETCODE_OK) {
       std::cerr << program(b) << ": reader: cannot create, bind or enable the reader of " << b.streams[i].topic << "\n";
       return 1;
@@ -242,8 +243,8 @@ adamant::bench::ProcessBench process_bench(const Bench& b) {
 int run(int argc, char** argv, const Bench& b) {
   const adamant::bench::ProcessBench pb = process_bench(b);
   adamant::bench::ProcessArgs args;
-  if (b.points.empty() || b.streams.empty() || !b.bind) {
-    std::cerr << program(b) << ": the bench declares no points, no streams or no transport binding\n";
+  if (b.points.empty() || b.streams.empty()) {
+    std::cerr << program(b) << ": the bench declares no points or no streams\n";
     return 2;
   }
   if (const auto rc = adamant::bench::parse_process_args(argc, argv, pb, "-DCPS", args)) return *rc;

@@ -1,11 +1,11 @@
 // The OpenDDS applications' machinery (library Adamant::opendds_app, libAdamantOpenDDSApp): a
 // generated <application>.cpp declares what the model decided (an App: domain, discovery, topics
-// with their IDL types and QoS, writers and readers with their QoS profile, transport binding,
-// rate and expected readers) and its main calls run(). run() does the rest, in the shape of
+// with their IDL types and QoS, writers and readers with their QoS profile and transport, rate
+// and expected readers) and its main calls run(). run() does the rest, in the shape of
 // OpenDDS's DevGuideExamples/DCPS/Messenger: a participant from TheParticipantFactoryWithArgs,
 // the types registered, the topics, a publisher per writer and a subscriber per reader whose
 // entities are created disabled (so that each gets its transport configuration bound before
-// enable()), a thread per writer that publishes at the modeled rate, and listener-based readers
+// enable(), adamant_opendds/Transports.h), a thread per writer that publishes at the modeled rate, and listener-based readers
 // that take() in on_data_available. The command line and the run's end are the runtime's
 // (adamant/dds_app.hpp). C++14-clean, like the generated code that includes it.
 #ifndef ADAMANT_OPENDDS_APP_H
@@ -124,7 +124,6 @@ struct App {
   std::string config_file;  // <model>.ini: for --help and messages
   long domain;
   Discovery discovery;      // rtps: DEFAULT_RTPS unless a configuration file is given
-  Bind bind;
   std::vector<Topic> topics;
   std::vector<Writer> writers;
   std::vector<Reader> readers;

@@ -1,6 +1,6 @@
 // The OpenDDS benchmarks' machinery (library Adamant::opendds_bench, libAdamantOpenDDSBench): a
 // generated <experiment>_bench.cpp declares what the model decided (a Bench: points, streams with
-// their IDL types and QoS, the transport binding) and its main calls run(). run() is the runtime's
+// their IDL types and QoS, each point's transport and options) and its main calls run(). run() is the runtime's
 // process bench (adamant/process_bench.hpp: command line, point loop, schedule, statistics, the CSV
 // of docs/runtime-contract.md, the same columns as the native benches) with the OpenDDS side
 // added here: the writer process (one DataWriter per stream, all bound to the point's transport
@@ -23,7 +23,6 @@ namespace adamant_opendds {
 namespace bench {
 
 using Options = TransportOptions;
-using adamant_opendds::Bind;
 
 // One point of the sweep: a transport instance with its options, receivers, loss and rate.
 struct Point {
@@ -112,7 +111,6 @@ struct Bench {
   long runs;         // per point (--runs)
   std::vector<Point> points;  // in the model's order; --list numbers them
   std::vector<Stream> streams;
-  Bind bind;
   // One topic whose instances each update at this rate (> 0): a point of R Hz has
   // max(1, round(R / instance_rate_hz)) instances and update k has key k mod that (streams[0].tags
   // is then ignored). 0: the streams' tags decide.

@@ -1,5 +1,5 @@
 // What generated OpenDDS programs (App.h, Bench.h) declare about each entity they create: its IDL
-// type, its QoS profile and how its transport configuration is bound; the generated
+// type, its QoS profile and its transport's options (Transports.h binds them); the generated
 // <model>Entities.h declares each type and profile of a model once. C++14-clean, like the
 // generated code.
 #ifndef ADAMANT_OPENDDS_ENTITY_H
@@ -20,12 +20,6 @@ namespace adamant_opendds {
 
 // Options of one transport instance: the keys of its [transport/NAME] section in an .ini file.
 using TransportOptions = std::vector<std::pair<std::string, std::string>>;
-
-// Binds transport configuration `config` (created with one instance of `transport_type` and
-// `options` unless the configuration file defines it) to a not yet enabled entity: the
-// generated <model>Transports.h's transports::bind.
-using Bind = bool (*)(DDS::Entity_ptr entity, const std::string& config, const std::string& transport_type,
-                      const TransportOptions& options);
 
 // One IDL type: its classes in the classic IDL-to-C++ mapping (opendds_idl and tao_idl generate
 // them) and the model's helpers that fill and print its samples (the generated <model>Samples.h).

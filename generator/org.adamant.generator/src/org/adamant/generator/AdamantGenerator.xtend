@@ -119,7 +119,7 @@ class AdamantGenerator {
 		checkDistinct(apps, experiments)
 		files.put(OpenDdsIdlTemplate.path(info), new OpenDdsIdlTemplate().generate(info, version))
 		files.put(OpenDdsQosTemplate.path(info), new OpenDdsQosTemplate().generate(info))
-		files.put(OpenDdsSupportTemplate.transportsPath(info), new OpenDdsSupportTemplate().transports(info, version))
+		files.put(OpenDdsSupportTemplate.transportsPath(info), new OpenDdsSupportTemplate().transports(info))
 		files.put(OpenDdsSupportTemplate.samplesPath(info), new OpenDdsSupportTemplate().samples(info))
 		files.put(OpenDdsEntitiesTemplate.path(info), new OpenDdsEntitiesTemplate().generate(info))
 		files.put(OpenDdsIniTemplate.path(info), new OpenDdsIniTemplate().generate(info))

@@ -14,7 +14,7 @@ import org.adamant.generator.ModelInfo
 /**
  * opendds/src/<app>.cpp: one OpenDDS executable per application. It declares only what the model
  * decided (an adamant_opendds::app::App: domain, discovery, topics with their IDL types and QoS,
- * writers and readers with their QoS profile, transport binding, rate and expected readers; the
+ * writers and readers with their QoS profile and transport, rate and expected readers; the
  * types and profiles from the model's <model>Entities.h, shared with the other programs); the
  * runtime's application library (runtime/opendds, Adamant::opendds_app) runs it in the shape of
  * OpenDDS's DevGuideExamples/DCPS/Messenger: participant, types, topics, a publisher per writer
@@ -88,7 +88,6 @@ class OpenDdsApplicationTemplate {
 		  a.config_file = "«ns».ini";
 		  a.domain = «app.domain»;
 		  a.discovery = aa::Discovery::«IF discovery == OpenDdsTransports.Discovery.RTPS»rtps«ELSE»info_repo«ENDIF»;
-		  a.bind = &«ns»::transports::bind;
 		  // Topic: name, IDL type, typed calls, QoS.
 		  a.topics = {
 		      «FOR t : topics»

@@ -24,7 +24,7 @@ import static extension org.adamant.generator.cpp.CppTypes.*
  * reader's on_data_available.
  *
  * The bench declares only what the model decided (an adamant_opendds::bench::Bench: points, streams
- * with their IDL types and QoS from the model's <model>Entities.h, the transport binding); the
+ * with their IDL types and QoS from the model's <model>Entities.h, each point's transport); the
  * runtime's bench library (runtime/opendds, Adamant::opendds_bench) runs it: command line, point loop, processes, schedule,
  * latency recording, statistics and the CSV, with the native benches' columns.
  */
@@ -95,7 +95,6 @@ class OpenDdsBenchTemplate {
 		  b.name = "«x.name»";
 		  b.updates = «x.updates»;
 		  b.runs = «runs»;
-		  b.bind = &«ns»::transports::bind;
 		  «IF x.sweeps.empty»
 		  	// One entry per transport × receivers × loss × rate, in the model's order.
 		  «ELSE»

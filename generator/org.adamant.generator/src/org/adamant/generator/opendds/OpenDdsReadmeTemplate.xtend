@@ -31,10 +31,11 @@ class OpenDdsReadmeTemplate {
 			  `DDS::DataReaderQos`, for every QoS profile the model uses. The applications start from the
 			  factories' defaults (`get_default_datawriter_qos` etc.; writers default to reliable, readers
 			  to best effort) and apply the endpoint's profile.
-			- `«id»Transports.h`: `«id»::transports::bind(entity, name, type)`: one transport configuration
-			  per writer and reader through `TheTransportRegistry` (`create_config`, `create_inst`,
-			  `instances_.push_back`, `bind_config` before `enable()`; entities are created with
-			  `autoenable_created_entities = false`).
+			- `«id»Transports.h`: the transports the writers and readers run on (commented) and the discovery and
+			  transport plugins every program registers. The runtime binds one transport configuration per
+			  writer and reader before `enable()` (`adamant_opendds/Transports.h`, through `TheTransportRegistry`;
+			  entities are created with `autoenable_created_entities = false`); a RELIABLE writer or reader on a
+			  best-effort transport (udp, multicast with `reliable=0`) runs BEST_EFFORT, as OpenDDS requires.
 			- `«id».ini`: the same configuration as a file (`[common]`, `[config/NAME]`, `[transport/NAME]`).
 			  Run every program with `-DCPSConfigFile «id».ini`; sections defined there take precedence.
 			- `«id»Samples.h`: filling and printing samples.

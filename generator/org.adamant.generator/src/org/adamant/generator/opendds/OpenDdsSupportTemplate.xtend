@@ -2,14 +2,15 @@ package org.adamant.generator.opendds
 
 import java.util.Set
 import org.adamant.dsl.adamant.PrimitiveRef
+import org.adamant.dsl.adamant.Publication
 import org.adamant.dsl.adamant.StructType
 import org.adamant.generator.Banner
 import org.adamant.generator.ModelInfo
 
 /**
  * Headers shared by the OpenDDS applications and benchmarks:
- * opendds/<model>Transports.h (per-entity transport configuration through TransportRegistry, and
- * the discovery and transport plugins the model uses registered in static builds) and
+ * opendds/<model>Transports.h (the transport each writer and reader runs on, commented, and the
+ * discovery and transport plugins the model uses registered in static builds) and
  * opendds/<model>Samples.h (filling and printing samples of the topic types).
  */
 class OpenDdsSupportTemplate {
@@ -18,104 +19,38 @@ class OpenDdsSupportTemplate {
 
 	def static String samplesPath(ModelInfo info) '''opendds/«info.identifier»Samples.h'''
 
-	def CharSequence transports(ModelInfo info, OpenDdsVersion version) {
-		val ant = OpenDdsTransports.usesAnt(info)
+	/**
+	 * What the model decides about its transports: which OpenDDS transport each writer and reader runs
+	 * on (commented) and the plugins every program of the model registers. Binding a configuration is
+	 * the runtime's (adamant_opendds/Transports.h, linked into the applications' and benches' libraries).
+	 */
+	def CharSequence transports(ModelInfo info) {
+		val used = OpenDdsTransports.used(info)
 		'''
-			«Banner.of(info, "//", "OpenDDS transport configuration of model " + info.name + ", one configuration per writer/reader.")»
+			«Banner.of(info, "//", "OpenDDS transports of model " + info.name + " and the plugins its programs register.")»
 			//
-			// Verified against OpenDDS (docs/opendds-target.md, docs/opendds.md): TheTransportRegistry,
-			// create_config, create_inst, get_config and bind_config(TransportConfig_rch, DDS::Entity_ptr) in
-			// dds/DCPS/transport/framework/TransportRegistry.h; TransportConfig::instances_ in
-			// TransportConfig.h; TransportInst_rch in TransportInst_rch.h. Transport options are set the way
-			// a [transport/NAME] section of an .ini file sets them, which changed in OpenDDS 3.27:
-			// TransportInst::load(ACE_Configuration_Heap&, ACE_Configuration_Section_Key&) up to 3.26, the
-			// key-value store (TheServiceParticipant->config_store(), TransportInst::config_key) from 3.27.
-			«IF ant»
-				// ant_* transports: the ADAMANT runtime's OpenDDS plugin («OpenDdsTransports.ANT_LIBRARY», runtime/opendds).
-			«ENDIF»
+			// The runtime binds each writer's and reader's configuration before enabling it
+			// (adamant_opendds/Transports.h): [config/NAME] of «info.identifier».ini when the file defines it, else
+			// one transport instance of the type and options the program's source gives. On a best-effort
+			// transport (udp, multicast with reliable=0, ant_baseline) a RELIABLE writer or reader runs
+			// BEST_EFFORT: OpenDDS gives a RELIABLE reader no unreliable transport.
+			//
+			// Transports of the model (type and options, reliability, library: who runs on it):
+			«FOR k : used»
+				«Banner.wrap("//  ", k.transportType + (if (k.reliable === null) "" else if (k.reliable) " reliable=1" else " reliable=0") + " (" + (if (k.bestEffort) "best-effort" else "reliable") + ", " + k.library + "): " + users(info, k).join(", "), 100)»
+			«ENDFOR»
 			#pragma once
 
-			#include <dds/DCPS/Service_Participant.h>
-			#include <dds/DCPS/transport/framework/TransportRegistry.h>
-			#include <dds/DCPS/transport/framework/TransportConfig.h>
-			#include <dds/DCPS/transport/framework/TransportConfig_rch.h>
-			#include <dds/DCPS/transport/framework/TransportInst.h>
-			#include <dds/DCPS/transport/framework/TransportInst_rch.h>
-			«IF version.hasVersionMacro»
-				#include <dds/Version.h>
-				#if !OPENDDS_VERSION_AT_LEAST(3, 27, 0)
-				#  include <ace/Configuration.h>
-				#endif
-			«ELSE»
-				#include <ace/Configuration.h>
-			«ENDIF»
-			#include <dds/DdsDcpsInfrastructureC.h>
-
-			«staticIncludes(OpenDdsTransports.discovery(info), OpenDdsTransports.used(info))»
-
-			#include <iostream>
-			#include <string>
-			#include <utility>
-			#include <vector>
-
-			namespace «info.identifier» {
-			namespace transports {
-
-			// Options of one transport instance: the keys of its [transport/NAME] section in an .ini file.
-			using Options = std::vector<std::pair<std::string, std::string>>;
-
-			// Sets `options` on a transport instance that was just created, as an .ini section would.
-			inline bool configure(const OpenDDS::DCPS::TransportInst_rch& inst, const Options& options) {
-			  if (options.empty()) {
-			    return true;
-			  }
-			«IF version.hasVersionMacro»
-				#if OPENDDS_VERSION_AT_LEAST(3, 27, 0)
-				  for (const auto& option : options) {
-				    TheServiceParticipant->config_store()->set(inst->config_key(option.first).c_str(), option.second);
-				  }
-				  return true;
-				#else
-				  «loadOptions»
-				#endif
-			«ELSE»
-				  // OpenDDS «version»: TransportInst::load reads the options from an in-memory configuration section.
-				  «loadOptions»
-			«ENDIF»
-			}
-
-			// Binds the transport configuration `name` to `entity`, which must not be enabled yet: create
-			// entities with EntityFactoryQosPolicy::autoenable_created_entities = false on their factory,
-			// bind, then enable(). When the configuration file (-DCPSConfigFile «info.identifier».ini) defines
-			// [config/name], that configuration is used as is; otherwise one is created here with a single
-			// transport instance `name`_inst of `transport_type` ("tcp", "udp", "multicast", "rtps_udp",
-			// "shmem"«IF ant», "ant_baseline", "ant_nakcast", "ant_ricochet", "ant_replace", "ant_adaptive"«ENDIF») and
-			// `options`.
-			inline bool bind(DDS::Entity_ptr entity, const std::string& name, const std::string& transport_type,
-			                 const Options& options = Options()) {
-			  OpenDDS::DCPS::TransportRegistry* const registry = TheTransportRegistry;
-			  OpenDDS::DCPS::TransportConfig_rch config = registry->get_config(name);
-			  if (config.is_nil()) {
-			    config = registry->create_config(name);
-			    OpenDDS::DCPS::TransportInst_rch inst = registry->create_inst(name + "_inst", transport_type);
-			    if (config.is_nil() || inst.is_nil()) {
-			      std::cerr << "cannot create OpenDDS transport " << transport_type << " for " << name
-			                << " (is its library linked, and in a static build its initializer included?)\n";
-			      return false;
-			    }
-			    if (!configure(inst, options)) {
-			      std::cerr << "cannot set the options of OpenDDS transport " << transport_type << " for " << name << "\n";
-			      return false;
-			    }
-			    config->instances_.push_back(inst);
-			  }
-			  registry->bind_config(config, entity);
-			  return true;
-			}
-
-			}  // namespace transports
-			}  // namespace «info.identifier»
+			«staticIncludes(OpenDdsTransports.discovery(info), used)»
 		'''
+	}
+
+	/** The writers, readers and experiments of the model that run on transport kind {@code k}. */
+	def private static users(ModelInfo info, OpenDdsTransports.Kind k) {
+		val endpoints = info.applications.flatMap[a | a.endpoints.filter[topic !== null && topic.type !== null && OpenDdsTransports.resolve(it).kind == k]
+			.map[a.name + " " + topic.name + (if (it instanceof Publication) " writer" else " reader")]]
+		val experiments = info.experiments.filter[x | OpenDdsTransports.resolve(x).exists[kind == k]].map["experiment " + name]
+		(endpoints + experiments).toList
 	}
 
 	/**
@@ -137,20 +72,6 @@ class OpenDdsSupportTemplate {
 			// initializer registers the ant_* transport types in every build (runtime/opendds/README.md).
 			#include <«OpenDdsTransports.ANT_INITIALIZER»>
 		«ENDIF»
-	'''
-
-	def private loadOptions() '''
-		ACE_Configuration_Heap heap;
-		ACE_Configuration_Section_Key section;
-		if (heap.open() != 0 || heap.open_section(heap.root_section(), ACE_TEXT("transport"), 1, section) != 0) {
-		  return false;
-		}
-		for (const auto& option : options) {
-		  if (heap.set_string_value(section, option.first.c_str(), option.second.c_str()) != 0) {
-		    return false;
-		  }
-		}
-		return inst->load(heap, section) == 0;
 	'''
 
 	def CharSequence samples(ModelInfo info) '''

@@ -115,6 +115,15 @@ public final class OpenDdsTransports {
 			return "multicast".equals(transportType);
 		}
 
+		/**
+		 * Whether OpenDDS takes the transport for unreliable (TransportInst::is_reliable false: UdpInst,
+		 * MulticastInst with reliable=0, the plugin's ant_baseline), so a RELIABLE writer or reader on it
+		 * runs BEST_EFFORT (adamant_opendds/Transports.h).
+		 */
+		public boolean bestEffort() {
+			return this == UDP || this == ANT_BASELINE || Boolean.FALSE.equals(reliable);
+		}
+
 		/** One of the ADAMANT runtime's transports, run inside OpenDDS by the runtime's plugin. */
 		public boolean isAnt() {
 			return transportType.startsWith("ant_");

@@ -196,7 +196,7 @@ class OpenDdsWhitelistTest {
 		for (String needle : List.of("\"tcp\"", "\"udp\"", "\"multicast\", {{\"reliable\", \"1\"}}",
 				"\"multicast\", {{\"reliable\", \"0\"}}", "\"rtps_udp\"", "\"ant_nakcast\", {{\"nak_timeout\", \"auto\"}}",
 				"OpenDDS::Multicast", "OpenDDS::InfoRepoDiscovery", "dds/DCPS/transport/tcp/Tcp.h",
-				"DCPSInfoRepo=file://repo.ior", "reliable=1", "config_store()->set(", "inst->load(heap, section)",
+				"DCPSInfoRepo=file://repo.ior", "reliable=1", "udp (best-effort, OpenDDS::Udp)", "multicast reliable=0 (best-effort", "multicast reliable=1 (reliable",
 				"dcps_multicast", "dcps_inforepodiscovery", "Adamant::opendds", "adamant_opendds/Ant.h")) {
 			assertTrue(all.contains(needle), needle);
 		}

@@ -33,7 +33,6 @@ ab::Bench experiment() {
   b.name = "bf1_low_bandwidth";
   b.updates = 1000;
   b.runs = 1;
-  b.bind = &blueforce::transports::bind;
   // One entry per transport × receivers × loss × rate, in the model's order.
   b.points = {
       {"ant_replace", "ant_replace", {{"replace_by", "instance"}, {"bandwidth", "5120"}}, "replace_by=instance;bandwidth=5120", 1, 0.0, 20.0},

@@ -34,7 +34,6 @@ ab::Bench experiment() {
   b.name = "bf4_fluctuating_link";
   b.updates = 1000;
   b.runs = 5;
-  b.bind = &blueforce::transports::bind;
   // One entry per transport (and combination of the swept parameters it has) × receivers × loss × rate,
   // in the model's order.
   b.points = {

@@ -23,7 +23,6 @@ aa::App application() {
   a.config_file = "blueforce.ini";
   a.domain = 0;
   a.discovery = aa::Discovery::rtps;
-  a.bind = &blueforce::transports::bind;
   // Topic: name, IDL type, typed calls, QoS.
   a.topics = {
       {"BlueForce", "PositionUpdate", aa::typed_ops(entities::type_PositionUpdate()), entities::qos_BlueForceTrack()},

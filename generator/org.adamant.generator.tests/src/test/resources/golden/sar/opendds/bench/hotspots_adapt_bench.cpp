@@ -35,7 +35,6 @@ ab::Bench experiment() {
   b.name = "hotspots_adapt";
   b.updates = 6000;
   b.runs = 1;
-  b.bind = &sar::transports::bind;
   // One entry per transport × receivers × loss × rate, in the model's order.
   b.points = {
       {"ant_ricochet", "ant_ricochet", {{"nak_timeout", "auto"}, {"r", "4"}, {"c", "3"}, {"nak_fallback", "1"}}, "nak_timeout=auto;r=4;c=3;nak_fallback=1", 25, 0.0, 100.0},

@@ -33,7 +33,6 @@ ab::Bench experiment() {
   b.name = "nakcast_smoke";
   b.updates = 2000;
   b.runs = 1;
-  b.bind = &sar::transports::bind;
   // One entry per transport × receivers × loss × rate, in the model's order.
   b.points = {
       {"ant_nakcast", "ant_nakcast", {{"nak_timeout", "50ms"}}, "nak_timeout=50ms", 3, 1.0, 100.0},

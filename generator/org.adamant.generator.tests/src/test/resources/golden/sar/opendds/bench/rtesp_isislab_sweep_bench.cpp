@@ -36,7 +36,6 @@ ab::Bench experiment() {
   b.name = "rtesp_isislab_sweep";
   b.updates = 20000;
   b.runs = 5;
-  b.bind = &sar::transports::bind;
   // One entry per transport (and combination of the swept parameters it has) × receivers × loss × rate,
   // in the model's order.
   b.points = {

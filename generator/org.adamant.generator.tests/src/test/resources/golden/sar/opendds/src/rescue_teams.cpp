@@ -24,7 +24,6 @@ aa::App application() {
   a.config_file = "sar.ini";
   a.domain = 0;
   a.discovery = aa::Discovery::rtps;
-  a.bind = &sar::transports::bind;
   // Topic: name, IDL type, typed calls, QoS.
   a.topics = {
       {"Hotspots", "ThermalScan", aa::typed_ops(entities::type_ThermalScan()), entities::qos_HotspotQos()},

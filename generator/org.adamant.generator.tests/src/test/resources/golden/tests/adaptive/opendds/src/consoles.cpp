@@ -24,7 +24,6 @@ aa::App application() {
   a.config_file = "adamant_tests_adaptive_flow.ini";
   a.domain = 0;
   a.discovery = aa::Discovery::rtps;
-  a.bind = &adamant_tests_adaptive_flow::transports::bind;
   // Topic: name, IDL type, typed calls, QoS.
   a.topics = {
       {"Tracks", "Track", aa::typed_ops(entities::type_Track()), entities::qos_TrackQos()},
