@@ -1,4 +1,5 @@
-// NAKcast sender: stamps sequences, multicasts DATA, keeps a bounded history, answers NAKs
+// NAKcast sender: stamps sequences, multicasts DATA, keeps a bounded history (the last `history`
+// packets, more while they are younger than history_span, never over history_max), answers NAKs
 // with multicast RETRANSMITs (one per hold-off, however many receivers NAKed) and sends an
 // idle HEARTBEAT (highest sequence, lowest still in history) every heartbeat_interval.
 // Adaptive timing (nak_timeout auto): the first idle heartbeat after data follows it by a
@@ -22,7 +23,9 @@ namespace adamant::engine {
 struct NakcastSenderConfig {
   std::uint32_t stream_id = defaults::kStreamId;
   std::uint32_t session = defaults::kSession;
-  std::size_t history = defaults::nakcast::kHistory;             // packets kept for retransmission
+  std::size_t history = defaults::nakcast::kHistory;             // packets kept for retransmission, at least
+  Nanos history_span = defaults::nakcast::kHistorySpan;           // and every packet younger than this,
+  std::size_t history_max = defaults::nakcast::kHistoryMax;       // up to this many
   Nanos heartbeat_interval = defaults::nakcast::kHeartbeatInterval;  // when idle
   Nanos retransmit_holdoff = defaults::nakcast::kRetransmitHoldoff;  // ignore repeat NAKs this soon
   bool adaptive = false;  // nak_timeout auto (see above)
