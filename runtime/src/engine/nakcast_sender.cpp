@@ -123,6 +123,7 @@ void NakcastSender::on_datagram(ByteView bytes, const Endpoint&, Nanos now, Outp
   const std::uint64_t low = lowest_available();
   send_held(now, out);  // a repair never overtakes the first transmission
   std::vector<std::uint8_t> rtx;  // the RETRANSMIT_BATCH being filled (batching only)
+  std::size_t budget = std::max<std::size_t>(cfg_.max_repairs_per_nak, 1);
   for (const auto& r : *ranges) {
     out.events.push_back({EventKind::NakReceived, r.first, r.last});
     if (r.first > highest()) continue;
@@ -138,6 +139,8 @@ void NakcastSender::on_datagram(ByteView bytes, const Endpoint&, Nanos now, Outp
       Entry& e = at(static_cast<std::size_t>(s - low));
       // Several receivers often NAK the same loss; one multicast repair serves them all.
       if (e.last_retransmit && now - *e.last_retransmit < cfg_.retransmit_holdoff) continue;
+      if (budget == 0) break;
+      --budget;
       retransmit(e, rtx, now, out);
     }
   }
