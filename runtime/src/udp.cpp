@@ -13,6 +13,8 @@
 namespace adamant::io {
 namespace {
 
+constexpr int kReceiveBuffer = 16 << 20;  // a receiver socket's buffer, bytes (the kernel doubles it)
+
 [[noreturn]] void throw_errno(const std::string& what) {
   throw std::system_error(errno, std::generic_category(), "adamant: " + what);
 }
@@ -110,9 +112,12 @@ UdpSocket UdpSocket::open_receiver(const std::string& group, std::uint16_t port,
   mreq.imr_multiaddr.s_addr = htonl(grp.ipv4);
   mreq.imr_interface.s_addr = htonl(ifa.ipv4);
   set_opt(fd.get(), IPPROTO_IP, IP_ADD_MEMBERSHIP, mreq, "IP_ADD_MEMBERSHIP");
-  // Bursts of repairs must not overflow the default buffer.
-  const int rcvbuf = 4 << 20;
-  setsockopt(fd.get(), SOL_SOCKET, SO_RCVBUF, &rcvbuf, sizeof(rcvbuf));  // best effort
+  // Bursts of repairs, and a reader that the scheduler keeps off the CPU for tens of ms while a
+  // fast stream arrives (256 MB/s at 250 k x 1 KB), must not overflow the buffer. Best effort:
+  // SO_RCVBUFFORCE where privileged (CAP_NET_ADMIN), else SO_RCVBUF up to net.core.rmem_max.
+  const int rcvbuf = kReceiveBuffer;
+  if (setsockopt(fd.get(), SOL_SOCKET, SO_RCVBUFFORCE, &rcvbuf, sizeof(rcvbuf)) != 0)
+    setsockopt(fd.get(), SOL_SOCKET, SO_RCVBUF, &rcvbuf, sizeof(rcvbuf));
   return UdpSocket(std::move(fd));
 }
 

@@ -39,6 +39,7 @@ std::uint64_t allocations(std::size_t bytes, int per_flush, int warmup, int mess
   NakcastSenderConfig sc;
   sc.batch_bytes = 8192;
   sc.history = 1024;
+  sc.history_max = 1024;  // warm once 1,024 packets are kept (they are all younger than history_span)
   NakcastSender tx(sc);
   NakcastReceiver rx(NakcastReceiverConfig{});
   Output sent, got;

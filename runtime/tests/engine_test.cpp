@@ -180,6 +180,7 @@ TEST(Nakcast, NakWaitsAtLeastTheTimeout) {
 TEST(Nakcast, UnrecoverableWhenHistoryTooShort) {
   NakcastSenderConfig sc;
   sc.history = 4;
+  sc.history_span = Nanos{0};  // the count alone
   Sim sim(2, sc);
   // Heartbeats to rx0 are lost at first too, so it must learn of the eviction via its NAK.
   sim.drop = [&sim](std::size_t r, const wire::Packet& p) {

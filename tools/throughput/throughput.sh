@@ -6,7 +6,8 @@
 # (--nakcast-rates, --aeron-rates, --norm-rates: one per size) for --seconds; the table shows the
 # rate the writer achieved against the one requested, whether it fell behind, the share
 # delivered, p99 latency (publish to delivery, all readers), the load average when the run
-# started, and NAKcast's ratio to each peer. A benchmark that prints figures, not a test.
+# started, the datagrams the namespace's UDP sockets dropped for a full receive buffer during
+# the row (RcvbufErrors of /proc/net/snmp), and NAKcast's ratio to each peer. A benchmark that prints figures, not a test.
 #   tools/throughput/throughput.sh [--build DIR] [--receivers 3] [--sizes 64,1024] [--seconds 2]
 #       [--nakcast-rates 1000000,250000] [--aeron-rates 1000000,250000] [--norm-rates 20000,12500]
 #       [--batch-bytes 16384] [--skip norm,aeron]
@@ -48,17 +49,21 @@ skipped() { [[ ",$skip," == *",$1,"* ]]; }
 work="$(mktemp -d)"
 trap 'rm -rf "$work" /dev/shm/adamant-aeron-$$-*' EXIT
 load() { cut -d' ' -f1 /proc/loadavg; }
+# UDP datagrams dropped for a full receive buffer in this namespace so far
+rcvbuf_errors() { awk '/^Udp:/ && ++n == 2 { print $6 }' /proc/net/snmp; }
 field() { sed -n "s/.*$1 \([-0-9.e+]*\).*/\1/p" | head -1; }  # the number after a label
 achieved() { sed -n 's/.*writer: .* s: \([0-9]*\) msg\/s achieved.*/\1/p' | head -1; }  # a writer's line
 rows=()
 
-# One row: stack size requested achieved behind delivery p99_ms load
-row() { rows+=("$(printf '%-8s %6s %12s %12s %-7s %9s %9s %5s' "$@")"); echo "${rows[-1]}"; }
+# One row: stack size requested achieved behind delivery p99_ms load (then the buffer drops since row_start)
+row_start() { drops0=$(rcvbuf_errors); }
+row() { rows+=("$(printf '%-8s %6s %12s %12s %-7s %9s %9s %5s %7s' "$@" $(($(rcvbuf_errors) - drops0)))"); echo "${rows[-1]}"; }
 
 run_nakcast() {  # size rate
   local size=$1 rate=$2 updates out l
   updates=$(awk -v r="$rate" -v s="$seconds" 'BEGIN { printf "%d", r * s }')
   l=$(load)
+  row_start
   out="$work/nakcast-$size.log"
   if ! "$build/ant-bench" --mode real --transport nakcast --receivers "$receivers" --rate "$rate" --updates "$updates" \
       --payload "$size" --batch-bytes "$batch" --linger-ms 3000 --csv "$work/nakcast.csv" >"$out" 2>&1; then
@@ -77,6 +82,7 @@ run_norm() {  # size rate
   payload=$(( size < 12 ? 12 : size ))
   updates=$(awk -v r="$rate" -v s="$seconds" 'BEGIN { printf "%d", r * s }')
   l=$(load)
+  row_start
   out="$work/norm-$size.log"
   # Segments hold a whole update (8 bytes of send time + payload); 1 Gbit/s so the rate cap is not the limit.
   if ! "$build/ant-peer-bench" --receivers "$receivers" --rate "$rate" --updates "$updates" --payload "$payload" \
@@ -95,6 +101,7 @@ run_aeron() {  # size rate
   local size=$1 rate=$2 count l pids=() i
   count=$(awk -v r="$rate" -v s="$seconds" 'BEGIN { printf "%d", r * s }')
   l=$(load)
+  row_start
   local java=(java -Xmx512m --add-opens java.base/sun.nio.ch=ALL-UNNAMED -cp "$aeron_cp" org.adamant.aeronpeer.AeronPeer)
   local common=(--count "$count" --size "$size" --stream $((1000 + size)))
   for ((i = 0; i < receivers; i++)); do
@@ -130,7 +137,7 @@ run_aeron() {  # size rate
 }
 
 echo "throughput: $receivers readers, ${seconds} s per run, NAKcast batches up to $batch bytes; $(nproc) cores, load $(load)"
-printf '%-8s %6s %12s %12s %-7s %9s %9s %5s\n' stack bytes requested/s achieved/s sched delivery p99_ms load
+printf '%-8s %6s %12s %12s %-7s %9s %9s %5s %7s\n' stack bytes requested/s achieved/s sched delivery p99_ms load rcvbuf
 for i in "${!size_list[@]}"; do
   size=${size_list[$i]}
   run_nakcast "$size" "${nak_list[$i]}"

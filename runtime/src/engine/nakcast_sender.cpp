@@ -20,10 +20,14 @@ std::uint64_t NakcastSender::lowest_available() const {
 }
 
 NakcastSender::Entry& NakcastSender::remember(std::uint64_t seq, Nanos now, ByteView payload) {
-  if (ring_.size() < cfg_.history && size_ == ring_.size()) {
-    // Still growing: append in place (the ring is unrotated until it is full).
+  // The ring is always full (size_ == ring_.size()); it grows while it holds fewer than `history`
+  // packets, or while its oldest is younger than history_span and it holds fewer than history_max.
+  const bool young = size_ > 0 && now - Nanos{at(0).send_time_ns} < cfg_.history_span;
+  if (ring_.size() < cfg_.history || (young && ring_.size() < cfg_.history_max)) {
+    std::rotate(ring_.begin(), ring_.begin() + static_cast<std::ptrdiff_t>(head_), ring_.end());
+    head_ = 0;  // oldest first, so the new entry goes at the end
     ring_.push_back(Entry{});
-  } else if (size_ == ring_.size()) {
+  } else {
     head_ = (head_ + 1) % ring_.size();  // full: the oldest makes room
     --size_;
   }
@@ -119,6 +123,7 @@ void NakcastSender::on_datagram(ByteView bytes, const Endpoint&, Nanos now, Outp
   const std::uint64_t low = lowest_available();
   send_held(now, out);  // a repair never overtakes the first transmission
   std::vector<std::uint8_t> rtx;  // the RETRANSMIT_BATCH being filled (batching only)
+  std::size_t budget = std::max<std::size_t>(cfg_.max_repairs_per_nak, 1);
   for (const auto& r : *ranges) {
     out.events.push_back({EventKind::NakReceived, r.first, r.last});
     if (r.first > highest()) continue;
@@ -134,6 +139,8 @@ void NakcastSender::on_datagram(ByteView bytes, const Endpoint&, Nanos now, Outp
       Entry& e = at(static_cast<std::size_t>(s - low));
       // Several receivers often NAK the same loss; one multicast repair serves them all.
       if (e.last_retransmit && now - *e.last_retransmit < cfg_.retransmit_holdoff) continue;
+      if (budget == 0) break;
+      --budget;
       retransmit(e, rtx, now, out);
     }
   }

@@ -50,6 +50,13 @@ constexpr Duration kNakTimeout = table_us("nak_timeout", contract::kNakcast);
 constexpr Duration kFixedNakTimeout = contract::kNakTimeoutFixed;
 constexpr int kMaxNaks = 200;                    // receiver: per sequence, then unrecoverable
 constexpr std::size_t kHistory = 8'192;          // sender: packets kept for retransmission
+// sender: also every packet younger than this (a fast stream's receivers may read a repair only
+// after a socket buffer's worth of data), up to kHistoryMax packets: no receiver tracks more
+constexpr std::chrono::milliseconds kHistorySpan{500};
+constexpr std::size_t kHistoryMax = kMaxWindow;
+// sender: retransmissions one NAK may trigger; the rest of its ranges wait for the re-NAK, so a
+// reader that lost a socket buffer's worth gets it back in bursts the buffer can take
+constexpr std::size_t kMaxRepairsPerNak = 1'024;
 // sender: when idle (setup applies the same rule to the configured nak_timeout)
 constexpr std::chrono::nanoseconds kHeartbeatInterval = contract::heartbeat_interval(kFixedNakTimeout);
 constexpr std::chrono::milliseconds kRetransmitHoldoff{10};  // sender: ignore repeat NAKs

@@ -1,5 +1,7 @@
-// NAKcast sender: stamps sequences, multicasts DATA, keeps a bounded history, answers NAKs
-// with multicast RETRANSMITs (one per hold-off, however many receivers NAKed) and sends an
+// NAKcast sender: stamps sequences, multicasts DATA, keeps a bounded history (the last `history`
+// packets, more while they are younger than history_span, never over history_max), answers NAKs
+// with multicast RETRANSMITs (one per hold-off, however many receivers NAKed; at most
+// max_repairs_per_nak for one NAK, the first sequences it asks for) and sends an
 // idle HEARTBEAT (highest sequence, lowest still in history) every heartbeat_interval.
 // Adaptive timing (nak_timeout auto): the first idle heartbeat after data follows it by a
 // fraction of the mean publish interval (contract nak_auto_heartbeat_*), so a lost last packet
@@ -22,7 +24,10 @@ namespace adamant::engine {
 struct NakcastSenderConfig {
   std::uint32_t stream_id = defaults::kStreamId;
   std::uint32_t session = defaults::kSession;
-  std::size_t history = defaults::nakcast::kHistory;             // packets kept for retransmission
+  std::size_t history = defaults::nakcast::kHistory;             // packets kept for retransmission, at least
+  Nanos history_span = defaults::nakcast::kHistorySpan;           // and every packet younger than this,
+  std::size_t history_max = defaults::nakcast::kHistoryMax;       // up to this many
+  std::size_t max_repairs_per_nak = defaults::nakcast::kMaxRepairsPerNak;  // the rest wait for a re-NAK
   Nanos heartbeat_interval = defaults::nakcast::kHeartbeatInterval;  // when idle
   Nanos retransmit_holdoff = defaults::nakcast::kRetransmitHoldoff;  // ignore repeat NAKs this soon
   bool adaptive = false;  // nak_timeout auto (see above)
