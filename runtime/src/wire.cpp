@@ -1,6 +1,7 @@
 #include <adamant/wire.hpp>
 
 #include <algorithm>
+#include <array>
 #include <limits>
 #include <stdexcept>
 
@@ -296,6 +297,46 @@ std::optional<std::vector<SeqRange>> decode_ack_ranges(std::uint64_t cumulative,
   return out;
 }
 
+namespace {
+
+// A REPAIR payload's covered-sequence count, or 0 when it is malformed (decode_repair's checks,
+// without allocating: decode() runs them on every REPAIR).
+std::size_t repair_count(ByteView payload) {
+  if (payload.data == nullptr || payload.size < kRepairFixedSize) return 0;
+  const std::uint8_t* p = payload.data;
+  const std::size_t count = get_u16(p);
+  if (count == 0 || count > kMaxRepairCount || get_u16(p + 2) != 0) return 0;
+  if (payload.size < kRepairFixedSize + count * 8) return 0;  // count larger than data
+  std::array<std::uint64_t, kMaxRepairCount> sorted;
+  for (std::size_t i = 0; i < count; ++i) {
+    sorted[i] = get_u64(p + kRepairFixedSize + i * 8);
+    if (sorted[i] == 0 || sorted[i] == std::numeric_limits<std::uint64_t>::max()) return 0;
+  }
+  std::sort(sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(count));
+  if (std::adjacent_find(sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(count)) !=
+      sorted.begin() + static_cast<std::ptrdiff_t>(count))
+    return 0;
+  return count;
+}
+
+// A JOIN / LEAVE payload's member count, or 0 when it is malformed (decode_members' checks, without
+// allocating).
+std::size_t member_count(ByteView payload) {
+  if (payload.data == nullptr || payload.size < 4) return 0;
+  const std::size_t count = get_u16(payload.data);
+  if (count == 0 || count > kMaxMembersPerMessage || get_u16(payload.data + 2) != 0 ||
+      payload.size != 4 + count * kMemberEntrySize)
+    return 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::uint8_t* e = payload.data + 4 + i * kMemberEntrySize;
+    if (get_u32(e) == 0 || get_u16(e + 10) != 0 || !valid_member_address(Endpoint{get_u32(e + 4), get_u16(e + 8)}))
+      return 0;
+  }
+  return count;
+}
+
+}  // namespace
+
 std::optional<Packet> decode(ByteView bytes, DecodeError* error) {
   auto fail = [&](DecodeError e) -> std::optional<Packet> {
     if (error) *error = e;
@@ -328,11 +369,11 @@ std::optional<Packet> decode(ByteView bytes, DecodeError* error) {
       if (!decode_nak_ranges(pkt.payload)) return fail(DecodeError::BadPayload);
       break;
     case Kind::Repair:
-      if (!decode_repair(pkt.payload)) return fail(DecodeError::BadPayload);
+      if (repair_count(pkt.payload) == 0) return fail(DecodeError::BadPayload);
       break;
     case Kind::Join:
     case Kind::Leave:
-      if (!decode_members(pkt.payload)) return fail(DecodeError::BadPayload);
+      if (member_count(pkt.payload) == 0) return fail(DecodeError::BadPayload);
       break;
     case Kind::Msg:
       if (pkt.header.sequence == 0 || !decode_msg(pkt.payload)) return fail(DecodeError::BadPayload);
@@ -373,23 +414,14 @@ std::optional<std::uint64_t> decode_heartbeat_lowest(ByteView payload) {
 }
 
 std::optional<Repair> decode_repair(ByteView payload) {
-  if (payload.data == nullptr || payload.size < kRepairFixedSize) return std::nullopt;
+  const std::size_t count = repair_count(payload);
+  if (count == 0) return std::nullopt;
   const std::uint8_t* p = payload.data;
-  const std::size_t count = get_u16(p);
-  if (count == 0 || count > kMaxRepairCount || get_u16(p + 2) != 0) return std::nullopt;
-  if (payload.size < kRepairFixedSize + count * 8) return std::nullopt;  // count larger than data
   Repair r;
   r.len_xor = get_u32(p + 4);
   r.time_xor = static_cast<std::int64_t>(get_u64(p + 8));
   r.sequences.reserve(count);
-  for (std::size_t i = 0; i < count; ++i) {
-    const std::uint64_t s = get_u64(p + kRepairFixedSize + i * 8);
-    if (s == 0 || s == std::numeric_limits<std::uint64_t>::max()) return std::nullopt;
-    r.sequences.push_back(s);
-  }
-  std::vector<std::uint64_t> sorted = r.sequences;
-  std::sort(sorted.begin(), sorted.end());
-  if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end()) return std::nullopt;
+  for (std::size_t i = 0; i < count; ++i) r.sequences.push_back(get_u64(p + kRepairFixedSize + i * 8));
   const std::size_t off = kRepairFixedSize + count * 8;
   r.xor_payload = ByteView{p + off, payload.size - off};
   // len_xor may be any value; the engine checks a recovered length against xor_payload.
@@ -397,18 +429,13 @@ std::optional<Repair> decode_repair(ByteView payload) {
 }
 
 std::optional<std::vector<Member>> decode_members(ByteView payload) {
-  if (payload.data == nullptr || payload.size < 4) return std::nullopt;
-  const std::size_t count = get_u16(payload.data);
-  if (count == 0 || count > kMaxMembersPerMessage || get_u16(payload.data + 2) != 0 ||
-      payload.size != 4 + count * kMemberEntrySize)
-    return std::nullopt;
+  const std::size_t count = member_count(payload);
+  if (count == 0) return std::nullopt;
   std::vector<Member> out;
   out.reserve(count);
   for (std::size_t i = 0; i < count; ++i) {
     const std::uint8_t* e = payload.data + 4 + i * kMemberEntrySize;
-    Member m{get_u32(e), Endpoint{get_u32(e + 4), get_u16(e + 8)}};
-    if (m.id == 0 || get_u16(e + 10) != 0 || !valid_member_address(m.endpoint)) return std::nullopt;
-    out.push_back(m);
+    out.push_back(Member{get_u32(e), Endpoint{get_u32(e + 4), get_u16(e + 8)}});
   }
   return out;
 }
