@@ -337,18 +337,16 @@ std::size_t member_count(ByteView payload) {
 
 }  // namespace
 
-std::optional<Packet> decode(ByteView bytes, DecodeError* error) {
-  auto fail = [&](DecodeError e) -> std::optional<Packet> {
-    if (error) *error = e;
-    return std::nullopt;
-  };
-  if (bytes.data == nullptr || bytes.size < kHeaderSize) return fail(DecodeError::TooShort);
+namespace {
+
+// decode() into `pkt`: DecodeError::None, or why the datagram is refused.
+DecodeError decode_into(ByteView bytes, Packet& pkt) {
+  if (bytes.data == nullptr || bytes.size < kHeaderSize) return DecodeError::TooShort;
   const std::uint8_t* p = bytes.data;
-  if (get_u32(p) != kMagic) return fail(DecodeError::BadMagic);
-  if (p[4] != kVersion) return fail(DecodeError::BadVersion);
-  if (!valid_kind(p[5])) return fail(DecodeError::BadKind);
-  if (get_u16(p + 6) != 0) return fail(DecodeError::BadFlags);
-  Packet pkt;
+  if (get_u32(p) != kMagic) return DecodeError::BadMagic;
+  if (p[4] != kVersion) return DecodeError::BadVersion;
+  if (!valid_kind(p[5])) return DecodeError::BadKind;
+  if (get_u16(p + 6) != 0) return DecodeError::BadFlags;
   pkt.header.kind = static_cast<Kind>(p[5]);
   pkt.header.session = get_u32(p + 8);
   pkt.header.stream_id = get_u32(p + 12);
@@ -357,41 +355,52 @@ std::optional<Packet> decode(ByteView bytes, DecodeError* error) {
   pkt.header.payload_len = get_u32(p + 32);
   // The top sequence is reserved so "highest + 1" can never wrap in a receiver.
   if (pkt.header.sequence == std::numeric_limits<std::uint64_t>::max())
-    return fail(DecodeError::BadPayload);
+    return DecodeError::BadPayload;
   // Exact match: a datagram is one packet, trailing garbage means corruption.
-  if (pkt.header.payload_len != bytes.size - kHeaderSize) return fail(DecodeError::LengthMismatch);
+  if (pkt.header.payload_len != bytes.size - kHeaderSize) return DecodeError::LengthMismatch;
   pkt.payload = ByteView{p + kHeaderSize, pkt.header.payload_len};
   switch (pkt.header.kind) {
     case Kind::Heartbeat:
-      if (!decode_heartbeat_lowest(pkt.payload)) return fail(DecodeError::BadPayload);
+      if (!decode_heartbeat_lowest(pkt.payload)) return DecodeError::BadPayload;
       break;
     case Kind::Nak:
-      if (!decode_nak_ranges(pkt.payload)) return fail(DecodeError::BadPayload);
+      if (!decode_nak_ranges(pkt.payload)) return DecodeError::BadPayload;
       break;
     case Kind::Repair:
-      if (repair_count(pkt.payload) == 0) return fail(DecodeError::BadPayload);
+      if (repair_count(pkt.payload) == 0) return DecodeError::BadPayload;
       break;
     case Kind::Join:
     case Kind::Leave:
-      if (member_count(pkt.payload) == 0) return fail(DecodeError::BadPayload);
+      if (member_count(pkt.payload) == 0) return DecodeError::BadPayload;
       break;
     case Kind::Msg:
-      if (pkt.header.sequence == 0 || !decode_msg(pkt.payload)) return fail(DecodeError::BadPayload);
+      if (pkt.header.sequence == 0 || !decode_msg(pkt.payload)) return DecodeError::BadPayload;
       break;
     case Kind::Ack:
-      if (!decode_ack_ranges(pkt.header.sequence, pkt.payload)) return fail(DecodeError::BadPayload);
+      if (!decode_ack_ranges(pkt.header.sequence, pkt.payload)) return DecodeError::BadPayload;
       break;
     case Kind::DataBatch:
     case Kind::RetransmitBatch:
-      if (!valid_batch(pkt.header.sequence, pkt.payload)) return fail(DecodeError::BadPayload);
+      if (!valid_batch(pkt.header.sequence, pkt.payload)) return DecodeError::BadPayload;
       break;
     case Kind::Data:
     case Kind::Retransmit:
-      if (pkt.header.sequence == 0) return fail(DecodeError::BadPayload);  // sequences start at 1
+      if (pkt.header.sequence == 0) return DecodeError::BadPayload;  // sequences start at 1
       break;
   }
-  if (error) *error = DecodeError::None;
-  return pkt;
+  return DecodeError::None;
+}
+
+}  // namespace
+
+std::optional<Packet> decode(ByteView bytes, DecodeError* error) {
+  // One named result, so that it is built where the caller keeps it: a Packet assembled in a local
+  // and copied out is read back wider than it was written, a store-forwarding stall per datagram.
+  std::optional<Packet> out;
+  const DecodeError e = decode_into(bytes, out.emplace());
+  if (e != DecodeError::None) out.reset();
+  if (error) *error = e;
+  return out;
 }
 
 std::optional<std::vector<SeqRange>> decode_nak_ranges(ByteView payload) {
