@@ -7,6 +7,7 @@
 #include <adamant/units.hpp>
 
 #include "point_common.hpp"
+#include "sim_in_flight.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -31,14 +32,14 @@ void EventQueue::at(Nanos t, Action a) {
     actions_[slot] = std::move(a);
   }
   heap_.push_back(Item{std::max(t, now_), seq_++, slot});
-  std::push_heap(heap_.begin(), heap_.end(), later);
+  std::push_heap(heap_.begin(), heap_.end(), Later{});
 }
 
 Nanos EventQueue::next_time() const { return heap_.front().t; }
 
 bool EventQueue::step() {
   if (heap_.empty()) return false;
-  std::pop_heap(heap_.begin(), heap_.end(), later);
+  std::pop_heap(heap_.begin(), heap_.end(), Later{});
   const Item it = heap_.back();
   heap_.pop_back();
   now_ = it.t;
@@ -52,75 +53,6 @@ bool EventQueue::step() {
 void EventQueue::run_until(Nanos end) {
   while (!heap_.empty() && heap_.front().t <= end) step();
   now_ = std::max(now_, end);
-}
-
-// ------------------------------------------------------------------ bandwidth
-
-Link::Link(Config cfg) : cfg_(std::move(cfg)) {
-  if (!cfg_.schedule.empty()) {
-    if (std::none_of(cfg_.schedule.begin(), cfg_.schedule.end(),
-                     [](const auto& p) { return p.bytes_per_s > 0; }))
-      throw std::invalid_argument("adamant::sim::Link: schedule has no bandwidth");
-    if (cfg_.schedule.size() > 1) {
-      for (const auto& p : cfg_.schedule) {
-        if (p.duration.count() <= 0)
-          throw std::invalid_argument("adamant::sim::Link: phase without duration");
-        period_ += p.duration;
-      }
-    }
-  }
-}
-
-Nanos Link::transmit_end(Nanos start, std::size_t bytes) const {
-  using u128 = unsigned __int128;
-  const auto& sc = cfg_.schedule;
-  if (sc.empty() || bytes == 0) return start;
-  // Work in byte·ns/s units: a phase of rate R (B/s) lasting T ns carries R·T of them,
-  // a packet needs bytes·1e9. Integer arithmetic keeps runs bit-identical.
-  u128 need = static_cast<u128>(bytes) * 1'000'000'000u;
-  auto ceil_div = [](u128 a, u128 b) { return (a + b - 1) / b; };
-  if (sc.size() == 1)
-    return start + Nanos{static_cast<Nanos::rep>(ceil_div(need, sc[0].bytes_per_s))};
-  const Nanos::rep period = period_.count();
-  u128 per_period = 0;
-  for (const auto& p : sc) per_period += static_cast<u128>(p.bytes_per_s) * static_cast<u128>(p.duration.count());
-  Nanos::rep t = start.count();
-  if (need > 2 * per_period) {  // skip whole periods (huge packets on slow schedules)
-    const u128 k = need / per_period - 1;
-    need -= k * per_period;
-    t += static_cast<Nanos::rep>(k) * period;
-  }
-  Nanos::rep pos = ((t % period) + period) % period;
-  std::size_t i = 0;
-  while (pos >= sc[i].duration.count()) pos -= sc[i++].duration.count();
-  for (;;) {
-    const Nanos::rep left = sc[i].duration.count() - pos;
-    const u128 cap = static_cast<u128>(sc[i].bytes_per_s) * static_cast<u128>(left);
-    if (sc[i].bytes_per_s > 0 && cap >= need)
-      return Nanos{t + static_cast<Nanos::rep>(ceil_div(need, sc[i].bytes_per_s))};
-    need -= cap;
-    t += left;
-    pos = 0;
-    i = (i + 1) % sc.size();
-  }
-}
-
-std::optional<Nanos> Link::offer(Nanos now, std::size_t bytes) {
-  if (cfg_.schedule.empty()) {
-    ++sent_;
-    return now + cfg_.delay;
-  }
-  while (!in_link_.empty() && in_link_.front() <= now) in_link_.pop_front();
-  // The front packet (if any) is being transmitted; the rest wait.
-  if (cfg_.queue_packets > 0 && in_link_.size() >= cfg_.queue_packets + 1) {
-    ++dropped_;
-    return std::nullopt;
-  }
-  const Nanos begin = in_link_.empty() ? now : std::max(now, in_link_.back());
-  const Nanos end = transmit_end(begin, bytes);
-  in_link_.push_back(end);
-  ++sent_;
-  return end + cfg_.delay;
 }
 
 // ------------------------------------------------------------------ one experiment point
@@ -206,7 +138,7 @@ class PointSim {
     const Nanos t0 = kFirstUpdateAt;
     const std::uint64_t total = plan_.total();
     for (std::size_t h = 0; h < hosts_.size(); ++h) schedule_tick(h, false);
-    if (total > 0) q_.at(t0 + Nanos{plan_.slot(1).offset_ns}, [this, t0] { publish(1, t0); });
+    if (total > 0) q_.at(t0 + Nanos{plan_.slot(1).offset_ns}, [this] { publish(1); });
     else published_all_ = true;
     schedule_incidents();
     Nanos linger = bench::detail::linger_for(pt_);
@@ -337,7 +269,7 @@ class PointSim {
   static std::mt19937_64 fault_rng(std::uint64_t seed, std::uint64_t h) {
     return std::mt19937_64((seed ^ 0xFA0175EEDull) * 0x9E3779B97F4A7C15ull + h);
   }
-  using Bytes = std::shared_ptr<const std::vector<std::uint8_t>>;
+  using InFlight = detail::InFlight;
 
   void schedule_incidents() {
     const Incidents& in = net_.incidents;
@@ -395,7 +327,7 @@ class PointSim {
     return writer_restart_ns_ && d.send_time_ns >= *writer_restart_ns_ ? d.sequence + published_before_ : d.sequence;
   }
 
-  void publish(std::uint64_t seq, Nanos t0) {
+  void publish(std::uint64_t seq) {
     published_ = seq;
     for (std::size_t h = 1; h < hosts_.size(); ++h) expected_[plan_.slot(seq).stream] += hosts_[h].r.away ? 0 : 1;
     auto payload = plan_.payload(seq);
@@ -408,7 +340,7 @@ class PointSim {
     }
     handle(0, false);
     if (seq < plan_.total())
-      q_.at(t0 + Nanos{plan_.slot(seq + 1).offset_ns}, [this, seq, t0] { publish(seq + 1, t0); });
+      q_.at(kFirstUpdateAt + Nanos{plan_.slot(seq + 1).offset_ns}, [this, seq] { publish(seq + 1); });
     else
       published_all_ = true;
   }
@@ -463,9 +395,9 @@ class PointSim {
     const Nanos t = std::max(*d, q_.now() + (after_tick ? Nanos{1000} : Nanos{0}));
     if (x.tick_at && *x.tick_at <= t) return;
     x.tick_at = t;
-    q_.at(t, [this, h, t] {
+    q_.at(t, [this, h] {  // runs at t (>= now): q_.now() is t
       auto& y = hosts_[h];
-      if (y.tick_at != t) return;  // superseded by an earlier tick
+      if (y.tick_at != q_.now()) return;  // superseded by an earlier tick
       y.tick_at.reset();
       if (h == 0) writer_->on_tick(q_.now(), out_);
       else y.rx->on_tick(q_.now(), out_);
@@ -478,29 +410,35 @@ class PointSim {
       d.bytes = host_auth_[h].seal(ByteView{d.bytes.data(), d.bytes.size()}, q_.now().count());
     const auto arrival = hosts_[h].egress.offer(q_.now(), d.bytes.size());
     if (!arrival) return;
-    Bytes bytes = std::make_shared<const std::vector<std::uint8_t>>(std::move(d.bytes));
     if (d.dest == engine::Dest::Group) {
       if (net_.reorder_pct == 0.0 && net_.duplicate_pct == 0.0) {
         // One event delivers to every member in host order: the same order as one event per member
         // (their times are equal and they would run one after the other), without an event each.
-        q_.at(*arrival, [this, h, bytes] {
+        const std::uint64_t key = InFlight::route(0, h, flight_.hold(d.bytes, 1));
+        q_.at(*arrival, [this, key] {
+          const std::size_t src = InFlight::src(key);
           for (std::size_t dst = 1; dst < hosts_.size(); ++dst)
-            if (dst != h) arrive(dst, h, bytes);
+            if (dst != src) arrive(dst, src, InFlight::slot(key));
+          flight_.release(InFlight::slot(key));
         });
         return;
       }
+      const std::uint32_t slot = flight_.hold(d.bytes, 1);  // this reference is let go below
       for (std::size_t dst = 1; dst < hosts_.size(); ++dst)
-        if (dst != h) reach(dst, h, *arrival, bytes);
+        if (dst != h) reach(dst, h, *arrival, slot);
+      flight_.release(slot);
       return;
     }
     if (d.peer.ipv4 != kLoopback || d.peer.port < kBasePort) return;  // nobody there
     const std::size_t dst = d.peer.port - kBasePort;
     if (dst >= hosts_.size() || dst == h) return;
-    reach(dst, h, *arrival, bytes);
+    const std::uint32_t slot = flight_.hold(d.bytes, 1);
+    reach(dst, h, *arrival, slot);
+    flight_.release(slot);
   }
 
   // Schedules the datagram's arrival at `dst`, held back or doubled as NetConfig says.
-  void reach(std::size_t dst, std::size_t src, Nanos arrival, const Bytes& bytes) {
+  void reach(std::size_t dst, std::size_t src, Nanos arrival, std::uint32_t slot) {
     auto& rng = hosts_[dst].faults;
     auto chance = [&rng](double pct) {
       return pct > 0.0 && std::uniform_real_distribution<double>(0.0, 100.0)(rng) < pct;
@@ -513,20 +451,29 @@ class PointSim {
       t += upto(interval_ * kReorderIntervals);
       ++reordered_;
     }
-    q_.at(t, [this, dst, src, bytes] { arrive(dst, src, bytes); });
+    const std::uint64_t key = InFlight::route(dst, src, slot);
+    auto deliver = [this, key] {
+      arrive(InFlight::dst(key), InFlight::src(key), InFlight::slot(key));
+      flight_.release(InFlight::slot(key));
+    };
+    flight_.add_ref(slot);
+    q_.at(t, deliver);
     if (chance(net_.duplicate_pct)) {
       ++duplicated_;
-      q_.at(arrival + upto(interval_), [this, dst, src, bytes] { arrive(dst, src, bytes); });
+      flight_.add_ref(slot);
+      q_.at(arrival + upto(interval_), deliver);
     }
   }
 
-  void arrive(std::size_t dst, std::size_t src, const Bytes& bytes) {
+  // The datagram in `slot` reaches host `dst`.
+  void arrive(std::size_t dst, std::size_t src, std::uint32_t slot) {
     auto& x = hosts_[dst];
-    ByteView v{bytes->data(), bytes->size()};
+    const auto& bytes = flight_.bytes(slot);
+    ByteView v{bytes.data(), bytes.size()};
     std::vector<std::uint8_t> flipped;
-    if (dst > 0 && net_.tamper_pct > 0.0 && !bytes->empty()) {
+    if (dst > 0 && net_.tamper_pct > 0.0 && !bytes.empty()) {
       if (x.loss->chance(net_.tamper_pct)) {
-        flipped = *bytes;
+        flipped = bytes;
         flipped[x.loss->index_below(flipped.size())] ^= 0x20;
         v = ByteView{flipped.data(), flipped.size()};
         ++tampered_;
@@ -572,6 +519,7 @@ class PointSim {
   std::size_t writer_state_max_ = 0;
   std::vector<std::size_t> writer_state_;
   engine::Output out_;  // what the engines write, emptied by handle()
+  InFlight flight_;     // datagrams in flight, by slot
   engine::WireBytes bytes_;
   std::vector<DeliveryRecord> records_;
   std::uint64_t pace_ = 0;

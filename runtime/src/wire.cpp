@@ -1,6 +1,7 @@
 #include <adamant/wire.hpp>
 
 #include <algorithm>
+#include <array>
 #include <limits>
 #include <stdexcept>
 
@@ -296,18 +297,56 @@ std::optional<std::vector<SeqRange>> decode_ack_ranges(std::uint64_t cumulative,
   return out;
 }
 
-std::optional<Packet> decode(ByteView bytes, DecodeError* error) {
-  auto fail = [&](DecodeError e) -> std::optional<Packet> {
-    if (error) *error = e;
-    return std::nullopt;
-  };
-  if (bytes.data == nullptr || bytes.size < kHeaderSize) return fail(DecodeError::TooShort);
+namespace {
+
+// A REPAIR payload's covered-sequence count, or 0 when it is malformed (decode_repair's checks,
+// without allocating: decode() runs them on every REPAIR).
+std::size_t repair_count(ByteView payload) {
+  if (payload.data == nullptr || payload.size < kRepairFixedSize) return 0;
+  const std::uint8_t* p = payload.data;
+  const std::size_t count = get_u16(p);
+  if (count == 0 || count > kMaxRepairCount || get_u16(p + 2) != 0) return 0;
+  if (payload.size < kRepairFixedSize + count * 8) return 0;  // count larger than data
+  std::array<std::uint64_t, kMaxRepairCount> sorted;
+  for (std::size_t i = 0; i < count; ++i) {
+    sorted[i] = get_u64(p + kRepairFixedSize + i * 8);
+    if (sorted[i] == 0 || sorted[i] == std::numeric_limits<std::uint64_t>::max()) return 0;
+  }
+  std::sort(sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(count));
+  if (std::adjacent_find(sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(count)) !=
+      sorted.begin() + static_cast<std::ptrdiff_t>(count))
+    return 0;
+  return count;
+}
+
+// A JOIN / LEAVE payload's member count, or 0 when it is malformed (decode_members' checks, without
+// allocating).
+std::size_t member_count(ByteView payload) {
+  if (payload.data == nullptr || payload.size < 4) return 0;
+  const std::size_t count = get_u16(payload.data);
+  if (count == 0 || count > kMaxMembersPerMessage || get_u16(payload.data + 2) != 0 ||
+      payload.size != 4 + count * kMemberEntrySize)
+    return 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::uint8_t* e = payload.data + 4 + i * kMemberEntrySize;
+    if (get_u32(e) == 0 || get_u16(e + 10) != 0 || !valid_member_address(Endpoint{get_u32(e + 4), get_u16(e + 8)}))
+      return 0;
+  }
+  return count;
+}
+
+}  // namespace
+
+namespace {
+
+// decode() into `pkt`: DecodeError::None, or why the datagram is refused.
+DecodeError decode_into(ByteView bytes, Packet& pkt) {
+  if (bytes.data == nullptr || bytes.size < kHeaderSize) return DecodeError::TooShort;
   const std::uint8_t* p = bytes.data;
-  if (get_u32(p) != kMagic) return fail(DecodeError::BadMagic);
-  if (p[4] != kVersion) return fail(DecodeError::BadVersion);
-  if (!valid_kind(p[5])) return fail(DecodeError::BadKind);
-  if (get_u16(p + 6) != 0) return fail(DecodeError::BadFlags);
-  Packet pkt;
+  if (get_u32(p) != kMagic) return DecodeError::BadMagic;
+  if (p[4] != kVersion) return DecodeError::BadVersion;
+  if (!valid_kind(p[5])) return DecodeError::BadKind;
+  if (get_u16(p + 6) != 0) return DecodeError::BadFlags;
   pkt.header.kind = static_cast<Kind>(p[5]);
   pkt.header.session = get_u32(p + 8);
   pkt.header.stream_id = get_u32(p + 12);
@@ -316,41 +355,52 @@ std::optional<Packet> decode(ByteView bytes, DecodeError* error) {
   pkt.header.payload_len = get_u32(p + 32);
   // The top sequence is reserved so "highest + 1" can never wrap in a receiver.
   if (pkt.header.sequence == std::numeric_limits<std::uint64_t>::max())
-    return fail(DecodeError::BadPayload);
+    return DecodeError::BadPayload;
   // Exact match: a datagram is one packet, trailing garbage means corruption.
-  if (pkt.header.payload_len != bytes.size - kHeaderSize) return fail(DecodeError::LengthMismatch);
+  if (pkt.header.payload_len != bytes.size - kHeaderSize) return DecodeError::LengthMismatch;
   pkt.payload = ByteView{p + kHeaderSize, pkt.header.payload_len};
   switch (pkt.header.kind) {
     case Kind::Heartbeat:
-      if (!decode_heartbeat_lowest(pkt.payload)) return fail(DecodeError::BadPayload);
+      if (!decode_heartbeat_lowest(pkt.payload)) return DecodeError::BadPayload;
       break;
     case Kind::Nak:
-      if (!decode_nak_ranges(pkt.payload)) return fail(DecodeError::BadPayload);
+      if (!decode_nak_ranges(pkt.payload)) return DecodeError::BadPayload;
       break;
     case Kind::Repair:
-      if (!decode_repair(pkt.payload)) return fail(DecodeError::BadPayload);
+      if (repair_count(pkt.payload) == 0) return DecodeError::BadPayload;
       break;
     case Kind::Join:
     case Kind::Leave:
-      if (!decode_members(pkt.payload)) return fail(DecodeError::BadPayload);
+      if (member_count(pkt.payload) == 0) return DecodeError::BadPayload;
       break;
     case Kind::Msg:
-      if (pkt.header.sequence == 0 || !decode_msg(pkt.payload)) return fail(DecodeError::BadPayload);
+      if (pkt.header.sequence == 0 || !decode_msg(pkt.payload)) return DecodeError::BadPayload;
       break;
     case Kind::Ack:
-      if (!decode_ack_ranges(pkt.header.sequence, pkt.payload)) return fail(DecodeError::BadPayload);
+      if (!decode_ack_ranges(pkt.header.sequence, pkt.payload)) return DecodeError::BadPayload;
       break;
     case Kind::DataBatch:
     case Kind::RetransmitBatch:
-      if (!valid_batch(pkt.header.sequence, pkt.payload)) return fail(DecodeError::BadPayload);
+      if (!valid_batch(pkt.header.sequence, pkt.payload)) return DecodeError::BadPayload;
       break;
     case Kind::Data:
     case Kind::Retransmit:
-      if (pkt.header.sequence == 0) return fail(DecodeError::BadPayload);  // sequences start at 1
+      if (pkt.header.sequence == 0) return DecodeError::BadPayload;  // sequences start at 1
       break;
   }
-  if (error) *error = DecodeError::None;
-  return pkt;
+  return DecodeError::None;
+}
+
+}  // namespace
+
+std::optional<Packet> decode(ByteView bytes, DecodeError* error) {
+  // One named result, so that it is built where the caller keeps it: a Packet assembled in a local
+  // and copied out is read back wider than it was written, a store-forwarding stall per datagram.
+  std::optional<Packet> out;
+  const DecodeError e = decode_into(bytes, out.emplace());
+  if (e != DecodeError::None) out.reset();
+  if (error) *error = e;
+  return out;
 }
 
 std::optional<std::vector<SeqRange>> decode_nak_ranges(ByteView payload) {
@@ -373,23 +423,14 @@ std::optional<std::uint64_t> decode_heartbeat_lowest(ByteView payload) {
 }
 
 std::optional<Repair> decode_repair(ByteView payload) {
-  if (payload.data == nullptr || payload.size < kRepairFixedSize) return std::nullopt;
+  const std::size_t count = repair_count(payload);
+  if (count == 0) return std::nullopt;
   const std::uint8_t* p = payload.data;
-  const std::size_t count = get_u16(p);
-  if (count == 0 || count > kMaxRepairCount || get_u16(p + 2) != 0) return std::nullopt;
-  if (payload.size < kRepairFixedSize + count * 8) return std::nullopt;  // count larger than data
   Repair r;
   r.len_xor = get_u32(p + 4);
   r.time_xor = static_cast<std::int64_t>(get_u64(p + 8));
   r.sequences.reserve(count);
-  for (std::size_t i = 0; i < count; ++i) {
-    const std::uint64_t s = get_u64(p + kRepairFixedSize + i * 8);
-    if (s == 0 || s == std::numeric_limits<std::uint64_t>::max()) return std::nullopt;
-    r.sequences.push_back(s);
-  }
-  std::vector<std::uint64_t> sorted = r.sequences;
-  std::sort(sorted.begin(), sorted.end());
-  if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end()) return std::nullopt;
+  for (std::size_t i = 0; i < count; ++i) r.sequences.push_back(get_u64(p + kRepairFixedSize + i * 8));
   const std::size_t off = kRepairFixedSize + count * 8;
   r.xor_payload = ByteView{p + off, payload.size - off};
   // len_xor may be any value; the engine checks a recovered length against xor_payload.
@@ -397,18 +438,13 @@ std::optional<Repair> decode_repair(ByteView payload) {
 }
 
 std::optional<std::vector<Member>> decode_members(ByteView payload) {
-  if (payload.data == nullptr || payload.size < 4) return std::nullopt;
-  const std::size_t count = get_u16(payload.data);
-  if (count == 0 || count > kMaxMembersPerMessage || get_u16(payload.data + 2) != 0 ||
-      payload.size != 4 + count * kMemberEntrySize)
-    return std::nullopt;
+  const std::size_t count = member_count(payload);
+  if (count == 0) return std::nullopt;
   std::vector<Member> out;
   out.reserve(count);
   for (std::size_t i = 0; i < count; ++i) {
     const std::uint8_t* e = payload.data + 4 + i * kMemberEntrySize;
-    Member m{get_u32(e), Endpoint{get_u32(e + 4), get_u16(e + 8)}};
-    if (m.id == 0 || get_u16(e + 10) != 0 || !valid_member_address(m.endpoint)) return std::nullopt;
-    out.push_back(m);
+    out.push_back(Member{get_u32(e), Endpoint{get_u32(e + 4), get_u16(e + 8)}});
   }
   return out;
 }

@@ -118,7 +118,11 @@ def _ricochet_favoured(isislab):
     losses = sorted({k[1] for k, *_ in pts})
     readers = sorted({k[0] for k, *_ in pts})
     by_loss = [(l, share(lambda k, l=l: k[1] == l)) for l in losses]
-    by_readers = [(n, share(lambda k, n=n: k[0] == n and k[1] > 0)) for n in readers]
+    # reader counts with lossy points only: a partial grid may hold some counts at 0 % loss alone
+    by_readers = [(n, s) for n in readers if (s := share(lambda k, n=n: k[0] == n and k[1] > 0)) is not None]
+    if len(by_loss) < 2 or len(by_readers) < 2:
+        return f"**not enough data**: the points where both ran span {len(by_loss)} loss level(s) and " \
+               f"{len(by_readers)} reader count(s) with loss; a trend needs two of each"
     rising = by_loss[-1][1] > by_loss[0][1] and by_readers[-1][1] >= by_readers[0][1]
     return f"{_verdict(rising, by_loss[-1][1] > by_loss[0][1] or by_readers[-1][1] > by_readers[0][1])}: share of points " \
            "where Ricochet's best ReLate2 is below NAKcast's — by loss: " + \

@@ -109,9 +109,9 @@ def blueforce_table(rows, header_bytes, tbf=False):
 
 
 def speedup_table(rows):
-    return table(["point", "readers", "loss", "rate", "CPU s before", "CPU s after", "same row"],
+    return table(["point", "readers", "loss", "rate", "CPU s before", "CPU s after", "same row", "load"],
                  [[label(r), r["receivers"], f"{r['loss_pct']} %", f"{r['rate_hz']} Hz", r["cpu_s_before"],
-                   r["cpu_s_after"], r["same_row"]] for r in rows])
+                   r["cpu_s_after"], r["same_row"], r.get("load") or "n/a"] for r in rows])
 
 
 def stage_load(runs, stage):

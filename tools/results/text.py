@@ -56,16 +56,27 @@ the machine's 1-minute load average before and after. The machine was shared wit
 these ran, so wall times and real-mode latencies carry its load.""",
     "speed": """## Simulator speed
 
-`perf record` of the grid's heaviest points (25 readers, Ricochet) put the event queue (a heap whose items
-carried their closures, one event per group member for every multicast datagram) and the engines'
-output buffers (reallocated on every call) near the top, beside the engines' decoding. The simulator now
+`perf record` of the grid's heaviest points (25 readers, Ricochet), twice. The first round put the event
+queue (a heap whose items carried their closures, one event per group member for every multicast
+datagram) and the engines' output buffers (reallocated on every call) near the top: the simulator now
 delivers a group datagram to its members in one event (when no reordering or duplication is configured:
 the same order as one event each), keeps the actions in reused slots beside a heap of (time, sequence,
-slot), and empties the engines' output in place. Before and after, per point
-(`tools/results/compare_sim.py BEFORE_BENCH AFTER_BENCH --points 0,475,1435,1915`, the grid's bench built
-against the runtime before and after the change,
-CPU seconds, the least of 3 runs on the shared machine), with the results row of each point's seed
-compared byte for byte:""",
+slot), and empties the engines' output in place. The second round found the heap comparing through a
+function pointer, an allocation for every event whose closure outgrew `std::function`'s own storage
+(every unicast repair carried a `shared_ptr` to its datagram), and allocations for every packet in the
+Ricochet receiver: its payload copied for the delivery and again into the store (a `std::map` node each),
+the settled set's insert and erase for every packet in order, every REPAIR and JOIN decoded twice (the
+validation built vectors), the repair targets rebuilt from the membership for every repair. Now the
+heap's comparison inlines, datagrams in flight wait in reused slots that an event names in 64 bits, the
+payload buffers are reused through the engines' output, the store is a sorted deque searched from the
+sequences' span, a packet in order moves the watermark alone, validation allocates nothing, the
+targets are kept until the membership changes, and `wire::decode` builds its packet where the caller
+keeps it (one assembled in a local and copied out was read back wider than it was written: a
+store-forwarding stall for every datagram, a fifth of a 25-reader Ricochet point). Before and after this second round, per point
+(`tools/results/compare_points.sh BEFORE AFTER tools/results/sim_speedup_points.txt`: `ant-bench --mode sim`
+with the grid point's parameters, built against the runtime before and after; CPU seconds, the least of 3
+runs on the shared machine, the load after), with the results row and the latency CDF compared byte for
+byte; the runtime's `SimPinned` tests hold four points' rows and counters as they were before:""",
     "emulab_sim": """## RT-ESP Table 2 (Emulab): the simulator
 
 3 readers, 0 and 3 % end-host loss, 25 and 50 Hz, 20,000 updates of 12 bytes

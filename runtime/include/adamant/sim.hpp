@@ -67,9 +67,9 @@ class EventQueue {
     std::uint64_t seq;
     std::uint32_t slot;
   };
-  static bool later(const Item& x, const Item& y) {
-    return x.t != y.t ? x.t > y.t : x.seq > y.seq;
-  }
+  struct Later {  // a type, not a function pointer: the heap's comparisons inline
+    bool operator()(const Item& x, const Item& y) const { return x.t != y.t ? x.t > y.t : x.seq > y.seq; }
+  };
   std::vector<Item> heap_;
   std::vector<Action> actions_;
   std::vector<std::uint32_t> free_slots_;

@@ -15,17 +15,16 @@ inline std::vector<std::uint8_t> copy_bytes(ByteView v) {
 // Decodes and filters foreign streams; counts and reports what it rejects.
 template <class Stats>
 std::optional<wire::Packet> accept(ByteView bytes, std::uint32_t stream_id, Stats& stats, Output& out) {
+  // Every path returns `pkt` (built in the caller's place: see wire::decode).
   wire::DecodeError err{};
-  auto pkt = wire::decode(bytes, &err);
+  std::optional<wire::Packet> pkt = wire::decode(bytes, &err);
   if (!pkt) {
     ++stats.rejected;
     out.events.push_back({EventKind::Rejected, static_cast<std::uint64_t>(err), 0});
-    return std::nullopt;
-  }
-  if (pkt->header.stream_id != stream_id) {
+  } else if (pkt->header.stream_id != stream_id) {
     ++stats.rejected;
     out.events.push_back({EventKind::Rejected, 0, 0});
-    return std::nullopt;
+    pkt.reset();
   }
   return pkt;
 }

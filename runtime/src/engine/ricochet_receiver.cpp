@@ -52,7 +52,8 @@ void RicochetReceiver::start(std::uint32_t session, std::uint64_t first, Output&
 
 void RicochetReceiver::settle(std::uint64_t seq) {
   missing_.erase(seq);
-  if (seq >= next_expected_) settled_.insert(seq);
+  if (seq == next_expected_) ++next_expected_;  // in order: the watermark moves, nothing to keep
+  else if (seq > next_expected_) settled_.insert(seq);
   compact();
 }
 
@@ -102,7 +103,9 @@ void RicochetReceiver::accept_packet(std::uint64_t seq, std::int64_t send_time,
                                      Output& out) {
   note_highest(seq, true, now, out);
   if (settled(seq)) return;  // fell behind the window while noting
-  out.deliveries.push_back({seq, send_time, payload});
+  std::vector<std::uint8_t> copy = out.take_buffer();
+  copy.assign(payload.begin(), payload.end());
+  out.deliveries.push_back({seq, send_time, std::move(copy)});
   ++stats_.delivered;
   settle(seq);
   if (from_sender && cfg_.lec_repairs) {
@@ -110,8 +113,8 @@ void RicochetReceiver::accept_packet(std::uint64_t seq, std::int64_t send_time,
     bin_.rep.add(seq, send_time, ByteView{payload.data(), payload.size()});
     bin_.last_add = now;
   }
-  store_[seq] = Stored{send_time, std::move(payload)};
-  while (store_.size() > cfg_.lec_store) store_.erase(store_.begin());
+  store_.insert(seq, send_time, std::move(payload));
+  while (store_.size() > cfg_.lec_store) out.give_back(store_.pop_oldest());  // reused for the next packet
   if (bin_full() && !cfg_.lec_nak_fallback) flush_bin(now, out);
 }
 
@@ -121,7 +124,7 @@ RicochetReceiver::Use RicochetReceiver::try_repair(const std::vector<std::uint64
   std::size_t n_missing = 0;
   std::uint64_t missing = 0;
   for (auto s : seqs) {
-    if (store_.count(s)) continue;
+    if (store_.find(s)) continue;
     if (settled(s)) return Use::Unusable;  // delivered long ago (evicted) or given up
     ++n_missing;
     missing = s;
@@ -133,7 +136,7 @@ RicochetReceiver::Use RicochetReceiver::try_repair(const std::vector<std::uint64
   std::int64_t t = time_xor;
   for (auto s : seqs) {
     if (s == missing) continue;
-    const Stored& st = store_.find(s)->second;
+    const PacketStore::Packet& st = *store_.find(s);
     if (st.payload.size() > buf.size()) return Use::Unusable;  // inconsistent repair
     xor_into(buf, ByteView{st.payload.data(), st.payload.size()});
     len ^= static_cast<std::uint32_t>(st.payload.size());
@@ -198,13 +201,14 @@ void RicochetReceiver::on_membership(const wire::Packet& pkt, Nanos now, Output&
     if (m.id == cfg_.member_id) continue;  // our own announcement (looped back) or a clash
     auto it = members_.find(m.id);
     if (pkt.header.kind == wire::Kind::Leave) {
-      if (it != members_.end() && it->second.ep == m.endpoint) members_.erase(it);
+      if (it != members_.end() && it->second.ep == m.endpoint) members_.erase(it), targets_.clear();
       continue;
     }
     if (it != members_.end()) {
       it->second = MemberInfo{m.endpoint, now};
     } else if (members_.size() < cfg_.max_members) {
       members_.emplace(m.id, MemberInfo{m.endpoint, now});
+      targets_.clear();
       announce_soon_ = true;  // let the newcomer learn about us quickly
     } else {
       ++stats_.rejected;  // table full: ignore further members
@@ -216,19 +220,23 @@ void RicochetReceiver::on_membership(const wire::Packet& pkt, Nanos now, Output&
 void RicochetReceiver::flush_bin(Nanos now, Output& out) {
   if (bin_.rep.empty()) return;
   if (session_ && !members_.empty()) {
-    std::vector<const MemberInfo*> cand;
-    cand.reserve(members_.size());
-    for (const auto& kv : members_) cand.push_back(&kv.second);
+    if (targets_.empty())  // the members in id order, kept until the membership changes
+      for (const auto& kv : members_) targets_.push_back(&kv.second);
+    std::vector<const MemberInfo*>& cand = cand_;
+    cand.assign(targets_.begin(), targets_.end());
     const std::size_t k = std::min(cand.size(), static_cast<std::size_t>(cfg_.lec_c));
     const auto bytes = bin_.rep.encode(*session_, cfg_.stream_id, now);
     for (std::size_t i = 0; i < k; ++i) {  // partial Fisher-Yates: k distinct members
       std::uniform_int_distribution<std::size_t> d(i, cand.size() - 1);
       std::swap(cand[i], cand[d(rng_)]);
-      out.datagrams.push_back({Dest::Peer, cand[i]->ep, bytes});
+      std::vector<std::uint8_t> copy = out.take_buffer();
+      copy.assign(bytes.begin(), bytes.end());
+      out.datagrams.push_back({Dest::Peer, cand[i]->ep, std::move(copy)});
       ++stats_.repairs_sent;
     }
   }
-  bin_ = Bin{};
+  bin_.rep.clear();  // its buffers kept for the next bin
+  bin_.last_add = Nanos{0};
 }
 
 bool RicochetReceiver::announces() const {
@@ -285,7 +293,9 @@ void RicochetReceiver::on_datagram(ByteView bytes, const Endpoint& from, Nanos n
                                            it != missing_.end() && it->second.naks == 1 &&
                                            it->second.asked && now > *it->second.asked)
     timing_.sample(now - *it->second.asked);  // Karn's rule: a sequence NAKed once times the round trip
-  accept_packet(h.sequence, h.send_time_ns, detail::copy_bytes(pkt->payload), h.kind == wire::Kind::Data, now, out);
+  std::vector<std::uint8_t> payload = out.take_buffer();  // a stored packet's buffer, once evicted
+  payload.assign(pkt->payload.data, pkt->payload.data + pkt->payload.size);
+  accept_packet(h.sequence, h.send_time_ns, std::move(payload), h.kind == wire::Kind::Data, now, out);
   cascade(now, out);
 }
 
@@ -295,7 +305,7 @@ void RicochetReceiver::on_tick(Nanos now, Output& out) {
     if (!last_announce_ || now - *last_announce_ >= cfg_.announce_interval ||
         (announce_soon_ && now - *last_announce_ >= soon)) {
       for (auto it = members_.begin(); it != members_.end();)
-        it = (now - it->second.last_seen >= cfg_.member_timeout) ? members_.erase(it) : std::next(it);
+        it = (now - it->second.last_seen >= cfg_.member_timeout) ? (targets_.clear(), members_.erase(it)) : std::next(it);
       announce(now, out);
     }
   }

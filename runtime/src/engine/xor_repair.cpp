@@ -14,6 +14,13 @@ void XorRepair::add(std::uint64_t seq, std::int64_t send_time_ns, ByteView paylo
   xor_into(bytes, payload);
 }
 
+void XorRepair::clear() {
+  seqs.clear();
+  len_xor = 0;
+  time_xor = 0;
+  bytes.clear();
+}
+
 std::vector<std::uint8_t> XorRepair::encode(std::uint32_t session, std::uint32_t stream_id, Nanos now) const {
   return wire::encode_repair(session, stream_id, seqs, len_xor, time_xor, ByteView{bytes.data(), bytes.size()},
                              now.count());

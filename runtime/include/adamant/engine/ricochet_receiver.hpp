@@ -24,6 +24,7 @@
 #include <adamant/engine/core.hpp>
 #include <adamant/engine/defaults.hpp>
 #include <adamant/engine/nak_auto_timing.hpp>
+#include <adamant/engine/packet_store.hpp>
 #include <adamant/engine/xor_repair.hpp>
 
 #include <deque>
@@ -90,10 +91,6 @@ class RicochetReceiver final : public ReceiverEngine {
   Nanos rtt_estimate() const { return timing_.rtt(); }  // the adaptive fallback's round-trip estimate
 
  private:
-  struct Stored {
-    std::int64_t send_time_ns;
-    std::vector<std::uint8_t> payload;
-  };
   struct Bin {
     XorRepair rep;
     Nanos last_add{0};
@@ -144,11 +141,13 @@ class RicochetReceiver final : public ReceiverEngine {
   std::uint64_t highest_known_ = 0;
   std::set<std::uint64_t> settled_;  // delivered or given up, >= next_expected_
   std::map<std::uint64_t, Missing> missing_;
-  std::map<std::uint64_t, Stored> store_;
+  PacketStore store_;
   Bin bin_;
   std::deque<Pending> pending_;
   std::size_t pending_bytes_ = 0;
   std::map<std::uint32_t, MemberInfo> members_;  // ordered: deterministic target choice
+  std::vector<const MemberInfo*> targets_;       // members_' values in order (empty: to be rebuilt)
+  std::vector<const MemberInfo*> cand_;          // flush_bin's shuffle, its storage reused
   std::optional<Nanos> last_announce_;
   bool announce_soon_ = false;
   AutoNakTiming timing_;

@@ -17,6 +17,7 @@ struct XorRepair {
   std::vector<std::uint8_t> bytes;
   void add(std::uint64_t seq, std::int64_t send_time_ns, ByteView payload);
   bool empty() const { return seqs.empty(); }
+  void clear();  // empty again, its buffers' capacity kept
   std::vector<std::uint8_t> encode(std::uint32_t session, std::uint32_t stream_id, Nanos now) const;
 };
 
