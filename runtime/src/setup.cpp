@@ -71,7 +71,8 @@ engine::SenderConfig sender_config(const ChannelConfig& cfg, std::uint32_t sessi
   rc.replacement = t.kind == TransportKind::Replace;
   rc.pace_bytes_per_s = t.pace_bytes_per_s;
   rc.estimate_bandwidth = t.estimate_bandwidth;
-  rc.pace_overhead_bytes = cfg.keyed() ? auth::kTrailerSize : 0;
+  // the pace charges what the link does: its headers and the key's trailer beside the payload
+  rc.pace_overhead_bytes = contract::kLinkOverheadBytes + (cfg.keyed() ? auth::kTrailerSize : 0);
   rc.enqueue_timeout = t.enqueue_timeout;
   rc.retry_timeout = t.retry_timeout;
   rc.min_receivers = t.min_receivers;

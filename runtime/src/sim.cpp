@@ -1,6 +1,7 @@
 #include <adamant/adaptive/adaptive_receiver.hpp>
 #include <adamant/adaptive/adaptive_sender.hpp>
 #include <adamant/auth.hpp>
+#include <adamant/contract.hpp>
 #include <adamant/replace.hpp>
 #include <adamant/setup.hpp>
 #include <adamant/sim.hpp>
@@ -408,7 +409,8 @@ class PointSim {
   void send(std::size_t h, engine::OutDatagram& d) {
     if (!host_auth_.empty() && !(h == 0 && net_.forge_without_key))
       d.bytes = host_auth_[h].seal(ByteView{d.bytes.data(), d.bytes.size()}, q_.now().count());
-    const auto arrival = hosts_[h].egress.offer(q_.now(), d.bytes.size());
+    // the link carries the datagram's headers too, as a real (shaped) link does
+    const auto arrival = hosts_[h].egress.offer(q_.now(), d.bytes.size() + contract::kLinkOverheadBytes);
     if (!arrival) return;
     if (d.dest == engine::Dest::Group) {
       if (net_.reorder_pct == 0.0 && net_.duplicate_pct == 0.0) {

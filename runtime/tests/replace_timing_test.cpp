@@ -1,6 +1,8 @@
 // Replace sender timing: when a message is chosen (late binding at the pace) and when it is
 // retransmitted (the RTO floor) (label: unit).
+#include <adamant/contract.hpp>
 #include <adamant/replace.hpp>
+#include <adamant/setup.hpp>
 
 #include <gtest/gtest.h>
 
@@ -61,6 +63,38 @@ TEST(ReplaceTiming, ChoosesTheMessageWhenThePaceCanTakeIt) {
     EXPECT_EQ(sent[k].second, static_cast<std::uint8_t>(sent[k].first / 50ms)) << "datagram " << k;
   }
   EXPECT_EQ(s.replace_stats().retransmissions, 0u);
+}
+
+// The pace the runtime configures (setup) charges every datagram what a shaped link charges it:
+// the UDP payload and the link's headers (UDP, IPv4, Ethernet). A backlog of 1 KB updates into a
+// 5120 B/s link leaves one datagram per (payload + headers) / 5120 s, never sooner, so the link's
+// queue does not grow (a pace of the payload alone runs ahead of tc tbf by 42 B a datagram).
+TEST(ReplaceTiming, PaceSpacesDatagramsByWhatTheLinkCharges) {
+  ChannelConfig cfg;
+  cfg.transport.kind = TransportKind::Replace;
+  cfg.transport.pace_bytes_per_s = 5120;
+  ReplaceSender s(std::get<ReplaceConfig>(setup::sender_config(cfg, 1)));
+  Output so;
+  const std::size_t link_bytes = msg_wire_size(1024) + contract::kLinkOverheadBytes;
+  const double service_ns = static_cast<double>(link_bytes) * 1e9 / 5120.0;
+  const std::vector<std::uint8_t> b(1024, 7);
+  for (std::uint64_t tag = 1; tag <= 6; ++tag) s.publish_tagged(tag, view(b), Nanos{0}, so);
+  std::vector<Nanos> sent(so.datagrams.size(), Nanos{0});
+  so.datagrams.clear();
+  for (auto d = s.next_deadline(); d && sent.size() < 6; d = s.next_deadline()) {
+    s.on_tick(*d, so);
+    for (const auto& g : so.datagrams) {
+      EXPECT_EQ(g.bytes.size() + contract::kLinkOverheadBytes, link_bytes);
+      sent.push_back(*d);
+    }
+    so.datagrams.clear();
+  }
+  ASSERT_EQ(sent.size(), 6u);
+  for (std::size_t k = 1; k < sent.size(); ++k) {
+    const double gap = static_cast<double>((sent[k] - sent[k - 1]).count());
+    EXPECT_GE(gap, service_ns - 1e3) << "datagram " << k << " left before the link had carried the one ahead";
+    EXPECT_LE(gap, service_ns + 1e6) << "datagram " << k;
+  }
 }
 
 namespace {

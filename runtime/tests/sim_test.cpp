@@ -1,5 +1,6 @@
 // Whole experiment points in the discrete-event simulator (label: sim).
 #include <adamant/units.hpp>
+#include <adamant/contract.hpp>
 #include <adamant/sim.hpp>
 
 #include <gtest/gtest.h>
@@ -85,7 +86,8 @@ TEST(Sim, BaselineLosesAboutTheInjectedShare) {
   EXPECT_DOUBLE_EQ(r.row.lat.mean_us, 100.0);  // just the propagation delay
 }
 
-// 100-byte datagrams (36-byte header + 64-byte payload) at 200 Hz = 20 KB/s offered into a
+// 100 bytes on the link per datagram (36-byte header + 22-byte payload + 42 bytes of UDP, IPv4
+// and Ethernet headers, contract::kLinkOverheadBytes) at 200 Hz = 20 KB/s offered into a
 // 5 KB/s egress link with a 4-packet queue (see Link test for the hand timeline):
 // p1..p6 pass with 20/35/50/65/80/95 ms, then every 4th update passes with 100 ms.
 TEST(Sim, BandwidthAndQueueDropAndDelayAsComputedByHand) {
@@ -93,7 +95,7 @@ TEST(Sim, BandwidthAndQueueDropAndDelayAsComputedByHand) {
   net.bandwidth = *units::parse_bandwidth_schedule("5000B/s");
   net.queue_packets = 4;
   net.delay = 100us;
-  const auto r = run(point(TransportKind::Baseline, 1, 0.0, 2000, 200), net, 64);
+  const auto r = run(point(TransportKind::Baseline, 1, 0.0, 2000, 200), net, 64 - contract::kLinkOverheadBytes);
   const std::uint64_t passed = 6 + (1996 - 8) / 4 + 1;  // 504
   EXPECT_EQ(r.row.received, passed);
   EXPECT_EQ(r.link_drops, 2000u - passed);

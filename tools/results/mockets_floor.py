@@ -5,8 +5,9 @@ be the newest, whose age is half the stream's period on average, and the link ca
 bandwidth / bytes of them a second; otherwise every update goes as it is published (age 0). The
 mean is over the updates delivered in each phase of the link's schedule across the run.
 A token bucket (tc tbf) is not a radio: while it holds tokens it passes what it holds at once, so
-below saturation a datagram takes only (bytes - bucket) / bandwidth there (`bucket`: its depth
-for a bandwidth)."""
+a datagram takes only (bytes - bucket) / bandwidth there (`bucket`: its depth for a bandwidth), also
+at saturation for a sender that paces itself to the link's rate (the bucket refills between its
+datagrams, so nothing waits in tbf's queue)."""
 
 
 def phases(link_bandwidth):
@@ -35,7 +36,7 @@ def floor_ms(link_bandwidth, bytes_per_update, rate_hz, duration_s, bucket=None)
         d = min(d, duration_s - t)
         saturated = rate_hz * bytes_per_update > bandwidth
         n = d * (bandwidth / bytes_per_update if saturated else rate_hz)
-        unqueued = bytes_per_update if saturated or bucket is None else max(0, bytes_per_update - bucket(bandwidth))
+        unqueued = bytes_per_update if bucket is None else max(0, bytes_per_update - bucket(bandwidth))
         link_s = unqueued / bandwidth
         weighted += n * (link_s + (0.5 / rate_hz if saturated else 0.0))
         delivered += n

@@ -159,7 +159,9 @@ examples/blueforce in the simulator over the radio link (5 KB/s, 4-packet queue;
 40 KB/s for 50 s, then 5 KB/s for 10 s): the runtime's replace (Mockets' message replacement, as
 the model binds it) and fifo (the same reliable in-order sender without replacement: the
 reliable-FIFO peer). The floor (`tools/results/mockets_floor.py`) is, to within the phase
-boundaries of a changing link, what no transport beats on it: each update's datagram (its payload and ADAMANT's headers) on the link, plus, while the stream
+boundaries of a changing link, what no transport beats on it: each update's datagram on the link
+(its payload, ADAMANT's headers and the link's: UDP, IPv4 and Ethernet, which the simulator's link
+charges as a shaped real link does), plus, while the stream
 alone offers more than the link carries, the age of the newest update (half its period on average),
 averaged over the updates the link carries in each phase of its schedule.
 Kernel TCP, the other reliable-FIFO peer, runs as real processes over the testbed's shaped link
@@ -179,26 +181,28 @@ length before each update). Kernel TCP runs experiments 1 and 4 only: ant-peer-b
 stream of one payload, so experiment 2's second stream (starting 14 s later) and experiment 3's
 5 KB images beside the 1 KB updates are not in it. The floor is the simulator section's (a radio
 that serialises each datagram); tc tbf is a token bucket of 3,000 B, which passes what it holds at
-once, so below saturation (experiment 4's 40 KB/s phases) a 1.1 KB update takes no link time there
-and a 5.2 KB image only what exceeds the bucket: the "floor on tbf" column. All the runs went at
-once, each on a testbed of its own (the link, not the CPU, is the limit), on the shared machine:
-their load is below the table and in the runs table (stage blueforce-real); under it the writers
-fell up to a few hundred ms behind their schedules.
+once, so a 1.1 KB update takes no link time there when the stream fits the link or its sender paces
+itself to the link's rate (the bucket refills between its datagrams), and a 5.2 KB image only what
+exceeds the bucket: the "floor on tbf" column. All the runs went at once, each on a testbed of its
+own (the link, not the CPU, is the limit), on the shared machine: their load is below the table and
+in the runs table (stage blueforce-real).
 
 What the rows show, and why:
-- replace sits above its floor at 5 KB/s (experiments 1–3), where the simulator sits on it: the
-  sender paces ADAMANT's datagram (1,100 B) at the link's 5,120 B/s, while tbf counts the frame
-  (with UDP, IP and Ethernet headers, 1,142 B), so the sender offers about 4 % more than the link
-  carries and the 4-packet queue fills over the run, each update waiting behind those queued (the
-  likely cause, not yet verified against a latency timeline; issue 16 measured the same gap).
+- replace sits on its tbf floor at 5 KB/s in experiments 1 and 2: its pace charges each datagram
+  what tbf charges (the frame: 1,100 B of ADAMANT's datagram and 42 B of UDP, IPv4 and Ethernet
+  headers, contract `link_overhead`), so tbf's bucket refills between datagrams and its queue stays
+  empty; the latency is the update's age. A pace of the UDP payload alone offered about 4 % more
+  than the link carried, kept the 4-packet queue full and averaged 656–1,007 ms here. In experiment
+  3 the blue force waits behind the images on the link.
 - fifo and kernel TCP, the reliable-FIFO peers, deliver in order what the link carries in the run
   and queue the rest: their mean is tens of seconds at 5 KB/s (what was still queued when the run
   ended is not delivered). In experiment 2 fifo's one in-order connection carries the blue force's
   backlog first, so the sensor data, queued behind it, gets nothing through.
-- Experiment 3's images are reliable and unsequenced, sent first. replace got only some of them
-  through before the run ended (the rows count the rest as not received) where fifo got all five;
-  why is not examined yet (an image is four IP fragments in the 4-packet queue beside the updates,
-  and one fragment dropped at the full queue loses the image until it is resent: the likely cause).
+- Experiment 3's images are reliable and unsequenced, sent first, and never replaced (replaced 0):
+  an image is four IP fragments, and one dropped at a full tbf queue loses the image until it is
+  resent, so while the pace over-ran the link replace got only 3 of 5 through before the run ended;
+  with the queue empty all five arrive. The pace charges one datagram's headers per image (its
+  three further fragments' IPv4 and Ethernet headers, 102 B, are not counted).
 - Experiment 4: the testbed changes the tbf rate at 50 s and back at 60 s from the writer's start
   (the runs' logs: `adamant testbed: link w: 5120 B/s from 50.01 s`); replace with the bandwidth
   estimate the model states sits on the tbf floor, below the paper's 40 ms because tbf does not

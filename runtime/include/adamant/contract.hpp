@@ -240,12 +240,18 @@ struct WireConstant {
 
 inline constexpr std::size_t kUdpHeaderBytes = 8;
 inline constexpr std::size_t kIpv4HeaderBytes = 20;
+inline constexpr std::size_t kEthernetHeaderBytes = 14;  // what a shaper on a veth or lo (tc tbf) counts too
+// What a link carries and a shaper charges per datagram beyond its UDP payload (an unfragmented one).
+inline constexpr std::size_t kLinkOverheadBytes = kUdpHeaderBytes + kIpv4HeaderBytes + kEthernetHeaderBytes;
 inline constexpr std::size_t kRepairSequenceBytes = 8;  // one u64 per covered sequence (wire.hpp REPAIR)
 
 inline constexpr WireConstant kWire[] = {
     {"header", wire::kHeaderSize, "ADAMANT header on every datagram"},
     {"udp", kUdpHeaderBytes, "UDP header"},
     {"ipv4", kIpv4HeaderBytes, "IPv4 header (no options)"},
+    {"ethernet", kEthernetHeaderBytes, "Ethernet header (a shaped veth or loopback link counts it)"},
+    {"link_overhead", kLinkOverheadBytes,
+     "per datagram on a link beyond the UDP payload (UDP + IPv4 + Ethernet): the pace and the simulator's link"},
     {"nak_range", wire::kNakRangeSize, "one NAK or ACK range (u64 first, u64 last)"},
     {"max_nak_ranges", wire::kMaxNakRanges, "ranges in one NAK or ACK, at most"},
     {"repair_fixed", wire::kRepairFixedSize, "REPAIR payload before its sequences (count, lengths, times)"},

@@ -6,7 +6,9 @@
 // - Virtual clock: int64 ns. Events run in (time, insertion order): ties are stable.
 // - Hosts: one writer (sender engine) and N readers (receiver engines). Every host has
 //   one egress Link: serialisation at a (possibly time-varying) bandwidth behind a
-//   bounded FIFO with tail drop, then a fixed propagation delay.
+//   bounded FIFO with tail drop, then a fixed propagation delay. A datagram costs the link
+//   its UDP payload plus contract::kLinkOverheadBytes (UDP, IPv4, Ethernet headers), as a
+//   shaped real link charges it.
 // - A group (multicast) send is serialised once on the sender's egress link and then
 //   fanned out to every other reader; each receiving end host draws its own loss, as the
 //   real harness injects loss on receive (every datagram kind, readers only).

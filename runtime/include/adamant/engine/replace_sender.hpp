@@ -24,7 +24,7 @@ struct ReplaceConfig {
   // Bucket depth: at most one datagram keeps the sender from choosing a message before the
   // link can take it (0: a datagram goes when the ones before it have left at the pace).
   std::size_t pace_burst_bytes = defaults::replace::kPaceBurstBytes;
-  std::size_t pace_overhead_bytes = 0;     // per datagram, added below the engine (HMAC trailer)
+  std::size_t pace_overhead_bytes = 0;     // per datagram, added below the engine (link headers, key trailer)
   Duration enqueue_timeout = defaults::replace::kEnqueueTimeout;          // 0 = never drop queued messages
   Duration retry_timeout = defaults::replace::kRetryTimeout;              // give up a reliable message after this
   Nanos initial_rto = defaults::replace::kInitialRto;

@@ -319,10 +319,9 @@ public final class Predictions {
 		return c.wire("header") + c.wire("msg_fixed");
 	}
 
-	/** UDP + IPv4 bytes around every datagram on a real link (contract: wire udp, ipv4). */
-	public static double udpIpBytes() {
-		RuntimeContract c = RuntimeContract.get();
-		return c.wire("udp") + c.wire("ipv4");
+	/** Bytes a link charges every datagram beyond its UDP payload: UDP, IPv4 and Ethernet headers (contract: wire link_overhead). */
+	public static double linkOverheadBytes() {
+		return RuntimeContract.get().wire("link_overhead");
 	}
 
 	/** The replace sender's token bucket depth in bytes (contract timing pace_burst). */
@@ -345,10 +344,10 @@ public final class Predictions {
 
 	/**
 	 * Reliable messages with tag replacement (Mockets, MILCOM 2009; runtime {@code replace}), on a real
-	 * network (datagrams carry UDP/IP headers). See {@link #paced}.
+	 * link (datagrams carry UDP, IPv4 and Ethernet headers). See {@link #paced}.
 	 */
 	public static FlowPrediction replacement(String name, FlowScenario s) {
-		return paced(name, s, true, replaceMsgBytes() + udpIpBytes(), REPLACE_UPDATES);
+		return paced(name, s, true, replaceMsgBytes() + linkOverheadBytes(), REPLACE_UPDATES);
 	}
 
 	/**
@@ -356,7 +355,7 @@ public final class Predictions {
 	 * transport without {@code replacement}), on a real network. See {@link #paced}.
 	 */
 	public static FlowPrediction fifo(String name, FlowScenario s) {
-		return paced(name, s, false, replaceMsgBytes() + udpIpBytes(), REPLACE_UPDATES);
+		return paced(name, s, false, replaceMsgBytes() + linkOverheadBytes(), REPLACE_UPDATES);
 	}
 
 	/**
@@ -401,7 +400,8 @@ public final class Predictions {
 	 * on latency and 0.042 on delivery.
 	 *
 	 * @param datagramOverhead bytes each datagram adds to the payload on the link (the simulator's
-	 *                         links carry {@link #replaceMsgBytes()}; a real link also UDP/IP)
+	 *                         {@link #replaceMsgBytes()} + {@link #linkOverheadBytes()}, on a real link and in
+	 *                         the simulator, whose link charges the same)
 	 * @param updates          updates the flow sends (for the drain at its end)
 	 */
 	public static FlowPrediction paced(String name, FlowScenario s, boolean replaces, double datagramOverhead,

@@ -82,7 +82,7 @@ class ExamplesTest {
 		assertEquals(1, flow.receivers());
 		// 20 Hz of 1 KB to one client on 5 KB/s, one tag (PositionUpdate is keyless, as Mockets tagged
 		// each stream), of which the images (no replacement) need 0.1 * (5120 + 64 + 64) B/s: the link
-		// left carries one 1128-byte datagram per S = 1128 / (5120 - 524.8) s, so 1000 updates in 50 s
+		// left carries one 1142-byte datagram per S = 1142 / (5120 - 524.8) s, so 1000 updates in 50 s
 		// deliver 50 / S + 1; the update sent is 25 ms old, chosen when the link is free (the bucket
 		// saves nothing up), then S, then half the 1 ms RTT
 		assertEquals(1, flow.scenario().get().tags());
@@ -90,7 +90,7 @@ class ExamplesTest {
 		assertTrue(best.isPresent());
 		assertEquals("mockets", best.get().name());
 		assertEquals(524.8, flow.othersLoad(), 1e-9);
-		double service = 1128.0 / (5120 - 524.8);
+		double service = 1142.0 / (5120 - 524.8);
 		assertEquals((50 / service + 1) / 1000, best.get().prediction().delivery(), 1e-12);
 		assertEquals(0.025 + service + 0.0005, best.get().prediction().meanLatency(), 1e-12);
 		Environment fluctuating = (Environment) load("profiles/tactical.adamant").getContents().get(0).eContents()

@@ -126,22 +126,22 @@ class PredictionsTest {
 		FlowPrediction p = Predictions.replacement("mockets", s);
 		// offered 20 * (1088 + 64) = 23040 B/s (data and ACKs, as for ACK unicast)
 		assertEquals(23040, p.offeredLoad(), 1e-9);
-		// datagram 1024 + 76 + 28 = 1128 B, S = 1128 / 5120 = 0.2203125 s; the bucket saves nothing up, so
-		// the update is chosen when the link is free, 1 / 40 s old on average: 0.2453125 s
-		assertEquals(0.2453125, p.meanLatency(), 1e-12);
+		// datagram 1024 + 76 + 42 = 1142 B, S = 1142 / 5120 = 0.223046875 s; the bucket saves nothing up, so
+		// the update is chosen when the link is free, 1 / 40 s old on average: 0.248046875 s
+		assertEquals(0.248046875, p.meanLatency(), 1e-12);
 		// 1000 updates in 50 s, one every S: 1000 / (20 * S) + 1 tag drained = 227.95 delivered
-		assertEquals((1000 / (20 * 0.2203125) + 1) / 1000, p.delivery(), 1e-12);
+		assertEquals((1000 / (20 * 0.223046875) + 1) / 1000, p.delivery(), 1e-12);
 		// 20 tags: the update sent is 39/40 s old, and the 20 queued at the end drain one per S:
 		// + (S - 0.05) * 190 / (1000 / (20 S) + 20)
 		FlowPrediction keyed = Predictions.replacement("m", new FlowScenario(20, 1024, 1, 0, 0, 5 * 1024, 20));
-		double delivered = 1000 / (20 * 0.2203125) + 20;
-		assertEquals(0.975 + 0.2203125 + (0.2203125 - 0.05) * 190 / delivered, keyed.meanLatency(), 1e-12);
+		double delivered = 1000 / (20 * 0.223046875) + 20;
+		assertEquals(0.975 + 0.223046875 + (0.223046875 - 0.05) * 190 / delivered, keyed.meanLatency(), 1e-12);
 		assertEquals(delivered / 1000, keyed.delivery(), 1e-12);
 		// under the bandwidth every update is sent at once: S; a 3 % loss is resent after the RTO
-		// (S + 64 / 5120 + the 10 ms margin = 0.2428125 s) and arrives S later; the next update (0.5 s
+		// (S + 64 / 5120 + the 10 ms margin = 0.245546875 s) and arrives S later; the next update (0.5 s
 		// later) does not wait
 		FlowScenario light = new FlowScenario(2, 1024, 1, 0.03, 0, 5 * 1024);
-		assertEquals(0.2203125 + 0.03 * (0.2428125 + 0.2203125), Predictions.replacement("m", light).meanLatency(), 1e-12);
+		assertEquals(0.223046875 + 0.03 * (0.245546875 + 0.223046875), Predictions.replacement("m", light).meanLatency(), 1e-12);
 		assertEquals(1.0, Predictions.replacement("m", light).delivery());
 		// a keyless type is one tag; a keyed one is one tag per 1 Hz instance
 		assertEquals(1, Flow.replacementTags(null, 20));
