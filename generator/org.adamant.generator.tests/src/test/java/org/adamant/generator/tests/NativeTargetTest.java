@@ -119,7 +119,7 @@ class NativeTargetTest {
 
 		// real runs over loopback shaped like the environment: tc tbf at the link's rate, a 4-packet queue
 		String link1 = files.get("native/bench/bf1_low_bandwidth_real_link.sh");
-		assertTrue(link1.contains("tc qdisc replace dev lo root tbf rate \"$1bps\" burst 1600 limit 4352\n"), link1);
+		assertTrue(link1.contains("tc qdisc replace dev lo root tbf rate \"$1bps\" burst 1600 limit 4408\n"), link1);
 		assertTrue(link1.contains("\nshape 5120\n\"$bench\" \"$@\"\n"), link1);
 		String link4 = files.get("native/bench/bf4_fluctuating_link_real_link.sh");
 		assertTrue(link4.contains("shape 40960\n"), link4);

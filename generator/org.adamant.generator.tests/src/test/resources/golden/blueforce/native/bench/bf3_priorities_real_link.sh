@@ -5,7 +5,7 @@
 # Experiment bf3_priorities for real, over loopback shaped like environment radio_link.
 #
 # The link: 5 KB/s, queue 4 packets, rtt 1 ms. A token bucket filter (tc tbf) on lo passes 5120 B/s,
-#   and queues 4 packets of 5184 B (an update of 5120 B and 64 B of headers); what overflows the
+#   and queues 4 packets of 5198 B (an update of 5120 B and 78 B of headers); what overflows the
 #   queue is dropped, as on the radio. Every datagram on lo shares the bucket (acknowledgements
 #   too). The round-trip time is not shaped.
 #
@@ -23,7 +23,7 @@ fi
 bench="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/bf3_priorities_bench"
 
 shape() {  # shape BYTES_PER_SECOND
-  tc qdisc replace dev lo root tbf rate "$1bps" burst 5184 limit 20736
+  tc qdisc replace dev lo root tbf rate "$1bps" burst 5198 limit 20792
 }
 shape 5120
 "$bench" "$@"

@@ -6,7 +6,7 @@
 #
 # The link: 40 KB/s for 50 s, then 5 KB/s for 10 s, repeating, queue 4 packets, rtt 1 ms. A token
 #   bucket filter (tc tbf) on lo passes 40960 B/s for 50 s, then 5120 B/s for 10 s, and queues 4
-#   packets of 1088 B (an update of 1024 B and 64 B of headers); what overflows the queue is
+#   packets of 1102 B (an update of 1024 B and 78 B of headers); what overflows the queue is
 #   dropped, as on the radio. Every datagram on lo shares the bucket (acknowledgements too). The
 #   round-trip time is not shaped.
 #
@@ -24,7 +24,7 @@ fi
 bench="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/bf4_fluctuating_link_bench"
 
 shape() {  # shape BYTES_PER_SECOND
-  tc qdisc replace dev lo root tbf rate "$1bps" burst 1600 limit 4352
+  tc qdisc replace dev lo root tbf rate "$1bps" burst 1600 limit 4408
 }
 shape 40960
 # The schedule's phases, repeating, while the bench runs.
