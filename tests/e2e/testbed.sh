@@ -175,6 +175,61 @@ left_nothing "$prefix"; left=$?
 check "SIGTERM stops the point (exit $rc: 130) and removes its testbed ($prefix)" test $rc -eq 130 -a $left -eq 0
 took "the point stopped"
 
+# 3b. two real points at once (adamant bench --jobs 2, the wrap ./adamant bench gives a testbed
+#     point): each on a testbed of its own (its own names and addresses), both rows kept, each
+#     point's load line says 2 points ran at once; then two longer ones stopped by Ctrl-C (SIGINT
+#     to the whole process group, as a terminal sends it): both testbeds removed, no row written
+jobs_wrap="${testbed[*]} run --loss-at host --slot {slot}/{jobs} --"
+two=(--bench-arg=--receivers --bench-arg=2 --bench-arg=--loss --bench-arg=2 --bench-arg=--rate --bench-arg=200
+     --bench-arg=--runs --bench-arg=2)
+"$ADAMANT_VENV/bin/python" "$ADAMANT_ROOT/tools/bench/adamant_bench.py" --experiment tb="$bench" --mode real \
+  --out "$work/jobs" --jobs 2 --wrap "$jobs_wrap" "${two[@]}" --bench-arg=--updates --bench-arg=200 \
+  >"$work/jobs.out" 2>&1
+rc=$?
+cat "$work/jobs"/logs/*.log 2>/dev/null | grep 'testbed: namespaces' | sed 's/^/  /'
+prefixes="$(cat "$work/jobs"/logs/*.log 2>/dev/null | sed -nE 's/.*testbed: namespaces \(([a-z0-9]+)\).*/\1/p' | sort -u)"
+writers="$(cat "$work/jobs"/logs/*.log 2>/dev/null | sed -nE 's/.*: writer w ([0-9.]+),.*/\1/p' | sort -u)"
+check "two points with --jobs 2 run (exit $rc), each on a testbed of its own: names $(echo $prefixes), writers $(echo $writers)" \
+  test $rc -eq 0 -a "$(echo $prefixes | wc -w)" -eq 2 -a "$(echo $writers | wc -w)" -eq 2
+"$ADAMANT_VENV/bin/python" - "$work/jobs" <<'PY'
+import csv, os, sys
+def rows(path): return list(csv.DictReader(open(path, newline=""))) if os.path.exists(path) else []
+res, load = rows(sys.argv[1] + "/tb.csv"), rows(sys.argv[1] + "/load/tb.csv")
+ok = sorted(r["run"] for r in res) == ["1", "2"] and all(r["delivery"] == "1.000000" for r in res)
+print(("PASS: " if ok else "FAIL: ") + f"both points' rows are in, every update delivered "
+      f"({[(r['run'], r['delivery']) for r in res]})")
+ok = len(load) == 2 and all(l["points_at_once"] == "2" for l in load)
+print(("PASS: " if ok else "FAIL: ") + f"each point's load line says 2 points ran at once "
+      f"({[(l['run'], l['load1_mean'], l['points_at_once']) for l in load]})")
+PY
+gone=0
+for p in $prefixes; do left_nothing "$p" || gone=1; done
+check "both testbeds are removed" test -n "$prefixes" -a $gone -eq 0
+# a script's background job ignores SIGINT: the group gets it back, as a terminal's job has it
+setsid /usr/bin/python3 -c 'import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])' \
+  "$ADAMANT_VENV/bin/python" "$ADAMANT_ROOT/tools/bench/adamant_bench.py" --experiment tb="$bench" --mode real \
+  --out "$work/jobs-int" --jobs 2 --wrap "$jobs_wrap" "${two[@]}" --bench-arg=--updates --bench-arg=6000 \
+  >"$work/jobs-int.out" 2>&1 &
+pgid=$!
+b36() { local n=$1 d="" c=0123456789abcdefghijklmnopqrstuvwxyz; while ((n)); do d="${c:n%36:1}$d"; n=$((n / 36)); done; echo "t$d"; }
+prefixes=""
+for _ in $(seq 100); do  # each testbed is named after its tool's process id: wait until both are up
+  prefixes="$(for p in $(pgrep -P $pgid -f adamant_testbed.py); do b36 "$p"; done)"
+  up=0
+  for p in $prefixes; do pgrep -f "mininet:${p}h" >/dev/null && up=$((up + 1)); done
+  ((up == 2)) && break
+  sleep 0.2
+done
+sleep 1
+kill -INT -- "-$pgid"; wait $pgid
+rc=$?
+gone=0
+for p in $prefixes; do left_nothing "$p" || gone=1; done
+check "Ctrl-C stops both running points (exit $rc: 130) and removes both testbeds ($(echo $prefixes))" \
+  test $rc -eq 130 -a "$(echo $prefixes | wc -w)" -eq 2 -a $gone -eq 0
+check "the stopped run wrote no row" test ! -s "$work/jobs-int/tb.csv"
+took "two points at once"
+
 # 4. the ssh realisation: sshd on the writer and reader hosts, driven from a control host
 ssh-keygen -q -t ed25519 -N '' -f "$work/hostkey" && ssh-keygen -q -t ed25519 -N '' -f "$work/userkey"
 cp "$work/userkey.pub" "$work/authorized_keys"

@@ -2,9 +2,11 @@
 """Runs the points of generated benches into one output directory (`adamant bench`; the launcher
 generates and builds the benches, then calls this with one --experiment NAME=BENCH each).
 
-Each point runs on its own (the bench's --only), simulator points --jobs at a time, real points one
-at a time (under --wrap, the network namespace); a point whose rows are already in DIR is skipped,
-so an interrupted run resumes where it stopped. Writes DIR/<experiment>.csv (the rows),
+Each point runs on its own (the bench's --only), --jobs points at a time: by default every core's
+worth of simulator points, real points one at a time (under --wrap: a private network namespace or
+a testbed, each point its own, so real points can run at once; they then share the CPU, which their
+latencies measure, so each point's load line records the load and the points running beside it).
+A point whose rows are already in DIR is skipped, so an interrupted run resumes where it stopped. Writes DIR/<experiment>.csv (the rows),
 DIR/<experiment>.cdf.csv (latency percentiles), DIR/load/<experiment>.csv (the machine's load
 while each point ran), DIR/<experiment>.summary.csv (per point: the mean
 and 95 % confidence interval across runs) and DIR/runs/<time>.json (the run's record).
@@ -25,6 +27,7 @@ import record
 import summary
 from progress import Progress, headline
 from runner import Children, PointFailed, run_point
+from slots import Slots, opendds_bench
 from store import Store
 
 
@@ -34,15 +37,18 @@ def parse_args(argv):
                    help="an experiment and its built bench program")
     p.add_argument("--mode", choices=("sim", "real"), default="sim")
     p.add_argument("--out", required=True, help="output directory (resumed when it holds results)")
-    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="simulator points at once")
+    p.add_argument("--jobs", type=int, help="points at once (default: sim every core, real 1)")
     p.add_argument("--points", default="", help="FIELD=VALUE[|VALUE...] terms joined by ','")
-    p.add_argument("--wrap", default="", help="real mode: the command each point runs under")
+    p.add_argument("--wrap", default="", help="real mode: the command each point runs under; {slot} and "
+                   "{jobs} in it become the point's slot (0 to jobs-1) and the number of slots")
     p.add_argument("--model", help="the model file (its hash goes into the run's record)")
     p.add_argument("--target", choices=("native", "opendds"), default="native")
     p.add_argument("--step", action="append", default=[], help="a command that prepared the run (recorded)")
     p.add_argument("--bench-arg", action="append", default=[], metavar="ARG",
                    help="an option for every bench command, listing and points (e.g. --updates 500)")
     args = p.parse_args(argv)
+    if args.jobs is None:
+        args.jobs = (os.cpu_count() or 1) if args.mode == "sim" else 1
     if args.jobs < 1:
         p.error("--jobs takes 1 or more")
     return args
@@ -95,7 +101,8 @@ def main(argv):
         return 2
 
     wrap = args.wrap.split() if args.mode == "real" and args.wrap else []
-    jobs = args.jobs if args.mode == "sim" else 1
+    jobs = min(args.jobs, max(len(todo), 1))
+    slots = Slots(jobs)
     run = {
         "started": record.now(), "model": args.model, "model_sha256": record.sha256(args.model) if args.model else None,
         "target": args.target, "mode": args.mode, "jobs": jobs, "points_filter": args.points, "bench_args": args.bench_arg,
@@ -108,10 +115,18 @@ def main(argv):
     progress = Progress(len(todo), skipped)
     status = 0
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=jobs)
+
+    def in_slot(bench, point):
+        k = slots.take()
+        try:
+            b = opendds_bench(bench, k, jobs) if opendds else bench
+            return run_point(b, args.mode, point, scratch, children, slots.wrap(wrap, k), args.bench_arg, logs,
+                             args.target, slots.running)
+        finally:
+            slots.give_back(k)
+
     try:
-        futures = {pool.submit(run_point, bench, args.mode, point, scratch, children, wrap, args.bench_arg, logs,
-                               args.target): (name, point)
-                   for name, bench, point in todo}
+        futures = {pool.submit(in_slot, bench, point): (name, point) for name, bench, point in todo}
         for future in concurrent.futures.as_completed(futures):
             name, point = futures[future]
             try:

@@ -47,16 +47,18 @@ def command(bench, mode, index, csv_path, cdf_path, wrap=(), extra=(), timeline_
                          *timeline]
 
 
-def run_point(bench, mode, point, scratch_root, children, wrap=(), extra=(), log_dir=None, target="native"):
+def run_point(bench, mode, point, scratch_root, children, wrap=(), extra=(), log_dir=None, target="native",
+              running=lambda: 1):
     """Runs `point` (a --list-points line; OpenDDS: a --list line, every run of it); returns (results CSV
-    text, percentiles CSV text, timeline CSV text ("" when none), command, the point's load line: pointload)."""
+    text, percentiles CSV text, timeline CSV text ("" when none), command, the point's load line: pointload,
+    with `running()` the points running at once)."""
     scratch = tempfile.mkdtemp(prefix=f"point{point['index']}.", dir=scratch_root)
     try:
         csv_path, cdf_path = os.path.join(scratch, "results.csv"), os.path.join(scratch, "cdf.csv")
         timeline_path = os.path.join(scratch, "timeline.csv")
         cmd = opendds_points.command(bench, point, csv_path, wrap, extra) if target == "opendds" \
             else command(bench, mode, point["index"], csv_path, cdf_path, wrap, extra, timeline_path)
-        with Watch() as load:
+        with Watch(running) as load:
             proc = children.start(cmd)
             try:
                 out, err = proc.communicate()

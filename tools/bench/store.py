@@ -49,9 +49,12 @@ class Store:
         return os.path.join(self.dir, "load", experiment + ".csv")
 
     def add_load(self, experiment, load_csv):
-        """Adds one point's load line (pointload.Watch.csv_for)."""
-        os.makedirs(os.path.dirname(self.load_path(experiment)), exist_ok=True)
-        _append_atomically(self.load_path(experiment), load_csv)
+        """Adds one point's load line (pointload.Watch.csv_for); lines written with fewer columns
+        (a directory resumed from an older run) get the new columns empty."""
+        path = self.load_path(experiment)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        _widen(path, load_csv.partition("\n")[0].split(","))
+        _append_atomically(path, load_csv)
 
     def drop_orphan_percentiles(self, experiment):
         """Removes percentile lines of points whose results never landed (a run stopped in between)."""
@@ -86,6 +89,21 @@ def _append_atomically(path, csv_text):
     else:
         new = csv_text
     _replace(path, new if new.endswith("\n") else new + "\n")
+
+
+def _widen(path, header):
+    """Rewrites the CSV file at `path` under `header` when its own columns are the first of them."""
+    if not os.path.exists(path):
+        return
+    with open(path, newline="") as f:
+        rows = list(csv.reader(f))
+    if not rows or rows[0] == header or rows[0] != header[:len(rows[0])]:
+        return
+    text = io.StringIO()
+    writer = csv.writer(text, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(r + [""] * (len(header) - len(r)) for r in rows[1:])
+    _replace(path, text.getvalue())
 
 
 def _replace(path, text):

@@ -2,11 +2,14 @@
 """Runs real bench processes on a testbed (docs/testbed.md): the writer on the writer host, each
 reader on a reader host, end-host loss by nftables at each reader host (--loss-at host).
 
-  adamant_testbed.py run [--testbed FILE] [--loss-at process|host] [--counters FILE] -- BENCH ARG...
+  adamant_testbed.py run [--testbed FILE] [--loss-at process|host] [--counters FILE] [--slot K/N]
+                        -- BENCH ARG...
       one point of BENCH (ant-bench, a generated bench or ant-peer-bench: any bench that takes
       --list-points, --iface, --loss-at and --reader-host; its ARGs select one point, e.g. --only 3)
       on FILE's testbed, or on the point's own (1 writer + its readers on one switch, in
-      namespaces); the testbed is made before and removed after, also on error or Ctrl-C
+      namespaces); the testbed is made before and removed after, also on error or Ctrl-C;
+      --slot K/N: the point is slot K of N points running at once (`adamant bench --jobs N`), its
+      testbed's addresses moved to a block of their own (testbed_file.in_slot)
   adamant_testbed.py exec --testbed FILE --on HOST [--on-each CMD] -- CMD...
       CMD on one host of a namespaces testbed; --on-each starts CMD (its {address} and {name}
       replaced) on every other host for as long (e.g. sshd, to drive an ssh testbed from HOST)
@@ -46,6 +49,13 @@ def _stop(proc):
 
 def _interrupted(signum, frame):
     raise KeyboardInterrupt  # SIGTERM tears the testbed down as Ctrl-C does
+
+
+def _slot(text):
+    k, _, n = text.partition("/")
+    if not (k.isdigit() and n.isdigit()):
+        raise argparse.ArgumentTypeError(f"K/N with whole numbers, not {text!r}")
+    return int(k), int(n)
 
 
 def list_point(bench_argv):
@@ -91,6 +101,7 @@ def cmd_run(args):
     point = list_point(bench_argv)
     receivers, loss = int(point["receivers"]), float(point["loss_pct"])
     tb = testbed_file.load(args.testbed) if args.testbed else testbed_file.default(receivers)
+    tb = testbed_file.in_slot(tb, *args.slot)
     base_dir = os.path.dirname(os.path.abspath(args.testbed)) if args.testbed else os.getcwd()
     writer, readers = tb.writer(), tb.readers()
     csv_path = _option(bench_argv, "--csv")
@@ -164,6 +175,8 @@ def main(argv):
     r.add_argument("--testbed", help="the testbed file (default: the point's own, in namespaces)")
     r.add_argument("--loss-at", choices=("process", "host"), default="host")
     r.add_argument("--counters", help="write each reader host's nftables counters here (JSON)")
+    r.add_argument("--slot", type=_slot, default=(0, 1), metavar="K/N",
+                   help="slot K (0 to N-1) of N points running at once: addresses of its own")
     r.add_argument("command", nargs=argparse.REMAINDER)
     e = sub.add_parser("exec")
     e.add_argument("--testbed", required=True)

@@ -2,8 +2,11 @@
 joined by a veth link to one Linux bridge (Mininet's LinuxBridge, no controller) that itself sits
 in a namespace of its own, so nothing of the testbed is in this machine's namespace and multicast
 never leaves it. Needs root and Debian's mininet and bridge-utils (Debian's python3 imports it)."""
+import contextlib
 import os
+import signal
 import subprocess
+import threading
 import time
 
 import hostloss
@@ -66,6 +69,24 @@ def _wait_forwarding(switch, host_intfs, timeout_s=15):
         if time.monotonic() > deadline:
             raise RuntimeError(f"the testbed's links did not come up within {timeout_s} s: {' | '.join(ports)}")
         time.sleep(0.1)
+
+
+@contextlib.contextmanager
+def _signals_deferred():
+    """SIGINT and SIGTERM wait until the block has run (then raise KeyboardInterrupt): a second
+    Ctrl-C, or the driver's SIGTERM after the terminal's SIGINT, must not cut a teardown short."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    got = []
+    old = {s: signal.signal(s, lambda signum, frame: got.append(signum)) for s in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for s, handler in old.items():
+            signal.signal(s, handler if handler is not None else signal.SIG_DFL)
+        if got:
+            raise KeyboardInterrupt
 
 
 class Namespaces:
@@ -160,6 +181,10 @@ class Namespaces:
         return hostloss.parse_counters(r.stdout) if r.returncode == 0 else (0, 0)
 
     def close(self):
+        with _signals_deferred():
+            self._close()
+
+    def _close(self):
         try:
             self.stop_schedules()
         except RuntimeError:

@@ -177,6 +177,26 @@ def default(receivers, link=None):
     return Testbed("namespaces", hosts, Ssh())
 
 
+def in_slot(tb, slot, slots):
+    """The testbed of the point in `slot` (0 to slots-1) of `slots` running at once: a namespaces
+    testbed moved to a block of 198.18.0.0/15 of its own (every slot's block as large as the
+    testbed's highest address needs, at least 256 addresses), so no two running testbeds share an
+    address; slot 0 is the testbed as given. An ssh testbed's hosts are shared: one slot only."""
+    if not 0 <= slot < slots:
+        raise BadTestbed(f"slot {slot} of {slots}: a slot is 0 to {slots - 1}")
+    if tb.realisation != "namespaces":
+        if slots > 1:
+            raise BadTestbed(f"an {tb.realisation} testbed's hosts are shared: its points run one at a time (--jobs 1)")
+        return tb
+    base = int(BENCH_NET.network_address)
+    size = max(256, 1 << max(int(ipaddress.IPv4Address(h.address)) - base for h in tb.hosts).bit_length())
+    if slots * size > BENCH_NET.num_addresses:
+        raise BadTestbed(f"{slots} testbeds of {size} addresses each do not fit in {BENCH_NET}")
+    hosts = [Host(h.name, h.role, str(ipaddress.IPv4Address(h.address) + slot * size), h.link, h.loss_pct, h.ssh)
+             for h in tb.hosts]
+    return Testbed(tb.realisation, hosts, tb.ssh)
+
+
 def describe(tb):
     """The testbed as plain data (for the run's log and record)."""
     return {"realisation": tb.realisation,
