@@ -7,17 +7,21 @@
 #
 #   tools/results/make-results.sh [--only STAGE]... [--tables-only] [--work DIR] [--real-updates N]
 #                                 [--isislab-points FILTER] [--grid-points FILTER]
-#                                 [--testbed-updates N] [--opendds-points FILTER]
+#                                 [--testbed-updates N] [--testbed-points FILTER] [--testbed-jobs N]
+#                                 [--opendds-points FILTER]
 #
 # Stages: isislab (sar's full ISISlab grid in the simulator, --jobs 2), estimate (the grid's CPU
 # time from one timed point per transport and reader count), emulab (Table 2 in the
 # simulator), flexmat (the FLEXMAT sweeps in the simulator), blueforce (Mockets experiments 1-4 in
 # the simulator, replace and fifo), real (Table 2 reduced: 50 Hz, the first run, --real-updates updates, real
 # processes in one network namespace, loss injected in the readers' receive path), testbed (Table 2:
-# both rates, the first run, the study's 20,000 updates or --testbed-updates, each reader on a host
-# of its own with the loss dropped by nftables at each reader host, every point at once; then the
-# study's largest ISISlab point, 25 readers, on the same testbed), opendds (OpenDDS's own transports
-# at the same points on the same testbed, at once: --target opendds; --opendds-points to run some),
+# both rates, the model's 3 runs (--testbed-points run=1: the first only), the study's 20,000
+# updates or --testbed-updates, each reader on a host of its own with the loss dropped by nftables
+# at each reader host, --testbed-jobs points at once (default 32, one run's points), each on a
+# testbed of its own: a 25 Hz point lasts some 820 s, a 50 Hz one 420 s, so the 96 points take
+# 40-50 min at 32 at once, 16 h one at a time; then the study's largest ISISlab point, 25 readers,
+# on the same testbed, one transport at a time), opendds (OpenDDS's own transports at the same
+# points on the same testbed, --testbed-jobs at once: --target opendds; --opendds-points to run some),
 # blueforce-real (Mockets experiments 1-4 on the testbed's shaped link, tools/results/radio-link.toml
 # and, for experiment 4's changing link, fluctuating-link.toml: replace, fifo and kernel TCP where the
 # experiment is one stream), isislab-real
@@ -31,6 +35,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 data="$root/docs/results"
 work="$root/build/results"
 stages=() tables_only=0 real_updates=1000 isislab_points="" grid_points="" testbed_updates="" opendds_points=""
+testbed_points="" testbed_jobs=32
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --only) stages+=("${2:?--only needs a stage}"); shift 2 ;;
@@ -41,7 +46,9 @@ while [[ $# -gt 0 ]]; do
     --grid-points) grid_points="${2:?--grid-points needs a filter}"; shift 2 ;;
     --testbed-updates) testbed_updates="${2:?--testbed-updates needs a number}"; shift 2 ;;
     --opendds-points) opendds_points="${2:?--opendds-points needs a filter}"; shift 2 ;;
-    -h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --testbed-points) testbed_points="${2:?--testbed-points needs a filter}"; shift 2 ;;
+    --testbed-jobs) testbed_jobs="${2:?--testbed-jobs needs a number}"; shift 2 ;;
+    -h|--help) sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "make-results: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -117,37 +124,30 @@ if (( ! tables_only )); then
       --updates "$real_updates" --out "$work/rtesp-real"
     keep "$work/rtesp-real" emulab_table2 emulab_real
   fi
-  if wanted testbed || wanted opendds; then
-    # Table 2 on the testbed at the study's 20,000 updates (--testbed-updates for fewer): every point
-    # at once, one bench driver and one testbed each (tools/results/points_at_once.py), each point's
-    # load recorded; the benches built first (./adamant's bench_prepare, opendds_bench_prepare)
-    on_testbed=(--mode real --model "$rtesp" --wrap "/usr/bin/python3 $root/tools/testbed/adamant_testbed.py run --loss-at host --")
-    at_once=("$root/.adamant/venv/bin/python" "$root/tools/results/points_at_once.py")
-  fi
   if wanted testbed; then
+    # Table 2 on the testbed at the study's 20,000 updates (--testbed-updates for fewer): points at
+    # once, each on a testbed of its own, each point's load and the points beside it recorded
     tb="$work/rtesp-testbed"
-    (source "$root/adamant" && bench_prepare "$rtesp" "$tb")
-    timed testbed "${at_once[@]}" --out "$tb" --experiment "emulab_table2=$tb/build/native/emulab_table2_bench" \
-      --points run=1 ${testbed_updates:+--updates "$testbed_updates"} -- "${on_testbed[@]}" \
-      || echo "make-results: some testbed points failed (their logs: $tb/points/*/logs); the others are kept" >&2
+    timed testbed "$root/adamant" bench "$rtesp" --experiment emulab_table2 --mode real --loss-at host \
+      --jobs "$testbed_jobs" --out "$tb" ${testbed_points:+--points "$testbed_points"} \
+      ${testbed_updates:+--updates "$testbed_updates"} \
+      || echo "make-results: some testbed points failed (their logs: $tb/logs); the others are kept" >&2
     keep "$tb" emulab_table2 emulab_testbed
     cp "$tb/load/emulab_table2.csv" "$data/emulab_testbed_load.csv"
     # the study's largest ISISlab point (25 readers, 3 %, 100 Hz), one transport at a time
-    timed testbed-25 "$root/.adamant/venv/bin/python" "$root/tools/bench/adamant_bench.py" "${on_testbed[@]}" \
-      --experiment "isislab_25_readers=$tb/build/native/isislab_25_readers_bench" --out "$tb" \
-      || echo "make-results: some 25-reader points failed (their logs: $tb/logs); the others are kept" >&2
+    timed testbed-25 "$root/adamant" bench "$rtesp" --experiment isislab_25_readers --mode real --loss-at host \
+      --out "$tb" || echo "make-results: some 25-reader points failed (their logs: $tb/logs); the others are kept" >&2
     keep "$tb" isislab_25_readers isislab_25_testbed
     cp "$tb/load/isislab_25_readers.csv" "$data/isislab_25_testbed_load.csv"
   fi
   if wanted opendds; then
     od="$work/rtesp-opendds"
-    (source "$root/adamant" && opendds_bench_prepare "$rtesp" "$od" emulab_table2_opendds)
     # the benches find OpenDDS's libraries and DCPSInfoRepo through its env script
     dds_env="$(source "$root/adamant" && adamant_opendds_env)"
-    (source "$dds_env" && timed opendds "${at_once[@]}" --out "$od" --target opendds \
-      --experiment "emulab_table2_opendds=$od/build/opendds/emulab_table2_opendds_bench" \
-      ${opendds_points:+--points "$opendds_points"} ${testbed_updates:+--updates "$testbed_updates"} -- "${on_testbed[@]}") \
-      || echo "make-results: some OpenDDS points failed (their logs: $od/points/*/logs); the others are kept" >&2
+    (source "$dds_env" && timed opendds "$root/adamant" bench "$rtesp" --experiment emulab_table2_opendds \
+      --target opendds --mode real --loss-at host --jobs "$testbed_jobs" --out "$od" \
+      ${opendds_points:+--points "$opendds_points"} ${testbed_updates:+--updates "$testbed_updates"}) \
+      || echo "make-results: some OpenDDS points failed (their logs: $od/logs); the others are kept" >&2
     keep "$od" emulab_table2_opendds emulab_opendds
     cp "$od/load/emulab_table2_opendds.csv" "$data/emulab_opendds_load.csv"
   fi

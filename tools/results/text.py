@@ -102,9 +102,10 @@ those of the simulator's table and Ricochet with its NAK fallback, `ricochet_rel
 multicast, whose rows are 250 updates from a third command: Table 2's QoS is reliable, and
 OpenDDS gives a RELIABLE reader no unreliable transport (`DataReaderImpl::check_transport_qos`), so
 their writers and readers run BEST_EFFORT, docs/opendds-target.md). 20,000 updates take 800 s at 25 Hz, so the points ran at once,
-each on a testbed of its own (`tools/results/points_at_once.py`: one bench driver per point; a
-testbed's namespaces and links are named after its driver's process id, so they do not meet). The
-last column is the machine's 1-minute load average while the point ran (`DIR/load/` of the bench):
+each on a testbed of its own (the runs table's commands: one bench driver per point; `./adamant
+bench --mode real --loss-at host --jobs N` does the same in one driver, each running point's
+namespaces and addresses its own, so they do not meet).
+The last column is the machine's 1-minute load average while the point ran (`DIR/load/` of the bench):
 the points' own processes and other helpers' builds shared the 2 cores, and a load above 2 means
 processes waiting for a core, which a real point's latency measures as well.""",
     "isislab_25": """## The study's largest ISISlab point on the testbed: 25 readers
@@ -214,6 +215,9 @@ What the rows show, and why:
 - OpenDDS's udp and best-effort multicast at the study's 20,000 updates (their rows are 250 updates).
 - Table 2 on the testbed ran one run per point (the simulator's table: 3), all points at once on
   the shared machine; the 25-reader point ran 5,000 updates per transport, not 20,000.
+  `make-results.sh --only testbed` now runs the model's 3 runs, 32 points at once
+  (`--testbed-jobs`): 96 points of some 820 s (25 Hz) and 420 s (50 Hz), about 41 min on the
+  testbed (16.5 h one at a time).
 - Kernel TCP in Mockets experiments 2 and 3 (ant-peer-bench sends one stream of one payload); on
   the shaped link experiment 4 ran once (the model states 5 runs; the simulator's are identical).
 
