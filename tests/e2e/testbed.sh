@@ -10,7 +10,9 @@
 #   host, 300 updates) on the same testbed, through the same `run`: each delivers every update and
 #   every reader host dropped datagrams (SKIP: for a library the build lacks) -> a link schedule
 #   (a bad one refused; a good one steps the writer's tbf rate at its phase boundary) -> the
-#   same point stopped by SIGTERM leaves nothing -> an ssh testbed: sshd (a throwaway key) on the
+#   same point stopped by SIGTERM leaves nothing -> two points at once (--jobs 2), each on a testbed
+#   of its own (names, addresses), both rows in, then two stopped by Ctrl-C: nothing left, no row
+#   -> an ssh testbed: sshd (a throwaway key) on the
 #   writer and reader hosts of a namespaces testbed, the run driven from a control host over ssh
 #   -> nothing of any testbed is left (no host shell, no link).
 # Prints PASS:/FAIL: lines (tests/run counts them), SKIP: when not root; needs the runtime built.
@@ -51,6 +53,9 @@ check "a namespaces testbed refuses an address outside 198.18.0.0/15 ($(tail -1 
 "${testbed[@]}" show --receivers 3 >"$work/default.json"
 check "the default testbed of a 3-reader point: 1 writer and 3 readers" \
   test "$(grep -c '"role": "reader"' "$work/default.json")" -eq 3 -a "$(grep -c '"role": "writer"' "$work/default.json")" -eq 1
+"${testbed[@]}" show --receivers 2 --slot 2/3 >"$work/slot.json"
+check "slot 2 of 3 points at once moves the testbed to addresses of its own (198.18.2.1-3)" \
+  test "$(grep -o '"198\.18\.2\.[1-3]"' "$work/slot.json" | sort -u | grep -c .)" -eq 3
 
 # 2. one point through adamant bench's driver, each process on its own host, loss at each host
 cat >"$work/shaped.toml" <<'EOF2'
@@ -220,7 +225,6 @@ for _ in $(seq 100); do  # each testbed is named after its tool's process id: wa
   ((up == 2)) && break
   sleep 0.2
 done
-sleep 1
 kill -INT -- "-$pgid"; wait $pgid
 rc=$?
 gone=0
@@ -238,6 +242,9 @@ printf '%s[[host]]\nname = "ctl"\nrole = "control"\naddress = "198.18.0.100"\n' 
 printf 'realisation = "ssh"\n%s[ssh]\nuser = "root"\nkey = "userkey"\noptions = ["StrictHostKeyChecking=no", "UserKnownHostsFile=/dev/null", "LogLevel=ERROR", "ConnectionAttempts=20"]\n' \
   "$hosts" >"$work/ssh.toml"
 sshd="/usr/sbin/sshd -D -e -f /dev/null -h $work/hostkey -o ListenAddress={address} -o AuthorizedKeysFile=$work/authorized_keys -o StrictModes=no -o PidFile=none"
+"${testbed[@]}" run --testbed "$work/ssh.toml" --slot 1/2 -- "$bench" --receivers 2 >"$work/ssh-slot.out" 2>&1
+check "an ssh testbed's hosts are shared: a point among 2 at once is refused ($(tail -1 "$work/ssh-slot.out"))" \
+  bash -c "[[ $? == 2 ]] && grep -q 'one at a time' '$work/ssh-slot.out'"
 "${testbed[@]}" exec --testbed "$work/lab.toml" --on ctl --on-each "$sshd" -- \
   "${testbed[@]}" run --testbed "$work/ssh.toml" --loss-at host --counters "$work/ssh.json" -- \
   "$bench" --mode real --receivers 2 --loss 2 --rate 200 --updates 300 --csv "$work/ssh.csv" >"$work/ssh.out" 2>&1

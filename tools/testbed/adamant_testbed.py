@@ -13,8 +13,8 @@ reader on a reader host, end-host loss by nftables at each reader host (--loss-a
   adamant_testbed.py exec --testbed FILE --on HOST [--on-each CMD] -- CMD...
       CMD on one host of a namespaces testbed; --on-each starts CMD (its {address} and {name}
       replaced) on every other host for as long (e.g. sshd, to drive an ssh testbed from HOST)
-  adamant_testbed.py show [--testbed FILE | --receivers N]
-      the testbed as JSON, checked
+  adamant_testbed.py show [--testbed FILE | --receivers N] [--slot K/N]
+      the testbed as JSON, checked (with --slot: as slot K of N runs it)
 Debian's python3 runs it (Mininet is a Debian package). Exit codes: the bench's; 2 bad input."""
 import argparse
 import csv
@@ -164,6 +164,7 @@ def cmd_exec(args):
 
 def cmd_show(args):
     tb = testbed_file.load(args.testbed) if args.testbed else testbed_file.default(args.receivers)
+    tb = testbed_file.in_slot(tb, *args.slot)
     print(json.dumps(testbed_file.describe(tb), indent=1))
     return 0
 
@@ -186,6 +187,7 @@ def main(argv):
     s = sub.add_parser("show")
     s.add_argument("--testbed")
     s.add_argument("--receivers", type=int, default=3)
+    s.add_argument("--slot", type=_slot, default=(0, 1), metavar="K/N")
     args = p.parse_args(argv)
     if hasattr(args, "command"):
         args.command = args.command[1:] if args.command[:1] == ["--"] else args.command
