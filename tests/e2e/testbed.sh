@@ -243,8 +243,9 @@ printf 'realisation = "ssh"\n%s[ssh]\nuser = "root"\nkey = "userkey"\noptions = 
   "$hosts" >"$work/ssh.toml"
 sshd="/usr/sbin/sshd -D -e -f /dev/null -h $work/hostkey -o ListenAddress={address} -o AuthorizedKeysFile=$work/authorized_keys -o StrictModes=no -o PidFile=none"
 "${testbed[@]}" run --testbed "$work/ssh.toml" --slot 1/2 -- "$bench" --receivers 2 >"$work/ssh-slot.out" 2>&1
-check "an ssh testbed's hosts are shared: a point among 2 at once is refused ($(tail -1 "$work/ssh-slot.out"))" \
-  bash -c "[[ $? == 2 ]] && grep -q 'one at a time' '$work/ssh-slot.out'"
+rc=$?
+check "an ssh testbed's hosts are shared: a point among 2 at once is refused (exit $rc: $(tail -1 "$work/ssh-slot.out"))" \
+  bash -c "[[ $rc == 2 ]] && grep -q 'one at a time' '$work/ssh-slot.out'"
 "${testbed[@]}" exec --testbed "$work/lab.toml" --on ctl --on-each "$sshd" -- \
   "${testbed[@]}" run --testbed "$work/ssh.toml" --loss-at host --counters "$work/ssh.json" -- \
   "$bench" --mode real --receivers 2 --loss 2 --rate 200 --updates 300 --csv "$work/ssh.csv" >"$work/ssh.out" 2>&1
