@@ -51,6 +51,8 @@ def parse_args(argv):
         args.jobs = (os.cpu_count() or 1) if args.mode == "sim" else 1
     if args.jobs < 1:
         p.error("--jobs takes 1 or more")
+    if args.mode == "real" and args.jobs > 1 and not args.wrap:
+        p.error("real points at once need a --wrap that gives each its own network namespace")
     return args
 
 
