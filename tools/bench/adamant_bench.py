@@ -6,10 +6,11 @@ Each point runs on its own (the bench's --only), --jobs points at a time: by def
 worth of simulator points, real points one at a time (under --wrap: a private network namespace or
 a testbed, each point its own, so real points can run at once; they then share the CPU, which their
 latencies measure, so each point's load line records the load and the points running beside it).
-A point whose rows are already in DIR is skipped, so an interrupted run resumes where it stopped. Writes DIR/<experiment>.csv (the rows),
-DIR/<experiment>.cdf.csv (latency percentiles), DIR/load/<experiment>.csv (the machine's load
-while each point ran), DIR/<experiment>.summary.csv (per point: the mean
-and 95 % confidence interval across runs) and DIR/runs/<time>.json (the run's record).
+A point whose rows are already in DIR is skipped, so an interrupted run resumes where it stopped.
+Writes DIR/<experiment>.csv (the rows), DIR/<experiment>.cdf.csv (latency percentiles),
+DIR/load/<experiment>.csv (the machine's load while each point ran), DIR/<experiment>.summary.csv
+(per point: the mean and 95 % confidence interval across runs) and DIR/runs/<time>.json (the
+run's record).
 Exit codes: 0 every point ran, 1 a point failed, 2 bad input, 130 interrupted.
 """
 import argparse
