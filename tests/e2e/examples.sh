@@ -195,15 +195,15 @@ if build_example blueforce; then
 
   # The model tags the blue-force stream once (keyless PositionUpdate, as the paper's Mockets tagged
   # each stream), and so does the generated bench (Sweep::tags = 1); the row must say so. Predicted
-  # (Predictions.replacement, the simulator's 1100-byte datagrams): the sender picks the newest
-  # update when the link is free (late binding), so it is about 25 ms old, + 215 ms on the link:
-  # `adamant validate --explain` predicts 246 ms (examples/blueforce/README.md).
+  # (Predictions.replacement, the simulator's 1100-byte datagrams, 1142 B with the link's headers):
+  # the sender picks the newest update when the link is free (late binding), so it is about 25 ms
+  # old, + 223 ms on the link: `adamant validate --explain` predicts 249 ms (examples/blueforce/README.md).
   "$b/bf1_low_bandwidth_bench" --mode sim --csv "$work/bf1-tag.csv" --updates 200 >"$work/bf1-tag.run" 2>&1
   check "blueforce: bf1 as generated (one tag, the paper's per-stream tag) runs in the simulator" test $? -eq 0
   csv_check "$work/bf1-tag.csv" \
-    "blueforce bf1 (sim, one tag): mean latency within 6 % of the predicted 246 ms, nothing lost" \
-      "abs(num(rows[0],'lat_mean_us') - 246e3) < 0.06 * 246e3 and num(rows[0],'delivery_or_replaced') == 1.0 and rows[0]['transport_params'].startswith('tags=1;')" \
-    "blueforce bf1 (sim, one tag): the link carries one 1100-byte datagram per 215 ms (10 s: 40..55 received)" \
+    "blueforce bf1 (sim, one tag): mean latency within 6 % of the predicted 249 ms, nothing lost" \
+      "abs(num(rows[0],'lat_mean_us') - 249e3) < 0.06 * 249e3 and num(rows[0],'delivery_or_replaced') == 1.0 and rows[0]['transport_params'].startswith('tags=1;')" \
+    "blueforce bf1 (sim, one tag): the link carries one 1142-byte frame per 223 ms (10 s: 40..55 received)" \
       "40 <= num(rows[0],'received') <= 55"
 
   # The runtime's replace serves several receivers: the same experiment with 5 in the simulator.

@@ -14,9 +14,10 @@
 #   adamant-netns bash bf2_two_streams_real_link.sh --csv bf2_two_streams.csv
 set -euo pipefail
 
-# A namespace of its own (not init's), with nothing but lo in it.
+# A namespace of its own (not init's), with nothing but lo in it (grep reads all of ip's
+# output: with -q it would stop early, ip would die of SIGPIPE and pipefail would pass the test).
 if [[ "$(readlink /proc/self/ns/net)" == "$(readlink /proc/1/ns/net 2>/dev/null)" ]] ||
-  ip -o link show | grep -qv ': lo:'; then
+  ip -o link show | grep -v ': lo:' >/dev/null; then
   echo "bf2_two_streams_real_link.sh: run it with adamant-netns (it shapes lo, the only interface there)" >&2
   exit 2
 fi
