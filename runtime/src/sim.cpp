@@ -151,7 +151,7 @@ class PointSim {
       for (std::size_t s = 0; s < plan_.streams.size(); ++s) {
         const auto& st = plan_.streams[s];
         const double queued = st.replaces ? static_cast<double>(st.tags) : static_cast<double>(plan_.updates[s]);
-        bytes += (queued + 2) * static_cast<double>(st.payload_bytes + wire::kHeaderSize + wire::kMsgFixedSize);
+        bytes += (queued + 2) * static_cast<double>(contract::link_bytes(engine::msg_wire_size(st.payload_bytes)));
       }
       const double retx = 1.0 + std::min(1.0, pt_.loss_pct / 100.0 * pt_.receivers);
       linger = std::max(linger, Nanos{static_cast<Nanos::rep>(retx * bytes / static_cast<double>(pace_) * 1e9)} +
@@ -410,7 +410,7 @@ class PointSim {
     if (!host_auth_.empty() && !(h == 0 && net_.forge_without_key))
       d.bytes = host_auth_[h].seal(ByteView{d.bytes.data(), d.bytes.size()}, q_.now().count());
     // the link carries the datagram's headers too, as a real (shaped) link does
-    const auto arrival = hosts_[h].egress.offer(q_.now(), d.bytes.size() + contract::kLinkOverheadBytes);
+    const auto arrival = hosts_[h].egress.offer(q_.now(), contract::link_bytes(d.bytes.size()));
     if (!arrival) return;
     if (d.dest == engine::Dest::Group) {
       if (net_.reorder_pct == 0.0 && net_.duplicate_pct == 0.0) {

@@ -243,6 +243,8 @@ inline constexpr std::size_t kIpv4HeaderBytes = 20;
 inline constexpr std::size_t kEthernetHeaderBytes = 14;  // what a shaper on a veth or lo (tc tbf) counts too
 // What a link carries and a shaper charges per datagram beyond its UDP payload (an unfragmented one).
 inline constexpr std::size_t kLinkOverheadBytes = kUdpHeaderBytes + kIpv4HeaderBytes + kEthernetHeaderBytes;
+// A datagram's bytes on a link: its UDP payload and the link's headers (the predictions' linkBytes).
+constexpr std::size_t link_bytes(std::size_t udp_payload) { return udp_payload + kLinkOverheadBytes; }
 inline constexpr std::size_t kRepairSequenceBytes = 8;  // one u64 per covered sequence (wire.hpp REPAIR)
 
 inline constexpr WireConstant kWire[] = {

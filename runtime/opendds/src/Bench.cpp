@@ -26,6 +26,11 @@ constexpr int kReplaceReaderPort = 7360;
 
 std::string program(const Bench& b) { return b.name + "_bench"; }
 
+// A stream's QoS as the point's transport runs it (Point::transport_qos).
+StreamQos qos_at(const Point& p, const Stream& stream) {
+  return p.transport_qos ? p.transport_qos(stream.qos) : stream.qos;
+}
+
 // A reader's transport options: the point's, plus for the ADAMANT plugin's ant_* transports the
 // point's loss, which they inject at the receiver (as the native harness does) with the reader's
 // own seed unless a testbed's hosts drop it (--loss-at host), and for ant_replace the reader's own
@@ -100,16 +105,17 @@ int writer_main(int argc, char** argv, const Bench& b, const adamant::bench::Pro
   // One publisher and writer per stream, all bound to the one transport configuration <experiment>_writer.
   std::vector<DDS::DataWriter_var> writers;
   for (std::size_t i = 0; i < b.streams.size(); ++i) {
+    const StreamQos stream = qos_at(p, b.streams[i]);
     DDS::PublisherQos publisher_qos;
     s.participant->get_default_publisher_qos(publisher_qos);
-    apply(b.streams[i].qos.publisher, publisher_qos);
+    apply(stream.publisher, publisher_qos);
     publisher_qos.entity_factory.autoenable_created_entities = false;
     DDS::Publisher_var publisher =
         s.participant->create_publisher(publisher_qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
     if (!publisher) return 1;
     DDS::DataWriterQos qos;
     publisher->get_default_datawriter_qos(qos);
-    apply(b.streams[i].qos.writer, qos);
+    apply(stream.writer, qos);
     qos.transport_priority.value = b.streams[i].priority;
     DDS::DataWriter_var writer = publisher->create_datawriter(s.topics[i], qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
     if (!writer || !transports::bind(writer.in(), b.name + "_writer", p.transport_type, p.options) ||
@@ -183,16 +189,17 @@ int reader_main(int argc, char** argv, const Bench& b, const adamant::bench::Pro
   std::vector<DDS::DataReaderListener_var> listeners;
   std::vector<DDS::DataReader_var> readers;
   for (std::size_t i = 0; i < b.streams.size(); ++i) {
+    const StreamQos stream = qos_at(p, b.streams[i]);
     DDS::SubscriberQos subscriber_qos;
     s.participant->get_default_subscriber_qos(subscriber_qos);
-    apply(b.streams[i].qos.subscriber, subscriber_qos);
+    apply(stream.subscriber, subscriber_qos);
     subscriber_qos.entity_factory.autoenable_created_entities = false;
     DDS::Subscriber_var subscriber =
         s.participant->create_subscriber(subscriber_qos, 0, OpenDDS::DCPS::DEFAULT_STATUS_MASK);
     if (!subscriber) return 1;
     DDS::DataReaderQos qos;
     subscriber->get_default_datareader_qos(qos);
-    apply(b.streams[i].qos.reader, qos);
+    apply(stream.reader, qos);
     recorders.push_back(new Recorder(*s.ops[i]));
     listeners.push_back(DDS::DataReaderListener_var(recorders.back()));
     DDS::DataReader_var reader =

@@ -33,6 +33,9 @@ struct Point {
   int receivers;
   double loss_pct;  // ant_* transports inject it at each reader; for the others it is recorded only
   double rate_hz;   // the first stream's; the others keep their modeled ratio to it
+  // What the transport makes of each stream's QoS (empty: nothing), e.g. the generated <model>Entities.h's
+  // best_effort on a transport OpenDDS takes for best-effort.
+  std::function<EntityQos(EntityQos)> transport_qos;
 };
 
 // The typed DDS calls of one stream (the classic IDL-to-C++ mapping).

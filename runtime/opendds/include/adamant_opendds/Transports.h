@@ -29,7 +29,8 @@ bool configure(const OpenDDS::DCPS::TransportInst_rch& inst, const TransportOpti
 //
 // When no instance of the configuration is reliable (TransportInst::is_reliable: udp, multicast
 // with reliable=0, ant_baseline), a writer or reader whose QoS asks for RELIABLE reliability is
-// set to BEST_EFFORT, saying so on stderr: OpenDDS gives a RELIABLE reader no unreliable
+// set to BEST_EFFORT, saying so on stderr (a guard: the generated programs state BEST_EFFORT
+// themselves, through their <model>Entities.h's best_effort): OpenDDS gives a RELIABLE reader no unreliable
 // transport (DataReaderImpl::check_transport_qos), so its enable() would fail with
 // "TransportClient::enable_transport No TransportImpl could be created", and a RELIABLE writer
 // would wait in wait_for_acknowledgments for acknowledgments no best-effort reader sends.

@@ -12,6 +12,6 @@ import org.eclipse.xtext.validation.NamesAreUniqueValidator;
 		MixedVendorValidator.class, ParameterValidator.class, CapabilityValidator.class, ExperimentValidator.class,
 		FlowValidator.class, LinkLoadValidator.class, ImportValidator.class, TypeValidator.class, RangeValidator.class,
 		TextValidator.class, KeySourceValidator.class, AdaptiveValidator.class, OpenDdsOptionValidator.class,
-		ScheduleValidator.class, NamesAreUniqueValidator.class })
+		ScheduleValidator.class, OpenDdsReliabilityValidator.class, NamesAreUniqueValidator.class })
 public class AdamantValidator extends AbstractAdamantValidator {
 }

@@ -22,6 +22,11 @@ public final class IssueCodes {
 	public static final String BAD_IMPORT = PREFIX + "bad-import";
 	/** A reliable QoS bound to a transport that does not recover losses. */
 	public static final String RELIABLE_ON_UNRELIABLE_TRANSPORT = PREFIX + "reliable-on-unreliable-transport";
+	/**
+	 * An experiment whose stream's QoS is reliable, over a transport OpenDDS takes for best-effort (udp, multicast
+	 * best-effort, baseline): on the OpenDDS target its writers and readers run BEST_EFFORT (info).
+	 */
+	public static final String RELIABLE_RUNS_BEST_EFFORT = PREFIX + "reliable-runs-best-effort";
 
 	// ---- DDS consistency inside one QoS profile
 	/** keep_last with a depth below 1. */

@@ -1,8 +1,8 @@
 package org.adamant.generator.cpp
 
 import org.adamant.dsl.adamant.Experiment
-import org.adamant.dsl.contract.RuntimeContract
 import org.adamant.dsl.lowering.LinkSettings
+import org.adamant.dsl.prediction.Predictions
 import org.adamant.dsl.semantics.Experiments
 import org.adamant.dsl.semantics.Quantities
 import org.adamant.generator.Banner
@@ -18,12 +18,11 @@ import static extension org.adamant.generator.cpp.CppTypes.*
 class RealLinkTemplate {
 
 	/**
-	 * Bytes a datagram adds to the update on loopback, as tbf counts them (the runtime's header and the link
-	 * overhead: UDP, IPv4 and the Ethernet header lo carries; the contract's wire sizes), for the queue.
+	 * Bytes a datagram adds to the update on loopback, as tbf counts them (the runtime's header and the link's:
+	 * UDP, IPv4 and the Ethernet header lo carries; {@link Predictions#headerBytes}), for the queue.
 	 */
 	def static long headerBytes() {
-		val c = RuntimeContract.get()
-		return c.wire("header") + c.wire("link_overhead")
+		Math.round(Predictions.headerBytes())
 	}
 
 	def static String path(Experiment x) '''native/bench/«x.name»_real_link.sh'''

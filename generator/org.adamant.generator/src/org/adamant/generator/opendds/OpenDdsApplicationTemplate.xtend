@@ -104,7 +104,10 @@ class OpenDdsApplicationTemplate {
 		  	    	«IF !app.interop.empty»
 		  	    		«Banner.wrap("//", "Also read by " + app.interop.map[literal].toSet.join(", ") + " (interop): the first sample waits " + FOREIGN_READER_SYNC_S + " s, two heartbeat periods, after the instance's registration (docs/opendds.md, RTPS interoperability).", 100)»
 		  	    	«ENDIF»
-		  	    	{"«p.topic.name»", «OpenDdsEntitiesTemplate.qos(profileOf(p))», «Banner.decimal(rateOf(p))», «Flow.of(p).receivers», «IF app.interop.empty»0«ELSE»«FOREIGN_READER_SYNC_S»«ENDIF»,
+		  	    	«IF OpenDdsBestEffort.applies(p)»
+		  	    		«Banner.wrap("//", OpenDdsBestEffort.why(OpenDdsTransports.resolve(p).kind), 100)»
+		  	    	«ENDIF»
+		  	    	{"«p.topic.name»", «qos(p)», «Banner.decimal(rateOf(p))», «Flow.of(p).receivers», «IF app.interop.empty»0«ELSE»«FOREIGN_READER_SYNC_S»«ENDIF»,
 		  	    	 «transport(app, p)»},
 		  	    «ENDFOR»
 		  	};
@@ -115,7 +118,10 @@ class OpenDdsApplicationTemplate {
 		  	    «FOR s : subs»
 		  	    	// «s.topic.name»
 		  	    	// «OpenDdsTransports.resolve(s).comment»
-		  	    	{"«s.topic.name»", «OpenDdsEntitiesTemplate.qos(profileOf(s))»,
+		  	    	«IF OpenDdsBestEffort.applies(s)»
+		  	    		«Banner.wrap("//", OpenDdsBestEffort.why(OpenDdsTransports.resolve(s).kind), 100)»
+		  	    	«ENDIF»
+		  	    	{"«s.topic.name»", «qos(s)»,
 		  	    	 «transport(app, s)»},
 		  	    «ENDFOR»
 		  	};
@@ -129,6 +135,12 @@ class OpenDdsApplicationTemplate {
 		  return aa::run(argc, argv, application());
 		}
 		'''
+	}
+
+	/** An endpoint's EntityQos: its profile, made BEST_EFFORT where its transport is best-effort ({@link OpenDdsBestEffort}). */
+	def private static qos(Endpoint e) {
+		val profile = OpenDdsEntitiesTemplate.qos(profileOf(e))
+		if (OpenDdsBestEffort.applies(e)) "entities::" + OpenDdsBestEffort.FUNCTION + "(" + profile + ")" else profile
 	}
 
 	/** An endpoint's adamant_opendds::app::Transport: configuration, transport type, options. */

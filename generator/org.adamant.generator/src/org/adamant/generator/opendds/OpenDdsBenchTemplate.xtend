@@ -106,10 +106,14 @@ class OpenDdsBenchTemplate {
 		      	«IF !st.swept.empty»
 		      		// «x.transports.get(st.index).name», sweep: «Banner.swept(st.swept)»
 		      	«ENDIF»
+		      	«val bestEffort = OpenDdsBestEffort.applies(x, st.transport)»
+		      	«IF bestEffort»
+		      		«Banner.wrap("//", x.transports.get(st.index).name + ": " + OpenDdsBestEffort.why(st.transport.kind) + " Its points run each stream's QoS through entities::" + OpenDdsBestEffort.FUNCTION + ".", 100)»
+		      	«ENDIF»
 		      	«FOR n : x.receivers»
 		      		«FOR l : x.loss»
 		      			«FOR hz : rates»
-		      				{"«label(x, st.index, st.transport)»", "«st.transport.kind.transportType»", «OpenDdsApplicationTemplate.options(st.options)», "«st.params»", «n», «Banner.decimal(Quantities.percent(l))», «Banner.decimal(hz)»},
+		      				{"«label(x, st.index, st.transport)»", "«st.transport.kind.transportType»", «OpenDdsApplicationTemplate.options(st.options)», "«st.params»", «n», «Banner.decimal(Quantities.percent(l))», «Banner.decimal(hz)»«IF bestEffort», entities::«OpenDdsBestEffort.FUNCTION»«ENDIF»},
 		      			«ENDFOR»
 		      		«ENDFOR»
 		      	«ENDFOR»

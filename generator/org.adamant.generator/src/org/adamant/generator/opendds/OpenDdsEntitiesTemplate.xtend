@@ -2,6 +2,7 @@ package org.adamant.generator.opendds
 
 import org.adamant.dsl.adamant.QosProfile
 import org.adamant.dsl.adamant.StructType
+import org.adamant.dsl.semantics.OpenDdsReliability
 import org.adamant.generator.Banner
 import org.adamant.generator.ModelInfo
 
@@ -34,7 +35,8 @@ class OpenDdsEntitiesTemplate {
 			//
 			// type_<Type>(): the type's classes (classic IDL-to-C++ mapping) and samples::fill/print, from
 			// which adamant_opendds/App.h's and Bench.h's typed_ops make a topic's typed DDS calls.
-			// qos_<Profile>(): the profile («ns»Qos.h) on every entity it may apply to.
+			// qos_<Profile>(): the profile («ns»Qos.h) on every entity it may apply to.«IF OpenDdsBestEffort.used(info)»
+			// «OpenDdsBestEffort.FUNCTION»(qos): a profile on a best-effort transport.«ENDIF»
 			#pragma once
 
 			#include "«ns»TypeSupportImpl.h"
@@ -61,6 +63,26 @@ class OpenDdsEntitiesTemplate {
 				  return adamant_opendds::qos_of([](auto& qos) { «ns»::qos::apply_«q.name»(qos); });
 				}
 			«ENDFOR»
+			«IF OpenDdsBestEffort.used(info)»
+
+				// `qos` on a transport OpenDDS takes for best-effort (udp, multicast with reliable=0, ant_baseline):
+				// its writer and reader parts, then BEST_EFFORT reliability:
+				// «OpenDdsReliability.WHY».
+				// The programs use it for the writers, readers and bench points whose transport is best-effort.
+				inline adamant_opendds::EntityQos «OpenDdsBestEffort.FUNCTION»(adamant_opendds::EntityQos qos) {
+				  const std::function<void(DDS::DataWriterQos&)> writer = qos.writer;
+				  const std::function<void(DDS::DataReaderQos&)> reader = qos.reader;
+				  qos.writer = [writer](DDS::DataWriterQos& q) {
+				    adamant_opendds::apply(writer, q);
+				    q.reliability.kind = DDS::BEST_EFFORT_RELIABILITY_QOS;
+				  };
+				  qos.reader = [reader](DDS::DataReaderQos& q) {
+				    adamant_opendds::apply(reader, q);
+				    q.reliability.kind = DDS::BEST_EFFORT_RELIABILITY_QOS;
+				  };
+				  return qos;
+				}
+			«ENDIF»
 
 			}  // namespace entities
 			}  // namespace «ns»

@@ -15,8 +15,10 @@ import org.adamant.dsl.adamant.Environment;
 import org.adamant.dsl.adamant.Experiment;
 import org.adamant.dsl.adamant.KeySource;
 import org.adamant.dsl.adamant.OpenDdsMapping;
+import org.adamant.dsl.adamant.OpenDdsTransportKind;
 import org.adamant.dsl.adamant.ReplacementRequirement;
 import org.adamant.dsl.adamant.RuntimeMapping;
+import org.adamant.dsl.adamant.RuntimeTransportKind;
 import org.adamant.dsl.adamant.Transport;
 import org.adamant.dsl.adaptive.AdaptiveHysteresis;
 import org.adamant.dsl.lowering.RuntimeTransport;
@@ -30,6 +32,7 @@ import org.adamant.dsl.semantics.Bindings;
 import org.adamant.dsl.semantics.EffectiveQos;
 import org.adamant.dsl.semantics.Experiments;
 import org.adamant.dsl.semantics.OpenDdsOptions;
+import org.adamant.dsl.semantics.OpenDdsReliability;
 import org.adamant.generator.ModelInfo;
 
 /**
@@ -118,10 +121,11 @@ public final class OpenDdsTransports {
 		/**
 		 * Whether OpenDDS takes the transport for unreliable (TransportInst::is_reliable false: UdpInst,
 		 * MulticastInst with reliable=0, the plugin's ant_baseline), so a RELIABLE writer or reader on it
-		 * runs BEST_EFFORT (adamant_opendds/Transports.h).
+		 * runs BEST_EFFORT ({@link OpenDdsReliability}).
 		 */
 		public boolean bestEffort() {
-			return this == UDP || this == ANT_BASELINE || Boolean.FALSE.equals(reliable);
+			return isAnt() ? OpenDdsReliability.bestEffort(RuntimeTransportKind.get(key))
+					: OpenDdsReliability.bestEffort(OpenDdsTransportKind.get(key));
 		}
 
 		/** One of the ADAMANT runtime's transports, run inside OpenDDS by the runtime's plugin. */

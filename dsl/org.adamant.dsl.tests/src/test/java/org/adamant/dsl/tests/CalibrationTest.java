@@ -223,8 +223,9 @@ class CalibrationTest {
 	 * the points of {@code calibration/replace-sim.csv} (recorded by {@code calibration/replace-sim.sh};
 	 * its header says how): 1 receiver, 1 KB updates, 1000 updates, 500 us one-way delay; replace over
 	 * 5120 B/s at 2–40 Hz (0.43–8.6× the link) × 1, 5, 20 tags × queue 1, 4, 16 × 0 and 3 % loss; fifo
-	 * over it at 2 and 4 Hz; both without a bandwidth limit at 10 and 100 Hz, 1 and 3 % loss. The
-	 * simulator's links carry the datagram without UDP/IP, so the prediction is asked for that overhead,
+	 * over it at 2 and 4 Hz; both without a bandwidth limit at 10 and 100 Hz, 1 and 3 % loss. The points
+	 * were recorded before the simulator's link charged the link's headers ({@code Predictions.linkBytes}),
+	 * so the prediction is asked for the datagram without them,
 	 * and it is given the loss the point realized (injected drops / datagrams sent to the receiver):
 	 * at 1000 updates the draw alone moves the mean latency of the lossy unlimited points by ±20 %.
 	 * Mean latency within 6 %, delivery within 0.01 (worst: 3.5 % at 4 Hz, 3 % loss, where a

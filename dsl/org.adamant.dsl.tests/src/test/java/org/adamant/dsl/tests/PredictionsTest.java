@@ -25,9 +25,10 @@ class PredictionsTest {
 		assertEquals(0.002275, p.meanLatency(), 1e-12);
 		assertEquals(1.0, p.delivery());
 		assertEquals(p.meanLatency(), p.relate2(), 1e-15);
-		// load: data 100 * 76 = 7600; retransmissions (1 - 0.99^3) * 7600 = 225.7276;
-		// NAKs 3 * 0.01 * 100 * 80 = 240  ->  8065.7276 B/s
-		assertEquals(8065.7276, p.offeredLoad(), 1e-9);
+		// load (a datagram carries 36 B of ADAMANT header and 42 B of the link's: 12 + 78 = 90 B):
+		// data 100 * 90 = 9000; retransmissions (1 - 0.99^3) * 9000 = 267.309;
+		// NAKs 3 * 0.01 * 100 * (78 + 16) = 282  ->  9549.309 B/s
+		assertEquals(9549.309, p.offeredLoad(), 1e-9);
 	}
 
 	@Test
@@ -41,13 +42,13 @@ class PredictionsTest {
 		assertEquals(0.015, c1.recoveryLatency(), 1e-15);
 		// mean = (0.97 * 0 + (0.03 - 0.0034412) * 0.015) / 0.9965588 = 0.00039976 s
 		assertEquals((0.03 - 0.03 * (1 - Math.pow(0.97, 4))) * 0.015 / c1.delivery(), c1.meanLatency(), 1e-15);
-		// load: data 7600 + 100 * 1/4 * (12 + 64 + 16 + 32) = 3100 B/s of repairs, whatever the receivers
-		assertEquals(7600 + 3100, c1.offeredLoad(), 1e-9);
+		// load: data 9000 + 100 * 1/4 * (12 + 78 + 16 + 32) = 3450 B/s of repairs, whatever the receivers
+		assertEquals(9000 + 3450, c1.offeredLoad(), 1e-9);
 		// two interleaved repairs cover 2 packets each: residual 0.03 * (1 - 0.97^2) = 0.001773
 		FlowPrediction c2 = Predictions.fec("fec", s, 4, 2);
 		assertEquals(1 - 0.03 * (1 - 0.97 * 0.97), c2.delivery(), 1e-15);
 		assertTrue(c2.delivery() > c1.delivery(), "more repairs recover more");
-		assertEquals(7600 + 100 * 2.0 / 4 * (12 + 64 + 16 + 16), c2.offeredLoad(), 1e-9);
+		assertEquals(9000 + 100 * 2.0 / 4 * (12 + 78 + 16 + 16), c2.offeredLoad(), 1e-9);
 		// at 10 Hz every packet is repaired alone after the 50 ms flush: residual p^2
 		FlowPrediction slow = Predictions.fec("fec", new FlowScenario(10, 12, 25, 0.03, 0, 0), 4, 1);
 		assertEquals(0.050, slow.recoveryLatency(), 1e-15);
@@ -68,8 +69,8 @@ class PredictionsTest {
 				/ (1 - none) / 100;
 		assertEquals(0.00774, wait, 5e-5);
 		assertEquals(wait, r4.recoveryLatency(), 1e-15);
-		// repairs: 25 * 100 * 3/4 * (12 + 64 + 16 + 32) = 232500 B/s on top of the 7600 of data
-		assertEquals(7600 + 232500, r4.offeredLoad(), 1e-9);
+		// repairs: 25 * 100 * 3/4 * (12 + 78 + 16 + 32) = 258750 B/s on top of the 9000 of data
+		assertEquals(9000 + 258750, r4.offeredLoad(), 1e-9);
 		FlowPrediction r8 = Predictions.ricochet("ricochet", s, 8, 3);
 		assertTrue(r4.meanLatency() < r8.meanLatency(), "r=4 recovers sooner than r=8");
 		assertTrue(r4.delivery() > r8.delivery(), "r=4 repairs are usable more often");
@@ -96,13 +97,13 @@ class PredictionsTest {
 	void unreliableLosesWhatTheNetworkDrops() {
 		FlowScenario s = new FlowScenario(50, 12, 3, 0.03, 0.002, 5 * 1024);
 		FlowPrediction p = Predictions.unreliable("udp", s, false);
-		// base = 0.001 + 76 / 5120 = 0.0158437... ; ReLate2 = base * (3 + 1)
-		double base = 0.001 + 76.0 / 5120;
+		// base = 0.001 + 90 / 5120 = 0.0185781... (12 B, 36 B of header, 42 B of the link's); ReLate2 = base * (3 + 1)
+		double base = 0.001 + 90.0 / 5120;
 		assertEquals(base, p.meanLatency(), 1e-15);
 		assertEquals(0.97, p.delivery(), 1e-15);
 		assertEquals(base * 4, p.relate2(), 1e-12);
-		// unicast fans out: 3 copies of 50 * 76 B/s
-		assertEquals(3 * 50 * 76.0, p.offeredLoad(), 1e-9);
+		// unicast fans out: 3 copies of 50 * 90 B/s
+		assertEquals(3 * 50 * 90.0, p.offeredLoad(), 1e-9);
 	}
 
 	@Test
@@ -115,8 +116,8 @@ class PredictionsTest {
 		// held: i = 1..5, sum (0.25 - i/20) = 1.25 - 0.75 = 0.5; mean = 0.05 + 0.02 * (0.25 + 0.5) = 0.065 s
 		assertEquals(0.065, p.meanLatency(), 1e-12);
 		assertEquals(1.0, p.delivery());
-		// load: 20 * (1088 * 1.02 + 64) = 23475.2 B/s
-		assertEquals(23475.2, p.offeredLoad(), 1e-9);
+		// load: 20 * (1102 * 1.02 + 78) = 24040.8 B/s (a datagram: 36 B of header and 42 B of the link's)
+		assertEquals(24040.8, p.offeredLoad(), 1e-9);
 	}
 
 	@Test
@@ -124,8 +125,8 @@ class PredictionsTest {
 		// Mockets experiment one: 20 updates/s of 1 KB to one client over 5 KB/s, no loss, one tag
 		FlowScenario s = new FlowScenario(20, 1024, 1, 0, 0, 5 * 1024);
 		FlowPrediction p = Predictions.replacement("mockets", s);
-		// offered 20 * (1088 + 64) = 23040 B/s (data and ACKs, as for ACK unicast)
-		assertEquals(23040, p.offeredLoad(), 1e-9);
+		// offered 20 * (1102 + 78) = 23600 B/s (data and ACKs, as for ACK unicast, with the link's headers)
+		assertEquals(23600, p.offeredLoad(), 1e-9);
 		// datagram 1024 + 76 + 42 = 1142 B, S = 1142 / 5120 = 0.223046875 s; the bucket saves nothing up, so
 		// the update is chosen when the link is free, 1 / 40 s old on average: 0.248046875 s
 		assertEquals(0.248046875, p.meanLatency(), 1e-12);
@@ -138,10 +139,10 @@ class PredictionsTest {
 		assertEquals(0.975 + 0.223046875 + (0.223046875 - 0.05) * 190 / delivered, keyed.meanLatency(), 1e-12);
 		assertEquals(delivered / 1000, keyed.delivery(), 1e-12);
 		// under the bandwidth every update is sent at once: S; a 3 % loss is resent after the RTO
-		// (S + 64 / 5120 + the 10 ms margin = 0.245546875 s) and arrives S later; the next update (0.5 s
-		// later) does not wait
+		// (S + the ACK's 78 / 5120 + the 10 ms margin = 0.24828125 s) and arrives S later; the next update
+		// (0.5 s later) does not wait
 		FlowScenario light = new FlowScenario(2, 1024, 1, 0.03, 0, 5 * 1024);
-		assertEquals(0.223046875 + 0.03 * (0.245546875 + 0.223046875), Predictions.replacement("m", light).meanLatency(), 1e-12);
+		assertEquals(0.223046875 + 0.03 * (0.24828125 + 0.223046875), Predictions.replacement("m", light).meanLatency(), 1e-12);
 		assertEquals(1.0, Predictions.replacement("m", light).delivery());
 		// a keyless type is one tag; a keyed one is one tag per 1 Hz instance
 		assertEquals(1, Flow.replacementTags(null, 20));

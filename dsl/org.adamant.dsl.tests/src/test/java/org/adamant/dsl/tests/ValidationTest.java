@@ -36,6 +36,29 @@ class ValidationTest {
 		assertEquals(5, issue.getLineNumber()); // points at the transport name
 	}
 
+	/** An experiment may measure a reliable stream over udp (RT-ESP's Table 2 does): OpenDDS runs it BEST_EFFORT, which is said. */
+	@Test
+	void reliableExperimentOverBestEffortOpenDdsTransportsIsAnInfoPerTransport() throws Exception {
+		String experiment = """
+				qos Fused { reliability reliable }
+				topic Scans : Scan qos Fused
+				experiment table2 { topic Scans transports opendds_udp, opendds_multicast_reliable, opendds_multicast, baseline
+					receivers 3 loss 0 % rate 10 Hz updates 100 }
+				""";
+		List<Issue> issues = issues(experiment);
+		List<Issue> hits = withCode(issues, IssueCodes.RELIABLE_RUNS_BEST_EFFORT);
+		assertEquals(List.of("opendds_udp", "opendds_multicast", "baseline"),
+				hits.stream().map(i -> i.getMessage().replaceFirst("^[^']*'table2': transport '([^']*)'.*$", "$1")).toList(),
+				issues::toString);
+		Issue issue = hits.get(0);
+		assertEquals(Severity.INFO, issue.getSeverity());
+		assertTrue(issue.getMessage().contains("BEST_EFFORT") && issue.getMessage().contains("Scans")
+				&& issue.getMessage().contains("make the QoS best_effort"), issue::getMessage);
+		assertTrue(withCode(issues, IssueCodes.RELIABLE_ON_UNRELIABLE_TRANSPORT).isEmpty(), issues::toString);
+		assertTrue(withCode(issues(experiment.replace("reliability reliable", "reliability best_effort")),
+				IssueCodes.RELIABLE_RUNS_BEST_EFFORT).isEmpty());
+	}
+
 	@Test
 	void endpointOverrideIsWhatCounts() throws Exception {
 		// The topic is reliable but the subscriber overrides with a best-effort profile: fine on UDP.
