@@ -11,6 +11,7 @@
 #include <map>
 #include <memory>
 #include <random>
+#include <stdexcept>
 #include <tuple>
 
 using namespace adamant;
@@ -121,8 +122,10 @@ const Candidate kNakcast5ms{"nakcast_5ms", "nakcast", {{"nak_timeout", "5000"}}}
 
 TEST(EpochEnvelope, RoundTripsAndRejectsMalformed) {
   const std::uint8_t inner[3] = {9, 8, 7};
+  // candidate 3, epoch 7, base 1234 (two varint bytes): 4 bytes before the body
   const auto b = wire::encode_epoch({wire::EpochType::Datagram, 3, 7, 1234, {}}, {inner, 3});
-  ASSERT_EQ(b.size(), wire::kEpochHeaderSize + 3);
+  ASSERT_EQ(b.size(), 4u + 3);
+  EXPECT_EQ(b[0], 0x83);
   const auto e = wire::decode_epoch({b.data(), b.size()});
   ASSERT_TRUE(e);
   EXPECT_EQ(e->candidate, 3);
@@ -130,20 +133,39 @@ TEST(EpochEnvelope, RoundTripsAndRejectsMalformed) {
   EXPECT_EQ(e->base, 1234u);
   EXPECT_EQ(e->body.size, 3u);
   EXPECT_EQ(e->body.data[2], 7);
-  EXPECT_FALSE(wire::decode_epoch({b.data(), wire::kEpochHeaderSize}));  // a DATAGRAM needs a body
+  EXPECT_FALSE(wire::decode_epoch({b.data(), 4}));  // a DATAGRAM needs a body
   auto bad = b;
-  bad[0] ^= 1;
+  bad[0] = 0x43;  // an ADMT datagram's first byte ('A') is no envelope
   EXPECT_FALSE(wire::decode_epoch({bad.data(), bad.size()}));
-  bad = b;
-  bad[5] = 2;  // type
-  EXPECT_FALSE(wire::decode_epoch({bad.data(), bad.size()}));
+  const std::uint8_t padded[] = {0x80, 0x81, 0x00, 0x05, 9};  // epoch 1 as two bytes: not minimal
+  EXPECT_FALSE(wire::decode_epoch({padded, sizeof padded}));
+  const std::uint8_t wide[] = {0x80, 0xFF, 0xFF, 0xFF, 0xFF, 0x1F, 0x00, 9};  // epoch above 2^32 - 1
+  EXPECT_FALSE(wire::decode_epoch({wide, sizeof wide}));
+  const std::uint8_t open_end[] = {0x80, 0x01, 0x80};  // base truncated
+  EXPECT_FALSE(wire::decode_epoch({open_end, sizeof open_end}));
+  // The widest: epoch 2^32 - 1 and base 2^64 - 1 take kEpochHeaderSize bytes, and round-trip.
+  const auto w = wire::encode_epoch({wire::EpochType::Datagram, 31, 0xFFFFFFFFu, ~0ull, {}}, {inner, 1});
+  ASSERT_EQ(w.size(), wire::kEpochHeaderSize + 1);
+  const auto we = wire::decode_epoch({w.data(), w.size()});
+  ASSERT_TRUE(we);
+  EXPECT_EQ(we->epoch, 0xFFFFFFFFu);
+  EXPECT_EQ(we->base, ~0ull);
+  EXPECT_EQ(we->candidate, 31);
+  EXPECT_THROW(wire::encode_epoch({wire::EpochType::Datagram, 32, 1, 0, {}}, {inner, 1}), std::invalid_argument);
+  // The first epoch's envelope is the shortest.
+  EXPECT_EQ(wire::encode_epoch({wire::EpochType::Datagram, 0, 1, 0, {}}, {inner, 1}).size(),
+            wire::kEpochHeaderMinSize + 1);
   const auto r = wire::encode_epoch_report(4, {5, 9});
   const auto re = wire::decode_epoch(r.empty() ? adamant::ByteView{} : adamant::ByteView{r.data(), r.size()});
   ASSERT_TRUE(re);
   EXPECT_EQ(re->type, wire::EpochType::Report);
+  EXPECT_EQ(re->epoch, 4u);
   EXPECT_EQ(wire::decode_epoch_report(re->body)->expected, 9u);
   const auto lie = wire::encode_epoch_report(4, {9, 5});  // received > expected
   EXPECT_FALSE(wire::decode_epoch({lie.data(), lie.size()}));
+  auto based = r;
+  based[2] = 1;  // a REPORT names no base
+  EXPECT_FALSE(wire::decode_epoch({based.data(), based.size()}));
 }
 
 TEST(AdaptiveChannel, SwitchesWhenTheRateChangesAndLosesNothing) {
