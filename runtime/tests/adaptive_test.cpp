@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <memory>
@@ -61,8 +62,20 @@ struct Net {
   }
   static Endpoint ep(int host) { return Endpoint{0x7F000001, static_cast<std::uint16_t>(5000 + host)}; }
 
+  std::uint32_t newest_epoch = 0;           // the newest epoch the writer has sent
+  std::uint64_t retired_heartbeats = 0;      // heartbeats the writer sent for an older epoch than that
+
+  void watch_writer(const std::vector<std::uint8_t>& bytes) {
+    const auto env = wire::decode_epoch({bytes.data(), bytes.size()});
+    if (!env || env->type != wire::EpochType::Datagram) return;
+    newest_epoch = std::max(newest_epoch, env->epoch);
+    const auto p = wire::decode(env->body);
+    if (p && p->header.kind == wire::Kind::Heartbeat && env->epoch < newest_epoch) ++retired_heartbeats;
+  }
+
   void route(int src, engine::Output& out, Nanos now) {
     for (auto& d : out.datagrams) {
+      if (src == 0) watch_writer(d.bytes);
       if (d.dest == engine::Dest::Group) {
         for (int h = 1; h <= static_cast<int>(readers.size()); ++h)
           if (h != src) wire.emplace(std::make_pair(now + 100us, order++), Msg{h, ep(src), d.bytes});
@@ -224,6 +237,41 @@ TEST(AdaptiveChannel, EveryDatagramAroundASwitchLostStillDeliversInOrder) {
   ASSERT_EQ(net.writer.switches(), 1u);
   EXPECT_EQ(net.writer.timeline()[1].at, cut);
   net.expect_all(120);
+}
+
+TEST(AdaptiveChannel, ARetiringEpochSendsNoHeartbeatsYetItsLostTailIsRepaired) {
+  // Every datagram lost for 30 ms before the switch: the old epoch's tail is learned from the new
+  // epoch's base alone, since its heartbeats are left out while it drains.
+  Nanos cut{0};
+  {
+    Net dry(config(rate_table(kNakcastAuto, kNakcast5ms), 300ms), 3);
+    Nanos t{0};
+    dry.run(t, 20, 100ms);
+    dry.run(t, 100, 10ms);
+    ASSERT_EQ(dry.writer.switches(), 1u);
+    cut = dry.writer.timeline()[1].at;
+  }
+  Net net(config(rate_table(kNakcastAuto, kNakcast5ms), 300ms), 3);
+  Nanos now{0};
+  net.run(now, 20, 100ms);
+  net.loss_pct = 100;
+  net.lossy = [&](Nanos t) { return t >= cut - 30ms && t < cut; };
+  net.run(now, 100, 10ms, 1s);
+  ASSERT_EQ(net.writer.switches(), 1u);
+  EXPECT_EQ(net.retired_heartbeats, 0u);
+  EXPECT_GT(net.writer.heartbeats_left_out(), 0u);  // the old engine did want to send some
+  net.expect_all(120);
+  for (const auto& r : net.readers) EXPECT_EQ(r->lost_at_boundaries(), 0u);
+}
+
+TEST(AdaptiveChannel, AReaderReportsAsSoonAsItHearsTheWriter) {
+  // The writer counts 3 readers one round trip after its first update, not a report interval later.
+  auto c = config(rate_table(kNakcastAuto, kNakcast5ms), 100s);
+  c.report_interval = 200ms;
+  Net net(c, 3);
+  Nanos now{0};
+  net.run(now, 1, 10ms, 2ms);
+  EXPECT_EQ(net.writer.measured(now).receivers, 3);
 }
 
 TEST(AdaptiveChannel, SwitchesAcrossEnginesWithoutLoss) {
