@@ -216,24 +216,31 @@ TEST(AdaptiveChannel, HandoverUnderLossDeliversEverythingOnceInOrder) {
   }
 }
 
-TEST(AdaptiveChannel, EveryDatagramAroundASwitchLostStillDeliversInOrder) {
-  // All datagrams lost for 40 ms around the switch: the old epoch's tail and the new one's head.
-  // The writer's decision follows its publish rate only, so a run without loss finds the switch time.
-  Nanos cut{0};
-  {
-    Net dry(config(rate_table(kNakcastAuto, kNakcast5ms), 300ms), 3);
-    Nanos t{0};
-    dry.run(t, 20, 100ms);
-    dry.run(t, 100, 10ms);
-    ASSERT_EQ(dry.writer.switches(), 1u);
-    cut = dry.writer.timeline()[1].at;
-  }
-  Net net(config(rate_table(kNakcastAuto, kNakcast5ms), 300ms), 3);
+// When the writer of 3 readers switches as 10 Hz becomes 100 Hz, without loss (0 if it does not): the
+// writer's decision follows its publish rate only, so a run with loss switches at the same time.
+Nanos switch_time() {
+  Net dry(config(rate_table(kNakcastAuto, kNakcast5ms), 300ms), 3);
+  Nanos t{0};
+  dry.run(t, 20, 100ms);
+  dry.run(t, 100, 10ms);
+  return dry.writer.switches() == 1 ? dry.writer.timeline()[1].at : Nanos{0};
+}
+
+// The same run (10 Hz, then 100 Hz, then `until`) with every datagram to the readers lost in [from, to).
+void run_across_blackout(Net& net, Nanos from, Nanos to, Nanos until) {
   Nanos now{0};
   net.run(now, 20, 100ms);
   net.loss_pct = 100;
-  net.lossy = [&](Nanos t) { return t >= cut - 20ms && t < cut + 20ms; };
-  net.run(now, 100, 10ms, 2s);
+  net.lossy = [from, to](Nanos t) { return t >= from && t < to; };
+  net.run(now, 100, 10ms, until);
+}
+
+TEST(AdaptiveChannel, EveryDatagramAroundASwitchLostStillDeliversInOrder) {
+  // All datagrams lost for 40 ms around the switch: the old epoch's tail and the new one's head.
+  const Nanos cut = switch_time();
+  ASSERT_GT(cut.count(), 0);
+  Net net(config(rate_table(kNakcastAuto, kNakcast5ms), 300ms), 3);
+  run_across_blackout(net, cut - 20ms, cut + 20ms, 2s);
   ASSERT_EQ(net.writer.switches(), 1u);
   EXPECT_EQ(net.writer.timeline()[1].at, cut);
   net.expect_all(120);
@@ -242,21 +249,10 @@ TEST(AdaptiveChannel, EveryDatagramAroundASwitchLostStillDeliversInOrder) {
 TEST(AdaptiveChannel, ARetiringEpochSendsNoHeartbeatsYetItsLostTailIsRepaired) {
   // Every datagram lost for 30 ms before the switch: the old epoch's tail is learned from the new
   // epoch's base alone, since its heartbeats are left out while it drains.
-  Nanos cut{0};
-  {
-    Net dry(config(rate_table(kNakcastAuto, kNakcast5ms), 300ms), 3);
-    Nanos t{0};
-    dry.run(t, 20, 100ms);
-    dry.run(t, 100, 10ms);
-    ASSERT_EQ(dry.writer.switches(), 1u);
-    cut = dry.writer.timeline()[1].at;
-  }
+  const Nanos cut = switch_time();
+  ASSERT_GT(cut.count(), 0);
   Net net(config(rate_table(kNakcastAuto, kNakcast5ms), 300ms), 3);
-  Nanos now{0};
-  net.run(now, 20, 100ms);
-  net.loss_pct = 100;
-  net.lossy = [&](Nanos t) { return t >= cut - 30ms && t < cut; };
-  net.run(now, 100, 10ms, 1s);
+  run_across_blackout(net, cut - 30ms, cut, 1s);
   ASSERT_EQ(net.writer.switches(), 1u);
   EXPECT_EQ(net.retired_heartbeats, 0u);
   EXPECT_GT(net.writer.heartbeats_left_out(), 0u);  // the old engine did want to send some
