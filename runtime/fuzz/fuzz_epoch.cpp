@@ -7,7 +7,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto in = fuzz::copy(data, size);
   const auto e = wire::decode_epoch(ByteView{in.data(), in.size()});
   if (!e) return 0;
-  fuzz::require(e->body.size == size - wire::kEpochHeaderSize);
+  const auto head = static_cast<std::size_t>(e->body.data - in.data());
+  fuzz::require(head >= wire::kEpochHeaderMinSize && head <= wire::kEpochHeaderSize && e->body.size == size - head);
   fuzz::require(e->type != wire::EpochType::Report || wire::decode_epoch_report(e->body));
   // what decodes encodes back to the same bytes
   fuzz::require(fuzz::same(wire::encode_epoch(*e, e->body), in.data(), size));

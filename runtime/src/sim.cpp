@@ -256,6 +256,9 @@ class PointSim {
     bool rejoined = false;    // the engine was restarted
     bool new_session = false;  // the restarted writer's session seen
     bool away = false;         // not taking part now (NetConfig::readers_schedule)
+    // The first update published since it last came back: earlier ones, still in flight when it
+    // joined, are not counted (nor owed: expected_ counts only what is published while it takes part).
+    std::uint64_t first_owed = 0;
   };
   struct Host {
     Endpoint ep;
@@ -315,6 +318,7 @@ class PointSim {
         continue;
       }
       x.r.away = false;
+      x.r.first_owed = published_ + 1;
       if (x.r.done) continue;
       --away_;
       retired_rx_.push_back(std::move(x.rx));
@@ -365,6 +369,7 @@ class PointSim {
       for (const auto& d : out.deliveries) {
         if (x.r.done || x.r.away) break;
         const std::uint64_t seq = point_sequence(d);
+        if (seq < x.r.first_owed) continue;
         const std::int64_t latency = q_.now().count() - d.send_time_ns;
         records_.push_back({static_cast<int>(h) - 1, seq, latency, x.r.rejoined});
         if (!plan_.check(seq, ByteView{d.payload.data(), d.payload.size()})) ++x.r.corrupt;

@@ -6,6 +6,10 @@
 namespace adamant::wire {
 namespace {
 
+constexpr std::uint8_t kTypeBit = 0x20;
+constexpr std::uint8_t kCandidateMask = 0x1F;
+constexpr std::uint8_t kMarkerMask = 0xC0;
+
 void put(std::vector<std::uint8_t>& b, std::uint64_t v, int bytes) {
   for (int s = 8 * (bytes - 1); s >= 0; s -= 8) b.push_back(static_cast<std::uint8_t>(v >> s));
 }
@@ -15,18 +19,38 @@ std::uint64_t get(const std::uint8_t* p, int bytes) {
   return v;
 }
 
+void put_varint(std::vector<std::uint8_t>& b, std::uint64_t v) {
+  while (v >= 0x80) {
+    b.push_back(static_cast<std::uint8_t>(v | 0x80));
+    v >>= 7;
+  }
+  b.push_back(static_cast<std::uint8_t>(v));
+}
+
+// A minimal LEB128 varint of at most `max_bits` bits at p[*at..end); advances *at.
+std::optional<std::uint64_t> get_varint(const std::uint8_t* p, std::size_t end, std::size_t* at, int max_bits) {
+  std::uint64_t v = 0;
+  for (int shift = 0; *at < end && shift < max_bits; shift += 7) {
+    const std::uint8_t byte = p[(*at)++];
+    const std::uint64_t bits = byte & 0x7F;
+    if (shift > 0 && byte == 0) return std::nullopt;             // not minimal: a trailing zero byte
+    if (max_bits - shift < 7 && (bits >> (max_bits - shift)) != 0) return std::nullopt;  // too large
+    v |= bits << shift;
+    if ((byte & 0x80) == 0) return v;
+  }
+  return std::nullopt;  // truncated, or longer than its type
+}
+
 }  // namespace
 
 std::vector<std::uint8_t> encode_epoch(const Epoch& e, ByteView body) {
+  if (e.candidate >= kEpochMaxCandidates) throw std::invalid_argument("adamant::wire: epoch candidate above 31");
   if (body.size > kMaxDatagram - kEpochHeaderSize) throw std::length_error("adamant::wire: epoch body too large");
   std::vector<std::uint8_t> b;
   b.reserve(kEpochHeaderSize + body.size);
-  put(b, kEpochMagic, 4);
-  b.push_back(kEpochVersion);
-  b.push_back(static_cast<std::uint8_t>(e.type));
-  put(b, e.candidate, 2);
-  put(b, e.epoch, 4);
-  put(b, e.base, 8);
+  b.push_back(static_cast<std::uint8_t>(kEpochMarker | (e.type == EpochType::Report ? kTypeBit : 0) | e.candidate));
+  put_varint(b, e.epoch);
+  put_varint(b, e.base);
   if (body.size > 0) b.insert(b.end(), body.data, body.data + body.size);
   return b;
 }
@@ -39,17 +63,23 @@ std::vector<std::uint8_t> encode_epoch_report(std::uint32_t epoch, const EpochRe
 }
 
 std::optional<Epoch> decode_epoch(ByteView bytes) {
-  if (bytes.size < kEpochHeaderSize || bytes.data == nullptr) return std::nullopt;
+  if (bytes.size < kEpochHeaderMinSize || bytes.data == nullptr) return std::nullopt;
   const std::uint8_t* p = bytes.data;
-  if (get(p, 4) != kEpochMagic || p[4] != kEpochVersion || p[5] > 1) return std::nullopt;
+  if ((p[0] & kMarkerMask) != kEpochMarker) return std::nullopt;
   Epoch e;
-  e.type = static_cast<EpochType>(p[5]);
-  e.candidate = static_cast<std::uint16_t>(get(p + 6, 2));
-  e.epoch = static_cast<std::uint32_t>(get(p + 8, 4));
-  e.base = get(p + 12, 8);
-  e.body = ByteView{p + kEpochHeaderSize, bytes.size - kEpochHeaderSize};
+  e.type = (p[0] & kTypeBit) ? EpochType::Report : EpochType::Datagram;
+  e.candidate = p[0] & kCandidateMask;
+  std::size_t at = 1;
+  const auto epoch = get_varint(p, bytes.size, &at, 32);
+  if (!epoch) return std::nullopt;
+  const auto base = get_varint(p, bytes.size, &at, 64);
+  if (!base) return std::nullopt;
+  e.epoch = static_cast<std::uint32_t>(*epoch);
+  e.base = *base;
+  e.body = ByteView{p + at, bytes.size - at};
   if (e.type == EpochType::Datagram && e.body.size == 0) return std::nullopt;
-  if (e.type == EpochType::Report && !decode_epoch_report(e.body)) return std::nullopt;
+  if (e.type == EpochType::Report && (e.candidate != 0 || e.base != 0 || !decode_epoch_report(e.body)))
+    return std::nullopt;
   return e;
 }
 

@@ -7,10 +7,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <memory>
 #include <random>
+#include <stdexcept>
 #include <tuple>
 
 using namespace adamant;
@@ -60,8 +62,20 @@ struct Net {
   }
   static Endpoint ep(int host) { return Endpoint{0x7F000001, static_cast<std::uint16_t>(5000 + host)}; }
 
+  std::uint32_t newest_epoch = 0;           // the newest epoch the writer has sent
+  std::uint64_t retired_heartbeats = 0;      // heartbeats the writer sent for an older epoch than that
+
+  void watch_writer(const std::vector<std::uint8_t>& bytes) {
+    const auto env = wire::decode_epoch({bytes.data(), bytes.size()});
+    if (!env || env->type != wire::EpochType::Datagram) return;
+    newest_epoch = std::max(newest_epoch, env->epoch);
+    const auto p = wire::decode(env->body);
+    if (p && p->header.kind == wire::Kind::Heartbeat && env->epoch < newest_epoch) ++retired_heartbeats;
+  }
+
   void route(int src, engine::Output& out, Nanos now) {
     for (auto& d : out.datagrams) {
+      if (src == 0) watch_writer(d.bytes);
       if (d.dest == engine::Dest::Group) {
         for (int h = 1; h <= static_cast<int>(readers.size()); ++h)
           if (h != src) wire.emplace(std::make_pair(now + 100us, order++), Msg{h, ep(src), d.bytes});
@@ -121,8 +135,10 @@ const Candidate kNakcast5ms{"nakcast_5ms", "nakcast", {{"nak_timeout", "5000"}}}
 
 TEST(EpochEnvelope, RoundTripsAndRejectsMalformed) {
   const std::uint8_t inner[3] = {9, 8, 7};
+  // candidate 3, epoch 7, base 1234 (two varint bytes): 4 bytes before the body
   const auto b = wire::encode_epoch({wire::EpochType::Datagram, 3, 7, 1234, {}}, {inner, 3});
-  ASSERT_EQ(b.size(), wire::kEpochHeaderSize + 3);
+  ASSERT_EQ(b.size(), 4u + 3);
+  EXPECT_EQ(b[0], 0x83);
   const auto e = wire::decode_epoch({b.data(), b.size()});
   ASSERT_TRUE(e);
   EXPECT_EQ(e->candidate, 3);
@@ -130,20 +146,39 @@ TEST(EpochEnvelope, RoundTripsAndRejectsMalformed) {
   EXPECT_EQ(e->base, 1234u);
   EXPECT_EQ(e->body.size, 3u);
   EXPECT_EQ(e->body.data[2], 7);
-  EXPECT_FALSE(wire::decode_epoch({b.data(), wire::kEpochHeaderSize}));  // a DATAGRAM needs a body
+  EXPECT_FALSE(wire::decode_epoch({b.data(), 4}));  // a DATAGRAM needs a body
   auto bad = b;
-  bad[0] ^= 1;
+  bad[0] = 0x43;  // an ADMT datagram's first byte ('A') is no envelope
   EXPECT_FALSE(wire::decode_epoch({bad.data(), bad.size()}));
-  bad = b;
-  bad[5] = 2;  // type
-  EXPECT_FALSE(wire::decode_epoch({bad.data(), bad.size()}));
+  const std::uint8_t padded[] = {0x80, 0x81, 0x00, 0x05, 9};  // epoch 1 as two bytes: not minimal
+  EXPECT_FALSE(wire::decode_epoch({padded, sizeof padded}));
+  const std::uint8_t wide[] = {0x80, 0xFF, 0xFF, 0xFF, 0xFF, 0x1F, 0x00, 9};  // epoch above 2^32 - 1
+  EXPECT_FALSE(wire::decode_epoch({wide, sizeof wide}));
+  const std::uint8_t open_end[] = {0x80, 0x01, 0x80};  // base truncated
+  EXPECT_FALSE(wire::decode_epoch({open_end, sizeof open_end}));
+  // The widest: epoch 2^32 - 1 and base 2^64 - 1 take kEpochHeaderSize bytes, and round-trip.
+  const auto w = wire::encode_epoch({wire::EpochType::Datagram, 31, 0xFFFFFFFFu, ~0ull, {}}, {inner, 1});
+  ASSERT_EQ(w.size(), wire::kEpochHeaderSize + 1);
+  const auto we = wire::decode_epoch({w.data(), w.size()});
+  ASSERT_TRUE(we);
+  EXPECT_EQ(we->epoch, 0xFFFFFFFFu);
+  EXPECT_EQ(we->base, ~0ull);
+  EXPECT_EQ(we->candidate, 31);
+  EXPECT_THROW(wire::encode_epoch({wire::EpochType::Datagram, 32, 1, 0, {}}, {inner, 1}), std::invalid_argument);
+  // The first epoch's envelope is the shortest.
+  EXPECT_EQ(wire::encode_epoch({wire::EpochType::Datagram, 0, 1, 0, {}}, {inner, 1}).size(),
+            wire::kEpochHeaderMinSize + 1);
   const auto r = wire::encode_epoch_report(4, {5, 9});
   const auto re = wire::decode_epoch(r.empty() ? adamant::ByteView{} : adamant::ByteView{r.data(), r.size()});
   ASSERT_TRUE(re);
   EXPECT_EQ(re->type, wire::EpochType::Report);
+  EXPECT_EQ(re->epoch, 4u);
   EXPECT_EQ(wire::decode_epoch_report(re->body)->expected, 9u);
   const auto lie = wire::encode_epoch_report(4, {9, 5});  // received > expected
   EXPECT_FALSE(wire::decode_epoch({lie.data(), lie.size()}));
+  auto based = r;
+  based[2] = 1;  // a REPORT names no base
+  EXPECT_FALSE(wire::decode_epoch({based.data(), based.size()}));
 }
 
 TEST(AdaptiveChannel, SwitchesWhenTheRateChangesAndLosesNothing) {
@@ -181,27 +216,58 @@ TEST(AdaptiveChannel, HandoverUnderLossDeliversEverythingOnceInOrder) {
   }
 }
 
-TEST(AdaptiveChannel, EveryDatagramAroundASwitchLostStillDeliversInOrder) {
-  // All datagrams lost for 40 ms around the switch: the old epoch's tail and the new one's head.
-  // The writer's decision follows its publish rate only, so a run without loss finds the switch time.
-  Nanos cut{0};
-  {
-    Net dry(config(rate_table(kNakcastAuto, kNakcast5ms), 300ms), 3);
-    Nanos t{0};
-    dry.run(t, 20, 100ms);
-    dry.run(t, 100, 10ms);
-    ASSERT_EQ(dry.writer.switches(), 1u);
-    cut = dry.writer.timeline()[1].at;
-  }
-  Net net(config(rate_table(kNakcastAuto, kNakcast5ms), 300ms), 3);
+// When the writer of 3 readers switches as 10 Hz becomes 100 Hz, without loss (0 if it does not): the
+// writer's decision follows its publish rate only, so a run with loss switches at the same time.
+Nanos switch_time() {
+  Net dry(config(rate_table(kNakcastAuto, kNakcast5ms), 300ms), 3);
+  Nanos t{0};
+  dry.run(t, 20, 100ms);
+  dry.run(t, 100, 10ms);
+  return dry.writer.switches() == 1 ? dry.writer.timeline()[1].at : Nanos{0};
+}
+
+// The same run (10 Hz, then 100 Hz, then `until`) with every datagram to the readers lost in [from, to).
+void run_across_blackout(Net& net, Nanos from, Nanos to, Nanos until) {
   Nanos now{0};
   net.run(now, 20, 100ms);
   net.loss_pct = 100;
-  net.lossy = [&](Nanos t) { return t >= cut - 20ms && t < cut + 20ms; };
-  net.run(now, 100, 10ms, 2s);
+  net.lossy = [from, to](Nanos t) { return t >= from && t < to; };
+  net.run(now, 100, 10ms, until);
+}
+
+TEST(AdaptiveChannel, EveryDatagramAroundASwitchLostStillDeliversInOrder) {
+  // All datagrams lost for 40 ms around the switch: the old epoch's tail and the new one's head.
+  const Nanos cut = switch_time();
+  ASSERT_GT(cut.count(), 0);
+  Net net(config(rate_table(kNakcastAuto, kNakcast5ms), 300ms), 3);
+  run_across_blackout(net, cut - 20ms, cut + 20ms, 2s);
   ASSERT_EQ(net.writer.switches(), 1u);
   EXPECT_EQ(net.writer.timeline()[1].at, cut);
   net.expect_all(120);
+}
+
+TEST(AdaptiveChannel, ARetiringEpochSendsNoHeartbeatsYetItsLostTailIsRepaired) {
+  // Every datagram lost for 30 ms before the switch: the old epoch's tail is learned from the new
+  // epoch's base alone, since its heartbeats are left out while it drains.
+  const Nanos cut = switch_time();
+  ASSERT_GT(cut.count(), 0);
+  Net net(config(rate_table(kNakcastAuto, kNakcast5ms), 300ms), 3);
+  run_across_blackout(net, cut - 30ms, cut, 1s);
+  ASSERT_EQ(net.writer.switches(), 1u);
+  EXPECT_EQ(net.retired_heartbeats, 0u);
+  EXPECT_GT(net.writer.heartbeats_left_out(), 0u);  // the old engine did want to send some
+  net.expect_all(120);
+  for (const auto& r : net.readers) EXPECT_EQ(r->lost_at_boundaries(), 0u);
+}
+
+TEST(AdaptiveChannel, AReaderReportsAsSoonAsItHearsTheWriter) {
+  // The writer counts 3 readers one round trip after its first update, not a report interval later.
+  auto c = config(rate_table(kNakcastAuto, kNakcast5ms), 100s);
+  c.report_interval = 200ms;
+  Net net(c, 3);
+  Nanos now{0};
+  net.run(now, 1, 10ms, 2ms);
+  EXPECT_EQ(net.writer.measured(now).receivers, 3);
 }
 
 TEST(AdaptiveChannel, SwitchesAcrossEnginesWithoutLoss) {

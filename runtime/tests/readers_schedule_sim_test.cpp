@@ -58,6 +58,21 @@ TEST(ReadersSchedule, ReadersReceiveWhileTheyTakePart) {
                std::runtime_error);  // the point's receivers must be the schedule's most
 }
 
+TEST(ReadersSchedule, AReaderComingBackIsNotCreditedWithUpdatesInFlight) {
+  // A 50 ms link: when readers 3..7 come back at 1.005 s, updates 87..91 (published 0.96-1.00 s) are
+  // still on their way; they are neither owed nor counted. (Those still on their way when the five
+  // leave at 2.005 s, 187..191, are owed and never arrive: 5 each of the 3 x 300 + 5 x 100 owed.)
+  bench::Point p{TransportKind::Nakcast, 8, 0.0, 100.0, 300, 1, 1};
+  sim::NetConfig net;
+  net.delay = 50ms;
+  net.readers_schedule = {{3, 1005ms}, {8, 1s}, {3, 1h}};
+  const auto r = sim::run_point(bench::counter_spec("readers", 12, {p}), p, net);
+  std::map<int, std::uint64_t> first;
+  for (const auto& d : r.deliveries) first.try_emplace(d.reader, d.sequence);
+  for (int i = 3; i < 8; ++i) EXPECT_EQ(first[i], 92u) << "reader " << i;
+  EXPECT_DOUBLE_EQ(r.row.delivery, 1375.0 / 1400.0);
+}
+
 TEST(ReadersSchedule, TheAdaptiveWriterSeesReadersJoinAndLeave) {
   // nakcast auto is the pick at 3 readers, nakcast 5 ms at 10: the writer switches when 7 join and back
   // when they leave; every reader gets every update it was there for, in order.

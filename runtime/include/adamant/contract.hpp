@@ -267,7 +267,9 @@ inline constexpr WireConstant kWire[] = {
     {"auth_trailer", wire::kAuthTrailerSize, "pre-shared key: trailer on every datagram (epoch, counter, time, HMAC)"},
     {"min_key_bytes", wire::kMinKeyBytes, "pre-shared key: the shortest key a key file may hold"},
     {"epoch_envelope", wire::kEpochHeaderSize,
-     "adaptive: the envelope before every datagram (magic, version, type, candidate, epoch, base)"},
+     "adaptive: the envelope before every datagram, at most (marker, type, candidate; varint epoch, base)"},
+    {"epoch_envelope_min", wire::kEpochHeaderMinSize,
+     "adaptive: the envelope's shortest (epoch and base below 128; 4 bytes below 16,384 updates)"},
     {"epoch_report", wire::kEpochReportSize, "adaptive: a reader's REPORT to the writer (DATA received, expected)"},
 };
 

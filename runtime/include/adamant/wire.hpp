@@ -29,8 +29,10 @@
 //       count × (u64 sequence (>= 1, ascending) | i64 send_time_ns | u32 length | length bytes)
 //       Each entry is what a DATA (RETRANSMIT) with that sequence and send time would carry.
 //
-// Epoch envelope (adaptive transport only; wraps a whole datagram above, 20 bytes, big-endian):
-//   u32 magic 'ADEP' | u8 version | u8 type | u16 candidate | u32 epoch | u64 base | body
+// Epoch envelope (adaptive transport only; wraps a whole datagram above; 3 to 16 bytes):
+//   u8 10 | type (1 bit) | candidate (5 bits) | varint epoch | varint base | body
+//   Varints are LEB128 (7 bits a byte, least significant first, high bit = more), minimal: epoch a
+//   u32, base a u64. Epoch 1 (base 0) costs 3 bytes; epoch k of a flow below 16,384 updates 4.
 //   type 0 (DATAGRAM): body = one datagram of the epoch's inner engine; candidate = the decision
 //       table's candidate that engine runs; base = the sequence the epoch's update 1 follows (the
 //       last sequence of every earlier epoch: the announcement that closes epoch - 1)
@@ -210,8 +212,10 @@ struct EpochReport {
 };
 std::vector<std::uint8_t> encode_epoch(const Epoch& e, ByteView body);
 std::vector<std::uint8_t> encode_epoch_report(std::uint32_t epoch, const EpochReport& r);
-// Bounds-checked: a wrong magic, version, type, a REPORT of the wrong size or with expected <
-// received, or a DATAGRAM with an empty body is nullopt. The enclosed datagram is not decoded.
+// Bounds-checked: a wrong marker, a varint too long, not minimal or out of its type's range, a
+// REPORT of the wrong size, with a candidate or base, or with expected < received, or a DATAGRAM
+// with an empty body is nullopt; the enclosed datagram is not decoded. encode_epoch throws
+// std::invalid_argument on a candidate of kEpochMaxCandidates or more.
 std::optional<Epoch> decode_epoch(ByteView bytes);
 std::optional<EpochReport> decode_epoch_report(ByteView body);
 

@@ -147,7 +147,7 @@ void AdaptiveReceiver::on_datagram(ByteView bytes, const Endpoint& from, Nanos n
   const auto pkt = wire::decode(env->body);
   if (pkt && from_writer(pkt->header.kind)) {
     writer_ = from;
-    if (!next_report_) next_report_ = now + cfg_.report_interval;
+    if (!next_report_) next_report_ = now;  // the first REPORT at once: the writer sees a join within a one-way delay
     // A reader that saw the epoch before, or the writer's first epoch near its start, takes this one
     // from its update 1; a reader joining in the middle of an epoch (the first one too, far into it)
     // starts where the inner engine's late-join rule says.

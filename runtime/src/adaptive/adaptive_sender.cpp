@@ -6,7 +6,6 @@
 #include "epoch_sums.hpp"
 
 #include <cstdio>
-#include <limits>
 #include <stdexcept>
 
 namespace adamant::adaptive {
@@ -27,8 +26,8 @@ std::string describe(const Query& q) {
 AdaptiveSender::AdaptiveSender(AdaptiveConfig cfg, std::uint32_t session)
     : cfg_(std::move(cfg)), session_(session), env_(cfg_.report_interval, cfg_.window) {
   if (!cfg_.table) throw std::invalid_argument("adaptive: no decision table");
-  if (cfg_.table->candidates().size() > std::numeric_limits<std::uint16_t>::max())
-    throw std::invalid_argument("adaptive: too many candidates");
+  if (cfg_.table->candidates().size() > wire::kEpochMaxCandidates)
+    throw std::invalid_argument("adaptive: more candidates than the epoch envelope names (32)");
   for (const auto& c : cfg_.table->candidates()) settings_.push_back(settings_of(c));
 }
 
@@ -69,8 +68,23 @@ void AdaptiveSender::maybe_switch(Nanos now) {
   begin(d.candidate, now, q, describe(q) + buf);
 }
 
+namespace {
+
+// A retiring epoch's heartbeats are left out: every datagram of the newer epoch announces where it
+// ends (its base), so they would only take the link from the newer epoch's data and repairs.
+bool idle_heartbeat(const std::vector<std::uint8_t>& bytes) {
+  const auto p = wire::decode(ByteView{bytes.data(), bytes.size()});
+  return p && p->header.kind == wire::Kind::Heartbeat;
+}
+
+}  // namespace
+
 void AdaptiveSender::wrap(const Epoch& e, engine::Output& inner, engine::Output& out) {
   for (auto& d : inner.datagrams) {
+    if (e.retire_at && idle_heartbeat(d.bytes)) {
+      ++heartbeats_left_out_;
+      continue;
+    }
     engine::OutDatagram w{d.dest, d.peer, {}};
     w.bytes = wire::encode_epoch(wire::Epoch{wire::EpochType::Datagram, e.candidate, e.epoch, e.base, {}},
                                  ByteView{d.bytes.data(), d.bytes.size()});

@@ -7,8 +7,9 @@
 // An epoch's engine starts at its update 1 whatever arrives first (a lost first DATA is NAKed) when the
 // reader saw the epoch before it, or it is the writer's first; a reader joining in the middle of an
 // epoch starts where the inner engine's late-join rule says. Learning where an epoch ends makes its
-// engine ask for a lost tail at once. Every report_interval the
-// reader sends the writer a REPORT of the DATA it received and expected (its loss before recovery).
+// engine ask for a lost tail at once. The reader sends the writer a REPORT of the DATA it received
+// and expected (its loss before recovery) as soon as it first hears the writer, then every
+// report_interval.
 #pragma once
 
 #include <adamant/adaptive/adaptive_config.hpp>

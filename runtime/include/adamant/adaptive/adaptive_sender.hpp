@@ -3,7 +3,8 @@
 // measured (adamant/adaptive/environment.hpp); at each later publish it re-ranks, and switches when
 // another candidate's interpolated ReLate2 beats the current one's by more than margin_pct and hold
 // has passed since the last switch (hysteresis). A switch begins epoch k+1 with a fresh engine;
-// epoch k's engine keeps answering NAKs (heartbeats, retransmissions, FEC flushes) for `drain`.
+// epoch k's engine keeps answering NAKs (retransmissions, FEC flushes) for `drain`; its heartbeats
+// are left out, since epoch k+1's datagrams announce where k ends.
 // Every datagram goes out in an epoch envelope (adamant/wire.hpp) naming its epoch, candidate and
 // base: epoch k+1's base is the last sequence of epoch k, so readers know where k ends.
 // Sequences are the flow's: update i of epoch k is sequence base_k + i.
@@ -35,6 +36,7 @@ class AdaptiveSender final : public engine::SenderEngine {
   Query measured(Nanos now) const { return env_.measure(now, cfg_.initial); }
   std::size_t live_epochs() const { return live_.size(); }
   const DecisionTable& table() const { return *cfg_.table; }
+  std::uint64_t heartbeats_left_out() const { return heartbeats_left_out_; }  // retiring epochs'
 
  private:
   struct Epoch {
@@ -59,6 +61,7 @@ class AdaptiveSender final : public engine::SenderEngine {
   engine::SenderStats retired_;  // engines no longer live
   mutable engine::SenderStats stats_;
   std::uint64_t rejected_ = 0;
+  std::uint64_t heartbeats_left_out_ = 0;
 };
 
 }  // namespace adamant::adaptive
