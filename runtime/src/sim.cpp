@@ -351,7 +351,11 @@ class PointSim {
     // What the engine wrote into out_, handled in place (nothing here calls an engine) and then
     // cleared: its buffers are kept for the engines' next output.
     engine::Output& out = out_;
-    const bool wrote = !out.datagrams.empty() || !out.deliveries.empty() || !out.events.empty();
+    if (h > 0 && out.datagrams.empty() && out.deliveries.empty() && out.events.empty()) {
+      note_done(hosts_[h]);  // most datagrams (heartbeats) make a reader write nothing
+      schedule_tick(h, after_tick);
+      return;
+    }
     engine::count_sent(out, bytes_);
     for (auto& d : out.datagrams) send(h, d);
     if (h == 0) {
@@ -374,14 +378,19 @@ class PointSim {
         if (seq <= x.r.last_seq) ++x.r.order_errors;
         x.r.last_seq = seq;
       }
-      const std::uint64_t base = x.r.new_session ? published_before_ : 0;
-      if (!x.r.done && !x.r.away && published_all_ && x.rx->accounted_through() + base >= plan_.total()) {
-        x.r.done = true;
-        ++done_;
-      }
+      note_done(x);
     }
-    if (wrote) out.clear();  // most datagrams (heartbeats) make an engine write nothing
+    out.clear();
     schedule_tick(h, after_tick);
+  }
+
+  // A reader is done once everything published is delivered or given up.
+  void note_done(Host& x) {
+    const std::uint64_t base = x.r.new_session ? published_before_ : 0;
+    if (!x.r.done && !x.r.away && published_all_ && x.rx->accounted_through() + base >= plan_.total()) {
+      x.r.done = true;
+      ++done_;
+    }
   }
 
   std::optional<Nanos> deadline(std::size_t h) const {
