@@ -2,61 +2,74 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 #include <limits>
 #include <stdexcept>
 
 namespace adamant::wire {
 namespace {
 
-void put_u16(std::vector<std::uint8_t>& b, std::uint16_t v) {
-  b.push_back(static_cast<std::uint8_t>(v >> 8));
-  b.push_back(static_cast<std::uint8_t>(v));
+// Big-endian (network order) loads and stores: one unaligned access and a byte swap where the
+// host is little-endian, byte by byte elsewhere. Every datagram's header goes through them.
+template <class T>
+T load_be(const std::uint8_t* p) {
+  T v;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  std::memcpy(&v, p, sizeof v);
+  if constexpr (sizeof(T) == 2) v = __builtin_bswap16(v);
+  if constexpr (sizeof(T) == 4) v = __builtin_bswap32(v);
+  if constexpr (sizeof(T) == 8) v = __builtin_bswap64(v);
+#else
+  v = 0;
+  for (std::size_t i = 0; i < sizeof(T); ++i) v = static_cast<T>((v << 8) | p[i]);
+#endif
+  return v;
 }
-void put_u32(std::vector<std::uint8_t>& b, std::uint32_t v) {
-  for (int s = 24; s >= 0; s -= 8) b.push_back(static_cast<std::uint8_t>(v >> s));
+template <class T>
+void store_be(std::uint8_t* p, T v) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  if constexpr (sizeof(T) == 2) v = __builtin_bswap16(v);
+  if constexpr (sizeof(T) == 4) v = __builtin_bswap32(v);
+  if constexpr (sizeof(T) == 8) v = __builtin_bswap64(v);
+  std::memcpy(p, &v, sizeof v);
+#else
+  for (std::size_t i = 0; i < sizeof(T); ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * (sizeof(T) - 1 - i)));
+#endif
 }
-void put_u64(std::vector<std::uint8_t>& b, std::uint64_t v) {
-  for (int s = 56; s >= 0; s -= 8) b.push_back(static_cast<std::uint8_t>(v >> s));
+template <class T>
+void put_be(std::vector<std::uint8_t>& b, T v) {
+  std::uint8_t bytes[sizeof(T)];
+  store_be(bytes, v);
+  b.insert(b.end(), bytes, bytes + sizeof(T));
 }
 
+void put_u16(std::vector<std::uint8_t>& b, std::uint16_t v) { put_be(b, v); }
+void put_u32(std::vector<std::uint8_t>& b, std::uint32_t v) { put_be(b, v); }
+void put_u64(std::vector<std::uint8_t>& b, std::uint64_t v) { put_be(b, v); }
+
 // Callers check the bounds before reading; these only assemble bytes.
-std::uint16_t get_u16(const std::uint8_t* p) {
-  return static_cast<std::uint16_t>((p[0] << 8) | p[1]);
-}
-std::uint32_t get_u32(const std::uint8_t* p) {
-  std::uint32_t v = 0;
-  for (int i = 0; i < 4; ++i) v = (v << 8) | p[i];
-  return v;
-}
-std::uint64_t get_u64(const std::uint8_t* p) {
-  std::uint64_t v = 0;
-  for (int i = 0; i < 8; ++i) v = (v << 8) | p[i];
-  return v;
-}
+std::uint16_t get_u16(const std::uint8_t* p) { return load_be<std::uint16_t>(p); }
+std::uint32_t get_u32(const std::uint8_t* p) { return load_be<std::uint32_t>(p); }
+std::uint64_t get_u64(const std::uint8_t* p) { return load_be<std::uint64_t>(p); }
 
 bool valid_kind(std::uint8_t k) { return k >= 1 && k <= 11; }
 
-void set_u16(std::uint8_t* p, std::uint16_t v) {
-  p[0] = static_cast<std::uint8_t>(v >> 8);
-  p[1] = static_cast<std::uint8_t>(v);
-}
-void set_u32(std::uint8_t* p, std::uint32_t v) {
-  for (int i = 0; i < 4; ++i) p[i] = static_cast<std::uint8_t>(v >> (24 - 8 * i));
-}
-void set_u64(std::uint8_t* p, std::uint64_t v) {
-  for (int i = 0; i < 8; ++i) p[i] = static_cast<std::uint8_t>(v >> (56 - 8 * i));
-}
+void set_u16(std::uint8_t* p, std::uint16_t v) { store_be(p, v); }
+void set_u32(std::uint8_t* p, std::uint32_t v) { store_be(p, v); }
+void set_u64(std::uint8_t* p, std::uint64_t v) { store_be(p, v); }
 
 void put_header(std::vector<std::uint8_t>& b, const Header& h, std::size_t payload_len) {
-  put_u32(b, kMagic);
-  b.push_back(kVersion);
-  b.push_back(static_cast<std::uint8_t>(h.kind));
-  put_u16(b, 0);
-  put_u32(b, h.session);
-  put_u32(b, h.stream_id);
-  put_u64(b, h.sequence);
-  put_u64(b, static_cast<std::uint64_t>(h.send_time_ns));
-  put_u32(b, static_cast<std::uint32_t>(payload_len));
+  std::uint8_t p[kHeaderSize];  // the layout of wire.hpp, written in place and appended at once
+  set_u32(p, kMagic);
+  p[4] = kVersion;
+  p[5] = static_cast<std::uint8_t>(h.kind);
+  set_u16(p + 6, 0);
+  set_u32(p + 8, h.session);
+  set_u32(p + 12, h.stream_id);
+  set_u64(p + 16, h.sequence);
+  set_u64(p + 24, static_cast<std::uint64_t>(h.send_time_ns));
+  set_u32(p + 32, static_cast<std::uint32_t>(payload_len));
+  b.insert(b.end(), p, p + kHeaderSize);
 }
 
 bool batch_kind(Kind k) { return k == Kind::DataBatch || k == Kind::RetransmitBatch; }
@@ -98,10 +111,16 @@ void encode_into(std::vector<std::uint8_t>& b, const Header& h, ByteView payload
 std::vector<std::uint8_t> encode_heartbeat(std::uint32_t session, std::uint32_t stream_id,
                                            std::uint64_t highest, std::uint64_t lowest_available,
                                            std::int64_t now_ns) {
-  std::vector<std::uint8_t> p;
-  put_u64(p, lowest_available);
-  return encode(Header{Kind::Heartbeat, session, stream_id, highest, now_ns, 0},
-                ByteView{p.data(), p.size()});
+  std::vector<std::uint8_t> b;
+  encode_heartbeat_into(b, session, stream_id, highest, lowest_available, now_ns);
+  return b;
+}
+
+void encode_heartbeat_into(std::vector<std::uint8_t>& b, std::uint32_t session, std::uint32_t stream_id,
+                           std::uint64_t highest, std::uint64_t lowest_available, std::int64_t now_ns) {
+  std::uint8_t p[8];
+  set_u64(p, lowest_available);
+  encode_into(b, Header{Kind::Heartbeat, session, stream_id, highest, now_ns, 0}, ByteView{p, sizeof p});
 }
 
 std::vector<std::uint8_t> encode_nak(std::uint32_t session, std::uint32_t stream_id,

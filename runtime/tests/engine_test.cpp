@@ -243,6 +243,27 @@ TEST(Nakcast, RejectsGarbageAndForeignStreams) {
   EXPECT_FALSE(r.started());
 }
 
+// ReceiverEngine::on_packet (a datagram the simulator decoded once for every reader) acts as on_datagram.
+TEST(Nakcast, DecodedPacketActsAsTheDatagram) {
+  NakcastReceiver r(NakcastReceiverConfig{});
+  RicochetReceiver q(RicochetReceiverConfig{});
+  std::vector<std::uint8_t> p{9};
+  auto ours = wire::encode(wire::Header{wire::Kind::Data, 1, 1, 1, 0, 0}, ByteView{p.data(), 1});
+  auto foreign = wire::encode(wire::Header{wire::Kind::Data, 1, 99, 2, 0, 0}, ByteView{p.data(), 1});
+  for (ReceiverEngine* e : {static_cast<ReceiverEngine*>(&r), static_cast<ReceiverEngine*>(&q)}) {
+    Output out;
+    for (const auto* bytes : {&ours, &foreign}) {
+      const ByteView v{bytes->data(), bytes->size()};
+      e->on_packet(*wire::decode(v), v, {}, 0ns, out);
+    }
+    ASSERT_EQ(out.deliveries.size(), 1u);
+    EXPECT_EQ(out.deliveries[0].sequence, 1u);
+    EXPECT_EQ(out.deliveries[0].payload, p);
+    EXPECT_EQ(e->stats().rejected, 1u);  // the foreign stream, as on_datagram counts it
+    EXPECT_EQ(Sim::count(out.events, EventKind::Rejected), 1);
+  }
+}
+
 TEST(Nakcast, NewSessionRestartsTheStream) {
   NakcastReceiver r(NakcastReceiverConfig{});
   Output out;

@@ -1,7 +1,9 @@
 """The results of one `adamant bench` output directory, written so that an interrupted run leaves
-only complete rows: each finished point's rows are added by writing the whole file anew beside it
-and renaming it into place (atomic on POSIX), the latency percentiles first, the results last
-(a point is done once its results rows are in).
+only complete rows: each finished point's rows are appended in one write and synced (a file is
+written anew and renamed into place only when it is made), a row cut short by an interrupted
+write is cut off before the next append, the latency percentiles first, the results last (a point
+is done once its results rows are in). Appending keeps each point's cost independent of the rows
+already there: a whole grid's timeline grows to about 100 MB.
 
     DIR/<experiment>.csv        the results rows, the benches' columns (docs/runtime-contract.md)
     DIR/<experiment>.cdf.csv    each row's latency at every whole percentile (--cdf)
@@ -77,18 +79,37 @@ def _append_atomically(path, csv_text):
     header, _, body = csv_text.partition("\n")
     if not body.strip():
         return
-    if os.path.exists(path):
-        with open(path) as f:
-            old = f.read()
-        old_header = old.partition("\n")[0]
+    if not body.endswith("\n"):
+        body += "\n"
+    if not os.path.exists(path):
+        _replace(path, header + "\n" + body)
+        return
+    with open(path, "r+b") as f:
+        old_header = f.readline().decode().rstrip("\r\n")
         if old_header != header:
             raise ValueError(f"{path}: its columns differ from the bench's (delete it or use another --out)")
-        if old and not old.endswith("\n"):
-            old += "\n"
-        new = old + body
-    else:
-        new = csv_text
-    _replace(path, new if new.endswith("\n") else new + "\n")
+        f.seek(_whole_rows_end(f))
+        f.truncate()
+        f.write(body.encode())
+        f.flush()
+        os.fsync(f.fileno())
+
+
+def _whole_rows_end(f, block=1 << 16):
+    """Where the file's last whole row ends (past its newline): its end, unless a write was cut short."""
+    end = f.seek(0, os.SEEK_END)
+    pos = end
+    while pos > 0:
+        start = max(0, pos - block)
+        f.seek(start)
+        chunk = f.read(pos - start)
+        if pos == end and chunk.endswith(b"\n"):
+            return end
+        cut = chunk.rfind(b"\n")
+        if cut >= 0:
+            return start + cut + 1
+        pos = start
+    return 0
 
 
 def _widen(path, header):

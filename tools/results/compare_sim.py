@@ -15,9 +15,9 @@ import sys
 import tempfile
 
 
-def run(bench, index, csv_path):
+def run(bench, index, csv_path, extra=()):
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run([bench, "--mode", "sim", "--only", str(index), "--csv", csv_path], check=True,
+    subprocess.run([bench, "--mode", "sim", "--only", str(index), "--csv", csv_path, *extra], check=True,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)

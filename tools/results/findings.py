@@ -239,9 +239,9 @@ def speed(runs, isislab, estimate, measured=()):
         text.append(f"The grid's data holds {sum(int(r['runs']) for r in isislab):,} of its 1,920 points.")
     if estimate:
         total = sum(float(r["cpu_s"]) * int(r["stratum_points"]) for r in estimate)
-        text.append(f"The whole grid's CPU time, from one timed point per transport and reader count weighted by "
-                    f"its share of the grid: ≈ {total:,.0f} s, so ≈ {total / 2 / 60:.1f} min with both cores to itself "
-                    "(plus one process start per point).")
+        text.append(f"The whole grid's CPU time, from one timed point per transport, reader count and rate (a "
+                    f"point's cost follows its virtual time) weighted by its share of the grid: ≈ {total:,.0f} s, so "
+                    f"≈ {total / 2 / 60:.1f} min with both cores to itself (plus one process start per point).")
     return " ".join(text)
 
 

@@ -11,7 +11,7 @@
 #                                 [--opendds-points FILTER]
 #
 # Stages: isislab (sar's full ISISlab grid in the simulator, --jobs 2), estimate (the grid's CPU
-# time from one timed point per transport and reader count), emulab (Table 2 in the
+# time from one timed point per transport, reader count and rate), emulab (Table 2 in the
 # simulator), flexmat (the FLEXMAT sweeps in the simulator), blueforce (Mockets experiments 1-4 in
 # the simulator, replace and fifo), real (Table 2 reduced: 50 Hz, the first run, --real-updates updates, real
 # processes in one network namespace, loss injected in the readers' receive path), testbed (Table 2:

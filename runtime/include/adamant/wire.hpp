@@ -106,6 +106,9 @@ void encode_into(std::vector<std::uint8_t>& b, const Header& header, ByteView pa
 std::vector<std::uint8_t> encode_heartbeat(std::uint32_t session, std::uint32_t stream_id,
                                            std::uint64_t highest, std::uint64_t lowest_available,
                                            std::int64_t now_ns);
+// As encode_heartbeat, into `b` (as encode_into).
+void encode_heartbeat_into(std::vector<std::uint8_t>& b, std::uint32_t session, std::uint32_t stream_id,
+                           std::uint64_t highest, std::uint64_t lowest_available, std::int64_t now_ns);
 // ranges.size() must be in [1, kMaxNakRanges] (std::length_error otherwise).
 std::vector<std::uint8_t> encode_nak(std::uint32_t session, std::uint32_t stream_id,
                                      const std::vector<SeqRange>& ranges, std::int64_t now_ns);

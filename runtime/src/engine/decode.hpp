@@ -12,6 +12,15 @@ inline std::vector<std::uint8_t> copy_bytes(ByteView v) {
   return v.size ? std::vector<std::uint8_t>(v.data, v.data + v.size) : std::vector<std::uint8_t>{};
 }
 
+// Whether a decoded packet is of our stream; counts and reports a foreign one.
+template <class Stats>
+bool ours(const wire::Packet& pkt, std::uint32_t stream_id, Stats& stats, Output& out) {
+  if (pkt.header.stream_id == stream_id) return true;
+  ++stats.rejected;
+  out.events.push_back({EventKind::Rejected, 0, 0});
+  return false;
+}
+
 // Decodes and filters foreign streams; counts and reports what it rejects.
 template <class Stats>
 std::optional<wire::Packet> accept(ByteView bytes, std::uint32_t stream_id, Stats& stats, Output& out) {
@@ -21,9 +30,7 @@ std::optional<wire::Packet> accept(ByteView bytes, std::uint32_t stream_id, Stat
   if (!pkt) {
     ++stats.rejected;
     out.events.push_back({EventKind::Rejected, static_cast<std::uint64_t>(err), 0});
-  } else if (pkt->header.stream_id != stream_id) {
-    ++stats.rejected;
-    out.events.push_back({EventKind::Rejected, 0, 0});
+  } else if (!ours(*pkt, stream_id, stats, out)) {
     pkt.reset();
   }
   return pkt;

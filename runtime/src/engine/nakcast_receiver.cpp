@@ -89,13 +89,19 @@ void NakcastReceiver::deliver_ready(Output& out) {
 }
 
 void NakcastReceiver::on_datagram(ByteView bytes, const Endpoint& from, Nanos now, Output& out) {
-  auto pkt = detail::accept(bytes, cfg_.stream_id, stats_, out);
-  if (!pkt) return;
-  const auto& h = pkt->header;
+  if (auto pkt = detail::accept(bytes, cfg_.stream_id, stats_, out)) take_packet(*pkt, from, now, out);
+}
+
+void NakcastReceiver::on_packet(const wire::Packet& pkt, ByteView, const Endpoint& from, Nanos now, Output& out) {
+  if (detail::ours(pkt, cfg_.stream_id, stats_, out)) take_packet(pkt, from, now, out);
+}
+
+void NakcastReceiver::take_packet(const wire::Packet& pkt, const Endpoint& from, Nanos now, Output& out) {
+  const auto& h = pkt.header;
   const bool data = h.kind == wire::Kind::Data || h.kind == wire::Kind::DataBatch;
   const bool repair = h.kind == wire::Kind::Retransmit || h.kind == wire::Kind::RetransmitBatch;
   if (h.kind == wire::Kind::Nak && cfg_.adaptive && session_ && *session_ == h.session) {
-    on_peer_nak(pkt->payload, from, now);  // another receiver's NAK (or ours, looped back)
+    on_peer_nak(pkt.payload, from, now);  // another receiver's NAK (or ours, looped back)
     return;
   }
   if (!data && !repair && h.kind != wire::Kind::Heartbeat)
@@ -109,16 +115,16 @@ void NakcastReceiver::on_datagram(ByteView bytes, const Endpoint& from, Nanos no
 
   if (h.kind == wire::Kind::Heartbeat) {
     note_highest(h.sequence, false, now, out);
-    const std::uint64_t low = *wire::decode_heartbeat_lowest(pkt->payload);
+    const std::uint64_t low = *wire::decode_heartbeat_lowest(pkt.payload);
     // Whatever we still miss below the sender's history is gone for good.
     if (low > next_expected_) declare_unrecoverable_below(std::min(low, highest_known_ + 1), out);
     return;
   }
   if (h.kind == wire::Kind::Data || h.kind == wire::Kind::Retransmit) {
-    take(wire::BatchEntry{h.sequence, h.send_time_ns, pkt->payload}, repair, now, out);
+    take(wire::BatchEntry{h.sequence, h.send_time_ns, pkt.payload}, repair, now, out);
     return;
   }
-  wire::BatchCursor entries(pkt->payload);  // validated by decode()
+  wire::BatchCursor entries(pkt.payload);  // validated by decode()
   for (wire::BatchEntry e; entries.next(e);) take(e, repair, now, out);
 }
 

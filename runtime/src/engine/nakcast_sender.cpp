@@ -96,9 +96,9 @@ void NakcastSender::send_held(Nanos, Output& out) {
 
 void NakcastSender::heartbeat(Nanos now, Output& out) {
   send_held(now, out);  // the heartbeat's highest must have been sent
-  out.datagrams.push_back({Dest::Group, {},
-                           wire::encode_heartbeat(cfg_.session, cfg_.stream_id, highest(),
-                                                  lowest_available(), now.count())});
+  std::vector<std::uint8_t> b = out.take_buffer();
+  wire::encode_heartbeat_into(b, cfg_.session, cfg_.stream_id, highest(), lowest_available(), now.count());
+  out.datagrams.push_back({Dest::Group, {}, std::move(b)});
   last_send_ = now;
   data_since_heartbeat_ = false;
   ++stats_.heartbeats;

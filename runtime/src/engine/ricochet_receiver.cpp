@@ -24,7 +24,9 @@ RicochetReceiverConfig fec_receiver_config(RicochetReceiverConfig cfg) {
   return cfg;
 }
 
-RicochetReceiver::RicochetReceiver(RicochetReceiverConfig cfg) : cfg_(cfg), rng_(cfg.seed ^ 0x524943484F434845ull) {
+RicochetReceiver::RicochetReceiver(RicochetReceiverConfig cfg)
+    : cfg_(cfg), announces_(cfg.member_id != 0 && wire::valid_member_address(cfg.self)),
+      rng_(cfg.seed ^ 0x524943484F434845ull) {
   set_lec(cfg_.lec_r, cfg_.lec_c);
   if (cfg_.max_window == 0) cfg_.max_window = 1;
   cfg_.lec_store = std::max<std::size_t>(cfg_.lec_store, wire::kMaxRepairCount);
@@ -239,10 +241,6 @@ void RicochetReceiver::flush_bin(Nanos now, Output& out) {
   bin_.last_add = Nanos{0};
 }
 
-bool RicochetReceiver::announces() const {
-  return cfg_.member_id != 0 && wire::valid_member_address(cfg_.self);
-}
-
 void RicochetReceiver::announce(Nanos now, Output& out) {
   out.datagrams.push_back({Dest::Group, {},
                            wire::encode_membership(wire::Kind::Join, cfg_.stream_id,
@@ -259,9 +257,15 @@ void RicochetReceiver::leave(Nanos now, Output& out) {
 }
 
 void RicochetReceiver::on_datagram(ByteView bytes, const Endpoint& from, Nanos now, Output& out) {
-  auto pkt = detail::accept(bytes, cfg_.stream_id, stats_, out);
-  if (!pkt) return;
-  const auto& h = pkt->header;
+  if (auto pkt = detail::accept(bytes, cfg_.stream_id, stats_, out)) take(*pkt, from, now, out);
+}
+
+void RicochetReceiver::on_packet(const wire::Packet& pkt, ByteView, const Endpoint& from, Nanos now, Output& out) {
+  if (detail::ours(pkt, cfg_.stream_id, stats_, out)) take(pkt, from, now, out);
+}
+
+void RicochetReceiver::take(const wire::Packet& pkt, const Endpoint& from, Nanos now, Output& out) {
+  const auto& h = pkt.header;
   switch (h.kind) {
     case wire::Kind::Nak:
     case wire::Kind::Msg:
@@ -269,8 +273,8 @@ void RicochetReceiver::on_datagram(ByteView bytes, const Endpoint& from, Nanos n
     case wire::Kind::DataBatch:
     case wire::Kind::RetransmitBatch: return;  // for the sender / other transports (NAKcast batches)
     case wire::Kind::Join:
-    case wire::Kind::Leave: on_membership(*pkt, now, out); return;
-    case wire::Kind::Repair: on_repair(*pkt, now, out); return;
+    case wire::Kind::Leave: on_membership(pkt, now, out); return;
+    case wire::Kind::Repair: on_repair(pkt, now, out); return;
     case wire::Kind::Data:
     case wire::Kind::Heartbeat:
     case wire::Kind::Retransmit: break;
@@ -294,7 +298,7 @@ void RicochetReceiver::on_datagram(ByteView bytes, const Endpoint& from, Nanos n
                                            it->second.asked && now > *it->second.asked)
     timing_.sample(now - *it->second.asked);  // Karn's rule: a sequence NAKed once times the round trip
   std::vector<std::uint8_t> payload = out.take_buffer();  // a stored packet's buffer, once evicted
-  payload.assign(pkt->payload.data, pkt->payload.data + pkt->payload.size);
+  payload.assign(pkt.payload.data, pkt.payload.data + pkt.payload.size);
   accept_packet(h.sequence, h.send_time_ns, std::move(payload), h.kind == wire::Kind::Data, now, out);
   cascade(now, out);
 }

@@ -147,6 +147,13 @@ class ReceiverEngine {
  public:
   virtual ~ReceiverEngine() = default;
   virtual void on_datagram(ByteView bytes, const Endpoint& from, Nanos now, Output& out) = 0;
+  // As on_datagram, for a datagram wire::decode accepted as `pkt` (its payload within `bytes`): the
+  // simulator decodes a multicast datagram once for every reader it reaches. By default the engine
+  // decodes `bytes` itself.
+  virtual void on_packet(const wire::Packet& pkt, ByteView bytes, const Endpoint& from, Nanos now, Output& out) {
+    static_cast<void>(pkt);
+    on_datagram(bytes, from, now, out);
+  }
   virtual void on_tick(Nanos now, Output& out) = 0;
   virtual std::optional<Nanos> next_deadline() const = 0;
   // Every sequence <= this was delivered or declared unrecoverable (0 = nothing yet).

@@ -44,6 +44,7 @@ class NakcastReceiver final : public ReceiverEngine {
  public:
   explicit NakcastReceiver(NakcastReceiverConfig cfg);
   void on_datagram(ByteView bytes, const Endpoint& from, Nanos now, Output& out) override;
+  void on_packet(const wire::Packet& pkt, ByteView bytes, const Endpoint& from, Nanos now, Output& out) override;
   void on_tick(Nanos now, Output& out) override;
   std::optional<Nanos> next_deadline() const override;
   std::uint64_t accounted_through() const override { return next_expected_ - 1; }
@@ -74,6 +75,7 @@ class NakcastReceiver final : public ReceiverEngine {
   void take(const wire::BatchEntry& m, bool repair, Nanos now, Output& out);  // one DATA or RETRANSMIT
   Nanos nak_delay();
   Nanos renak_delay();
+  void take_packet(const wire::Packet& pkt, const Endpoint& from, Nanos now, Output& out);  // of our stream
   void on_peer_nak(ByteView ranges, const Endpoint& from, Nanos now);
 
   NakcastReceiverConfig cfg_;

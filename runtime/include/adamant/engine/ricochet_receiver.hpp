@@ -67,6 +67,7 @@ class RicochetReceiver final : public ReceiverEngine {
  public:
   explicit RicochetReceiver(RicochetReceiverConfig cfg);
   void on_datagram(ByteView bytes, const Endpoint& from, Nanos now, Output& out) override;
+  void on_packet(const wire::Packet& pkt, ByteView bytes, const Endpoint& from, Nanos now, Output& out) override;
   void on_tick(Nanos now, Output& out) override;
   std::optional<Nanos> next_deadline() const override;
   std::uint64_t accounted_through() const override { return next_expected_ - 1; }
@@ -125,15 +126,17 @@ class RicochetReceiver final : public ReceiverEngine {
   Use try_repair(const std::vector<std::uint64_t>& seqs, std::uint32_t len_xor,
                  std::int64_t time_xor, ByteView bytes, Nanos now, Output& out);
   void cascade(Nanos now, Output& out);
+  void take(const wire::Packet& pkt, const Endpoint& from, Nanos now, Output& out);  // a datagram of our stream
   void on_repair(const wire::Packet& pkt, Nanos now, Output& out);
   void on_membership(const wire::Packet& pkt, Nanos now, Output& out);
-  bool announces() const;
+  bool announces() const { return announces_; }  // asked on every datagram: kept, not recomputed
   void flush_bin(Nanos now, Output& out);
   bool bin_full() const { return bin_.rep.seqs.size() >= static_cast<std::size_t>(cfg_.lec_r); }
   void announce(Nanos now, Output& out);
   Nanos nak_delay(bool again);
 
   RicochetReceiverConfig cfg_;
+  bool announces_;  // a member id and a valid address of its own: it joins the group's membership
   std::mt19937_64 rng_;
   std::optional<std::uint32_t> session_;
   std::optional<Endpoint> sender_;
