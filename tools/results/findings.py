@@ -6,7 +6,7 @@ import os
 from text import WHY
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-UNRELIABLE = ("baseline", "udp", "multicast")  # ADAMANT's, and OpenDDS's best-effort transports
+UNRELIABLE = ("baseline", "udp", "multicast_best_effort")  # ADAMANT's, and OpenDDS's best-effort transports
 NAK, RICOCHET = "nakcast", "ricochet"
 RMCAST = "multicast_reliable"  # OpenDDS's reliable multicast: the study's RMcast
 

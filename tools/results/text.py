@@ -98,12 +98,13 @@ and 3 reader hosts, each a network namespace on one Linux bridge) and the point'
 nftables at each reader host, independently: the study's end-host loss, the same for any transport.
 The study's 20,000 updates of 12 bytes per point, one run: ADAMANT's transports (`emulab_table2`:
 those of the simulator's table and Ricochet with its NAK fallback, `ricochet_reliable`) and OpenDDS
-3.13.3's own (`emulab_table2_opendds`: reliable multicast, tcp, rtps_udp; for udp and best-effort
-multicast, whose rows are 250 updates from a third command: Table 2's QoS is reliable, and
-OpenDDS gives a RELIABLE reader no unreliable transport (`DataReaderImpl::check_transport_qos`), so
-their writers and readers run BEST_EFFORT, docs/opendds-target.md). 20,000 updates take 800 s at 25 Hz, so the points ran at once,
-each on a testbed of its own (the runs table's commands: one bench driver per point; `./adamant
-bench --mode real --loss-at host --jobs N` does the same in one driver, each running point's
+3.13.3's own (`emulab_table2_opendds`: reliable multicast, tcp, rtps_udp, and udp and best-effort
+multicast from a later command: Table 2's QoS is reliable, and OpenDDS gives a RELIABLE reader no
+unreliable transport (`DataReaderImpl::check_transport_qos`), so on udp and best-effort multicast
+the writers and readers run BEST_EFFORT, as the validator reports and the generated bench sets,
+docs/opendds-target.md). 20,000 updates take 800 s at 25 Hz, so the points ran at once, each on a
+testbed of its own (the runs table's commands: first one bench driver per point, later `./adamant
+bench --mode real --loss-at host --jobs N`, which does the same in one driver, each running point's
 namespaces and addresses its own, so they do not meet).
 The last column is the machine's 1-minute load average while the point ran (`DIR/load/` of the bench):
 the points' own processes and other helpers' builds shared the 2 cores, and a load above 2 means
@@ -212,7 +213,6 @@ What the rows show, and why:
   below its SCTP (10,998 ms).""",
     "not_done": """## Not in these runs
 
-- OpenDDS's udp and best-effort multicast at the study's 20,000 updates (their rows are 250 updates).
 - Table 2 on the testbed ran one run per point (the simulator's table: 3), all points at once on
   the shared machine; the 25-reader point ran 5,000 updates per transport, not 20,000.
   `make-results.sh --only testbed` now runs the model's 3 runs, 32 points at once
