@@ -117,9 +117,10 @@ def _widen(path, header):
     if not os.path.exists(path):
         return
     with open(path, newline="") as f:
-        rows = list(csv.reader(f))
-    if not rows or rows[0] == header or rows[0] != header[:len(rows[0])]:
-        return
+        own = next(csv.reader(f), None)  # the header alone decides; the rows are read only to widen them
+        if not own or own == header or own != header[:len(own)]:
+            return
+        rows = [own] + list(csv.reader(f))
     text = io.StringIO()
     writer = csv.writer(text, lineterminator="\n")
     writer.writerow(header)

@@ -37,6 +37,13 @@ class StoreTest(unittest.TestCase):
             self.store.add("x", "a,c\n1,2\n", "")
         self.assertEqual(self.read(), "a,b\n1,2\n")
 
+    def test_a_load_file_with_fewer_columns_is_widened_then_appended(self):
+        path = self.store.load_path("x")
+        self.store.add_load("x", "a,b\n1,2\n")
+        self.store.add_load("x", "a,b,c\n3,4,5\n")  # a newer driver's extra column, on resume
+        with open(path) as f:
+            self.assertEqual(f.read(), "a,b,c\n1,2,\n3,4,5\n")
+
     def test_a_point_without_rows_writes_nothing(self):
         self.store.add("x", "a,b\n", "")
         self.assertFalse(os.path.exists(self.path))
