@@ -270,6 +270,10 @@ inline constexpr WireConstant kWire[] = {
      "adaptive: the envelope before every datagram, at most (marker, type, candidate; varint epoch, base)"},
     {"epoch_envelope_min", wire::kEpochHeaderMinSize,
      "adaptive: the envelope's shortest (epoch and base below 128; 4 bytes below 16,384 updates)"},
+    {"epoch_envelope_version", wire::kEpochVersion,
+     "adaptive: the envelope's format version (bit 4 of its first byte; a reader drops and counts any other)"},
+    {"epoch_max_candidates", wire::kEpochMaxCandidates,
+     "adaptive: candidates the envelope's first byte can name (its 4 low bits), at most"},
     {"epoch_report", wire::kEpochReportSize, "adaptive: a reader's REPORT to the writer (DATA received, expected)"},
 };
 
