@@ -219,9 +219,10 @@ What the rows show, and why:
 
 - Table 2 on the testbed ran one run per point (the simulator's table: 3), all points at once on
   the shared machine; the 25-reader point ran 5,000 updates per transport, not 20,000.
-  `make-results.sh --only testbed` now runs the model's 3 runs, 32 points at once
-  (`--testbed-jobs`): 96 points of some 820 s (25 Hz) and 420 s (50 Hz), about 41 min on the
-  testbed (16.5 h one at a time).
+  `make-results.sh --only testbed` now runs the model's 3 runs, 16 points at once by default
+  (`--testbed-jobs`; 32 loaded the 2 cores to 40-60, so their latency measured the scheduler more
+  than the transports): 96 points of some 820 s (25 Hz) and 420 s (50 Hz), 16.5 h one at a time:
+  about 65 min on the testbed 16 at a time (41 min at 32).
 - Kernel TCP in Mockets experiments 2 and 3 (ant-peer-bench sends one stream of one payload); on
   the shaped link experiment 4 ran once (the model states 5 runs; the simulator's are identical).
 
