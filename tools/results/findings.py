@@ -102,7 +102,8 @@ def _relate2_against_peers(grid):
     if not total:
         return None
     return f"{_verdict(wins == total, wins > 0)} against the peer libraries NRL NORM and OpenPGM on the testbed " \
-        f"(the ISISlab grid reduced, {wins} of {total} lossy points): " + "; ".join(lines)
+        f"(the ISISlab grid reduced, {wins} of {total} lossy points; the machine's load while each side ran is in " \
+        "that section): " + "; ".join(lines)
 
 
 def _name(row):

@@ -30,8 +30,15 @@ def compare(rows):
     return out
 
 
-def section(rows):
-    """The comparison's table and what it shows, or "" when no peer ran."""
+def _load_range(loads, peers):
+    means = [num(x, "load1_mean") for x in loads
+             if (x["transport"] in PEERS) == peers and num(x, "load1_mean") is not None]
+    return f"{min(means):.1f}–{max(means):.1f}" if means else "not recorded"
+
+
+def section(rows, loads=()):
+    """The comparison's table and what it shows, or "" when no peer ran; `loads`: the points' load
+    lines (pointload), to say how loaded the machine was for each side."""
     points = compare(rows)
     if not points:
         return ""
@@ -41,7 +48,10 @@ def section(rows):
     judged = [(best, peers) for _, best, peers in points if best is not None and peers]
     below = sum(all(num(best, "relate2") < num(p, "relate2") for p in peers.values()) for best, peers in judged)
     text = (f"ADAMANT's lowest ReLate2 (of NAKcast and Ricochet) is below every peer library's at {below} of "
-            f"{len(judged)} points.")
+            f"{len(judged)} points. The 1-minute load average while the peers ran: {_load_range(loads, True)}; while "
+            f"NAKcast and Ricochet ran: {_load_range(loads, False)}. A real point's latency measures the machine's "
+            "load as well (the wake-up column above), so where the two sides ran at different loads, only a "
+            "difference well beyond that counts.")
     header = ["readers", "loss", "rate", "ADAMANT's lowest ReLate2", "its ReLate2 µs (p50 µs; delivered)"] \
         + [f"{label({'transport': lib})} ReLate2 µs (p50 µs; delivered)" for lib in libs]
     return "\n\n".join(["The peer libraries at the same points, the same loss at each reader host "

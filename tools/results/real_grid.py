@@ -173,4 +173,4 @@ def section(data):
                  read(data, "isislab_real_load"), read(data, "isislab_real_wakeup"))
     summary, verdicts = transport_table(pts)
     return "\n\n".join([point_table(pts), "Per transport (the error is predicted − real, over real):", summary,
-                        overall(pts), "\n".join(verdicts), peer_table.section(real)])
+                        overall(pts), "\n".join(verdicts), peer_table.section(real, read(data, "isislab_real_load"))])
