@@ -5,9 +5,10 @@ as a transport of its own (`norm`, `pgm`) in the same rows.
 A peer point copies a listed point's readers, loss, rate, updates and run; its transport is the
 library and its transport_params the library's settings, as ant-peer-bench's --list-points prints
 them, so its key (points.key) names it in the rows and a resumed run skips it. The points of one
-experiment that differ only in transport give one peer point per library. Run r uses seed r, as
-`ant-peer-bench --runs` numbers them from run 1 and seed 1. Updates carry ant-bench's 12-byte
-counter payload (ant-peer-bench's default, the RT-ESP models' 12 B).
+experiment that differ only in transport give one peer point per library; a multi-stream point has
+none (ant-peer-bench sends one stream). Run r uses seed r, as `ant-peer-bench --runs` numbers them
+from run 1 and seed 1. Updates carry ant-bench's 12-byte counter payload (ant-peer-bench's default,
+the RT-ESP models' 12 B).
 """
 import subprocess
 
@@ -50,6 +51,8 @@ def list_points(peer_bench, libs, listed, experiment):
     out, seen = [], set()
     for lib in libs:
         for point in listed:
+            if point.get("streams"):
+                continue
             fields = (lib, point["receivers"], point["loss_pct"], point["rate_hz"], point["run"], point["updates"])
             if fields in seen:
                 continue

@@ -46,8 +46,10 @@ class PeerPoints(unittest.TestCase):
         self.assertEqual(peer_points.missing(self.bench, ["norm", "pgm"]), ["pgm"])
 
     def test_one_peer_point_per_point_and_run_whatever_the_transports(self):
+        streams = dict(listed("replace", 1, 1), streams="positions;video")  # one stream only on a peer
         got = peer_points.list_points(self.bench, ["norm"], [listed("nakcast", 3, 1), listed("ricochet", 3, 1),
-                                                             listed("nakcast", 3, 2), listed("nakcast", 10, 1)], "x")
+                                                             listed("nakcast", 3, 2), listed("nakcast", 10, 1),
+                                                             streams], "x")
         self.assertEqual([(p["transport"], p["receivers"], p["run"]) for p in got],
                          [("norm", "3", "1"), ("norm", "3", "2"), ("norm", "10", "1")])
         # its key is the one its row will have: a resumed run skips it
