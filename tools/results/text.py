@@ -142,7 +142,11 @@ show how much, `tools/results/wakeup.py` ran beside the grid: a process that ask
 records how late it wakes (Python's own overhead of tens of µs included); each point's row gives that
 lateness (p50 / p99, the median over the probe's 5-second intervals while the point ran). The
 error is the prediction's, (predicted − real) / real, for the mean latency and against the real
-median (p50), which the machine's tail moves least.""",
+median (p50), which the machine's tail moves least. The peer libraries NRL NORM (`norm`) and OpenPGM
+(`pgm`) ran at the same points (`adamant bench --peers norm,pgm`: ant-peer-bench with its settings of
+runtime/README.md, "Peers", in the CSV's transport_params; the same readers, loss at each reader host,
+rate and updates, the first of the 2 runs: `make-results.sh --only isislab-peers --grid-points run=1`);
+the model predicts nothing for them, and they are set beside ADAMANT's lowest ReLate2 below.""",
     "isislab": """## RT-ESP Table 3 (ISISlab): the full grid in the simulator
 
 sar's `rtesp_isislab_sweep`: 3–25 readers, 0–3 % loss, 10/25/50/100 Hz, NAKcast 25/50 ms against
