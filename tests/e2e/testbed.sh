@@ -174,23 +174,7 @@ took "a changing link"
 
 # 2d. a delayed link: each host link 500 us each way (a delay node between host and switch), so
 #     host to host takes 4 x 500 us = 2 ms round trip; a UDP echo (no ping here) measures it
-cat >"$work/echo.py" <<'PY'
-import socket, statistics, sys, time
-if sys.argv[1] == "server":
-    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); s.bind(("0.0.0.0", 7007))
-    while True:
-        data, peer = s.recvfrom(2048); s.sendto(data, peer)
-s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); s.settimeout(0.5)
-rtts = []
-for _ in range(60):
-    t = time.monotonic_ns(); s.sendto(b"x" * 32, (sys.argv[2], 7007))
-    try:
-        s.recvfrom(2048); rtts.append((time.monotonic_ns() - t) / 1000)
-    except socket.timeout:
-        pass
-    time.sleep(0.005)
-print(f"rtt_us p50 {statistics.median(rtts):.0f} min {min(rtts):.0f} n {len(rtts)}" if rtts else "rtt_us none")
-PY
+udp_echo="$ADAMANT_ROOT/tools/testbed/udp_echo.py"
 two_hosts() {  # a writer and a reader host, each link with the given [link] line
   printf '[link]\n%s\n[[host]]\nname = "w"\nrole = "writer"\naddress = "198.18.0.1"\n[[host]]\nname = "r0"\nrole = "reader"\naddress = "198.18.0.2"\n' "$1"
 }
@@ -202,8 +186,8 @@ rtt_p50() { sed -nE 's/^rtt_us p50 ([0-9]+) .*/\1/p' "$1"; }
 rtt_min() { sed -nE 's/^rtt_us p50 [0-9]+ min ([0-9]+) .*/\1/p' "$1"; }
 for case in delayed plain; do
   two_hosts "$([[ $case == delayed ]] && echo 'delay = "500us"')" >"$work/$case.toml"
-  "${testbed[@]}" exec --testbed "$work/$case.toml" --on w --on-each "python3 $work/echo.py server" -- \
-    sh -c "sleep 0.5; python3 $work/echo.py client 198.18.0.2" >"$work/$case.out" 2>&1
+  "${testbed[@]}" exec --testbed "$work/$case.toml" --on w --on-each "python3 $udp_echo server" -- \
+    sh -c "sleep 0.5; python3 $udp_echo client 198.18.0.2" >"$work/$case.out" 2>&1
   grep 'rtt_us\|delay node' "$work/$case.out" | sed 's/^/  /'
 done
 d="$(rtt_p50 "$work/delayed.out")" dmin="$(rtt_min "$work/delayed.out")" p="$(rtt_p50 "$work/plain.out")"
