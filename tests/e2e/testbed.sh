@@ -12,7 +12,8 @@
 #   (a bad one refused; a good one steps the writer's tbf rate at its phase boundary) -> the
 #   same point stopped by SIGTERM leaves nothing -> two points at once (--jobs 2), each on a testbed
 #   of its own (names, addresses), both rows in, then two stopped by Ctrl-C: nothing left, no row
-#   -> a delayed link (delay nodes, ant-delay-node): the round trip a UDP echo measures between two
+#   -> a delayed link (delay nodes, ant-delay-node): a model's stated round trip gives each host link a
+#   quarter of it; the round trip a UDP echo measures between two
 #   hosts is the configured one (4 links' delays) plus some slack; without delay no delay node runs
 #   and the round trip stays under it; a bad delay is refused, and an ssh testbed refuses any delay
 #   -> an ssh testbed: sshd (a throwaway key) on the
@@ -182,6 +183,14 @@ two_hosts 'delay = "5 parsecs"' >"$work/baddelay.toml"
 "${testbed[@]}" show --testbed "$work/baddelay.toml" >"$work/baddelay.out" 2>&1
 check "a delay without a unit of time is refused ($(tail -1 "$work/baddelay.out"))" \
   grep -q 'link.delay: a one-way delay of 0 to 10 s with its unit' "$work/baddelay.out"
+# the point's own testbed takes the round trip the model states: a generated bench prints its link
+# (--stated-link: --delay-us is half the round trip), each host link gets a quarter of the round trip
+printf '#!/bin/sh\n[ "$1" = --stated-link ] && printf -- "--bandwidth 12500000B/s\\n--delay-us 100\\n"\n' >"$work/stating"
+chmod +x "$work/stating"
+stated="$(cd "$ADAMANT_ROOT/tools/testbed" && /usr/bin/python3 -c 'import sys, adamant_testbed as t
+print(t.stated_link_delay_us([sys.argv[1]]), t.stated_link_delay_us([sys.argv[2]]))' "$work/stating" "$bench")"
+check "a model's 200 us round trip gives each host link 50 us; a bench that states no link, no delay node ($stated)" \
+  test "$stated" = "50 None"
 rtt_p50() { sed -nE 's/^rtt_us p50 ([0-9]+) .*/\1/p' "$1"; }
 rtt_min() { sed -nE 's/^rtt_us p50 [0-9]+ min ([0-9]+) .*/\1/p' "$1"; }
 for case in delayed plain; do
