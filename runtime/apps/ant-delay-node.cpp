@@ -2,8 +2,9 @@
 // arrives on one out of the other a fixed one-way delay later (each direction its own DelayLine,
 // first in first out, bounded), so a testbed link has the round trip of the network a model
 // states (docs/testbed.md). One thread: poll over both packet sockets, a timerfd armed at the next
-// due frame (an absolute CLOCK_MONOTONIC deadline) and a signalfd. On SIGTERM or SIGINT it prints
-// what it forwarded and dropped and how late it sent (send time - due time), the error it adds.
+// due frame (an absolute CLOCK_MONOTONIC deadline) and a signalfd. A frame is due one delay after
+// the kernel received it. On SIGTERM or SIGINT it prints what it forwarded and dropped and how late
+// it sent (send time - due time), the error it adds.
 #include "delay/lateness.hpp"
 #include "delay/packet_port.hpp"
 
@@ -135,9 +136,10 @@ int run(const std::string& left, const std::string& right, Nanos delay, DelayLin
       if (!(fds[i].revents & POLLIN)) continue;
       // a bounded batch per wake-up, so one busy side cannot hold the other's due frames back
       for (int n = 0; n < 64; ++n) {
-        const std::size_t size = dirs[i].in.receive(buf.data(), buf.size());
+        Nanos arrived{0};
+        const std::size_t size = dirs[i].in.receive(buf.data(), buf.size(), arrived);
         if (size == 0) break;
-        dirs[i].line.push(monotonic_now(), ByteView{buf.data(), size});
+        dirs[i].line.push(arrived, ByteView{buf.data(), size});
       }
     }
     if (fds[2].revents & POLLIN) {

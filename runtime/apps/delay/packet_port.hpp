@@ -5,6 +5,7 @@
 // the sender left to the hardware leaves the other side the same way, as a bridge would pass it.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -21,9 +22,10 @@ class PacketPort {
 
   int fd() const { return fd_; }
   const std::string& name() const { return name_; }
-  // One arrived frame (virtio-net header first) into `buf`: its size, 0 when none is waiting.
-  // Frames the host sent out of this interface are skipped. Throws on a socket error.
-  std::size_t receive(std::uint8_t* buf, std::size_t capacity);
+  // One arrived frame (virtio-net header first) into `buf`: its size, 0 when none is waiting;
+  // `arrived` gets when the kernel received it (CLOCK_MONOTONIC), so a node that reads late still
+  // sends on time. Frames the host sent out of this interface are skipped. Throws on a socket error.
+  std::size_t receive(std::uint8_t* buf, std::size_t capacity, std::chrono::nanoseconds& arrived);
   // Sends `frame` (virtio-net header first) out of the interface; false when the kernel refused it.
   bool send(const std::uint8_t* frame, std::size_t size);
 
