@@ -22,7 +22,8 @@
 # 16.5 h one at a time, about 65 min at 16 at once (41 min at 32); then the study's largest ISISlab
 # point, 25 readers, on the same testbed, one transport at a time), opendds (OpenDDS's own transports at the same
 # points on the same testbed, --testbed-jobs at once: --target opendds; --opendds-points to run some),
-# blueforce-real (Mockets experiments 1-4 on the testbed's shaped link, tools/results/radio-link.toml
+# testbed-rtt (not run by default: Table 2 reduced as the real stage's points, on the testbed, 4 at once, without
+# and with the model's 200 us round trip by delay nodes, tools/results/emulab-lan.toml), blueforce-real (Mockets experiments 1-4 on the testbed's shaped link, tools/results/radio-link.toml
 # and, for experiment 4's changing link, fluctuating-link.toml: replace, fifo and kernel TCP where the
 # experiment is one stream), isislab-real
 # (the ISISlab grid reduced, tools/results/isislab_real.adamant: real processes on the testbed with
@@ -132,6 +133,18 @@ if (( ! tables_only )); then
     timed real "$root/adamant" bench "$rtesp" --experiment emulab_table2 --mode real --points rate_hz=50,run=1 \
       --updates "$real_updates" --out "$work/rtesp-real"
     keep "$work/rtesp-real" emulab_table2 emulab_real
+  fi
+  if wanted testbed-rtt; then
+    # Table 2 reduced on the testbed twice: as the other testbed runs, and with the round trip the model
+    # states (delay nodes, tools/results/emulab-lan.toml): the prediction error with and without it
+    for variant in nodelay rtt; do
+      out="$work/testbed-$variant" tbf=()
+      [[ $variant == rtt ]] && tbf=(--testbed "$root/tools/results/emulab-lan.toml")
+      timed "testbed-$variant" "$root/adamant" bench "$rtesp" --experiment emulab_table2 --mode real --loss-at host \
+        "${tbf[@]}" --jobs 4 --points "rate_hz=50,run=1" --updates "$real_updates" --out "$out"
+      keep "$out" emulab_table2 "emulab_testbed_$variant"
+      cp "$out/load/emulab_table2.csv" "$data/emulab_testbed_${variant}_load.csv"
+    done
   fi
   if wanted testbed; then
     # Table 2 on the testbed at the study's 20,000 updates (--testbed-updates for fewer): points at

@@ -11,6 +11,7 @@ import json
 import os
 import sys
 
+import delay_error
 import findings
 import mockets_floor
 import real_grid
@@ -170,6 +171,9 @@ def main(argv):
     err_text, err_rows = prediction_error_table(emulab_real, predicted)
     parts += [section_notes("prediction_error"), err_text if err_rows else "(no real runs)",
               findings.prediction_error(err_rows)]
+    parts += [section_notes("prediction_delay"),
+              delay_error.section(read(d, "emulab_testbed_nodelay"), read(d, "emulab_testbed_rtt"), predicted,
+                                  read(d, "emulab_testbed_nodelay_load"), read(d, "emulab_testbed_rtt_load"))]
     parts += [section_notes("isislab_real"), real_grid.section(d)]
     parts += [section_notes("isislab")]
     for rate in (10.0, 100.0):

@@ -125,6 +125,24 @@ the machine's 2 cores (and other helpers' work did too): the load column says ho
 
 Each real point's measured mean latency beside the model's prediction for the same readers, loss,
 rate and transport.""",
+    "prediction_delay": """## Prediction error on the testbed, with and without the model's round trip
+
+The same reduced points (50 Hz, 1,000 updates of 12 bytes, one run, `emulab_table2`) on the testbed
+(each reader on a host of its own, the loss dropped at each reader host), once as the other testbed
+runs (no delay), once with the round trip the model states (`tools/results/emulab-lan.toml`: a delay
+node of 50 µs each way on every host link, so 200 µs between any two hosts; docs/testbed.md), 4
+points at once (`make-results.sh --only testbed-rtt`). A delay node's own cost, measured beside it
+(`tools/testbed/delay-node-bench.sh 3 200 50us`, load 5.2–6.8): a round trip's median 85–151 µs
+without nodes, 174–183 µs through nodes of 0 µs (about 20 µs per hop), 333–348 µs with 200 µs
+configured; a frame sent 16–28 µs after it was due at the median, 50–135 µs at p99.
+
+The delay does not bring the real means to the predictions: without loss the prediction (107 µs) is
+almost all the modelled network, and with it the real points measure the end hosts' own cost on top
+(the writer's and readers' processing and wake-ups on this shared 2-core machine, and the nodes'
+hops), which the model does not count; with 3 % loss the timeout-driven transports (NAKcast 25 and
+50 ms, Ricochet r = 8, FEC) are within about 20 % with or without the delay. Two earlier pairs of
+the same runs (an earlier node build, load 11–13 and 4.7–8.4) counted 7 and 7 points within 20 %
+without delay, 3 and 5 with it.""",
     "isislab_real": """## RT-ESP Table 3 (ISISlab) reduced: real runs on the testbed
 
 The ISISlab grid reduced for real runs (`tools/results/isislab_real.adamant`, experiment
