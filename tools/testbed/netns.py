@@ -120,10 +120,13 @@ class Namespaces:
                 out = node.cmd(f"ip route add 224.0.0.0/4 dev {intf}; echo rc=$?")
                 if "rc=0" not in out:
                     raise RuntimeError(f"multicast route on {h.name}: {out.strip()}")
-                _shape(node, intf, h.link)
-                _shape(switch, link.intf2.name, h.link)
+                ends = [(node, intf)]  # the host's end shapes what it sends, the switch's what it receives
+                if h.link.direction == "both":
+                    ends.append((switch, link.intf2.name))
+                for end, end_intf in ends:
+                    _shape(end, end_intf, h.link)
                 if h.link.schedule:
-                    self._shaped.append((h, [(node.pid, intf), (switch.pid, link.intf2.name)]))
+                    self._shaped.append((h, [(end.pid, end_intf) for end, end_intf in ends]))
             _wait_forwarding(switch, [(node, link.intf1.name) for _, node, link in links])
         except Exception as e:
             self.close()

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 REALISATIONS = ("namespaces", "ssh")
 ROLES = ("writer", "reader", "control")
+DIRECTIONS = ("both", "out")  # a link's shaping: each way, or only what its host sends
 # The benchmarking range (RFC 2544): namespaces hosts take addresses only from it.
 BENCH_NET = ipaddress.ip_network("198.18.0.0/15")
 
@@ -28,6 +29,7 @@ class Link:
     bandwidth: int = 0       # bytes per second of the host's link, each way; 0: not shaped
     queue_packets: int = 0   # packets queued at each end before tail drop; 0: the kernel's default
     schedule: list = field(default_factory=list)  # Phases repeated from the run's start; bandwidth is the first's
+    direction: str = "both"  # shaped each way, or "out": only what the host sends (the simulator's egress link)
 
     def label(self):
         """The link_bandwidth column (the runtime contract's format): B/s, or rate@duration phases
@@ -92,16 +94,19 @@ def _schedule(items, where):
 
 
 def _link(table, default, where):
-    unknown = set(table) - {"bandwidth", "queue_packets", "schedule"}
+    unknown = set(table) - {"bandwidth", "queue_packets", "schedule", "direction"}
     if unknown:
         raise BadTestbed(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
+    direction = table.get("direction", default.direction)
+    if direction not in DIRECTIONS:
+        raise BadTestbed(f"{where}.direction takes {' or '.join(DIRECTIONS)}, not {direction!r}")
     if "schedule" in table and "bandwidth" in table:
         raise BadTestbed(f"{where}: bandwidth or schedule, not both (a schedule starts at its first phase)")
     queue = _number(table.get("queue_packets", default.queue_packets), f"{where}.queue_packets", integer=True)
     if "bandwidth" in table:
-        return Link(_number(table["bandwidth"], f"{where}.bandwidth", integer=True), queue)
+        return Link(_number(table["bandwidth"], f"{where}.bandwidth", integer=True), queue, direction=direction)
     schedule = _schedule(table["schedule"], f"{where}.schedule") if "schedule" in table else default.schedule
-    return Link(schedule[0].bandwidth if schedule else default.bandwidth, queue, schedule)
+    return Link(schedule[0].bandwidth if schedule else default.bandwidth, queue, schedule, direction)
 
 
 def parse(data):
@@ -202,7 +207,8 @@ def describe(tb):
     return {"realisation": tb.realisation,
             "hosts": [{"name": h.name, "role": h.role, "address": h.address, "bandwidth": h.link.bandwidth,
                        "schedule": [[p.bandwidth, p.seconds] for p in h.link.schedule],
-                       "queue_packets": h.link.queue_packets, "loss_pct": h.loss_pct} for h in tb.hosts]}
+                       "queue_packets": h.link.queue_packets, "direction": h.link.direction,
+                       "loss_pct": h.loss_pct} for h in tb.hosts]}
 
 
 def key_path(tb, base_dir):
