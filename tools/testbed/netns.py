@@ -1,14 +1,16 @@
 """The testbed realised on this machine with Mininet: each host in its own network namespace,
 joined by a veth link to one Linux bridge (Mininet's LinuxBridge, no controller) that itself sits
 in a namespace of its own, so nothing of the testbed is in this machine's namespace and multicast
-never leaves it. Needs root and Debian's mininet and bridge-utils (Debian's python3 imports it)."""
+never leaves it. A link with a delay has a delay node between the host and the bridge (delaynode.py). Needs root and Debian's mininet and bridge-utils (Debian's python3 imports it)."""
 import contextlib
 import os
 import signal
 import subprocess
+import sys
 import threading
 import time
 
+import delaynode
 import hostloss
 import linkschedule
 
@@ -45,7 +47,7 @@ def _tbf(bandwidth, queue_packets):
 
 def _shape(node, intf, link):
     """tc on `intf` of `node`: tbf at the link's bandwidth with queue_packets of queue, or only a
-    packet queue of that depth (netem is not on every machine: no delay is emulated)."""
+    packet queue of that depth (netem is not on every machine: a delay node delays the link)."""
     if link.bandwidth:
         out = node.cmd(f"tc qdisc replace dev {intf} root {_tbf(link.bandwidth, link.queue_packets)}; echo rc=$?")
     elif link.queue_packets:
@@ -56,14 +58,14 @@ def _shape(node, intf, link):
         raise RuntimeError(f"tc on {intf}: {out.strip()}")
 
 
-def _wait_forwarding(switch, host_intfs, timeout_s=15):
+def _wait_forwarding(switch, n_ports, intfs, timeout_s=15):
     """Waits until every link has carrier at both ends and every bridge port forwards: a veth
     comes up some time after it is made, and a datagram sent before is lost without a trace."""
     deadline = time.monotonic() + timeout_s
     while True:
         ports = switch.cmd("bridge link").strip().splitlines()
-        ready = len(ports) == len(host_intfs) and all("state forwarding" in p and "NO-CARRIER" not in p for p in ports)
-        ready = ready and all("NO-CARRIER" not in node.cmd(f"ip link show dev {intf}") for node, intf in host_intfs)
+        ready = len(ports) == n_ports and all("state forwarding" in p and "NO-CARRIER" not in p for p in ports)
+        ready = ready and all("NO-CARRIER" not in node.cmd(f"ip link show dev {intf}") for node, intf in intfs)
         if ready:
             return
         if time.monotonic() > deadline:
@@ -98,16 +100,22 @@ class Namespaces:
         if os.geteuid() != 0:
             raise RuntimeError("the namespaces testbed needs root (network namespaces, veth links, nftables)")
         setLogLevel("error")
-        self.testbed, self.nodes, self.services, self.schedules = testbed, {}, [], []
+        self.testbed, self.nodes, self.services, self.schedules, self.delay_nodes = testbed, {}, [], [], []
         self._shaped = []  # (host, [(namespace pid, interface)...]) of each link with a schedule
         p = self.name = _prefix()  # Mininet names each host's shell `mininet:<name>h<index>`
         self.net = Mininet(controller=None, build=False, waitConnected=False, autoSetMacs=False)
         try:
             switch = self.net.addSwitch(p + "s", cls=LinuxBridge, inNamespace=True, dpid="1")
-            links = []
+            links = []  # (host, its node, its interface, the switch's port, its delay node or None)
             for i, h in enumerate(testbed.hosts):  # named by index: an interface name has 15 characters at most
                 node = self.net.addHost(f"{p}h{i}", ip=f"{h.address}/15")
-                links.append((h, node, self.net.addLink(node, switch)))
+                if h.link.delay_us is None:
+                    link = self.net.addLink(node, switch)
+                    links.append((h, node, link.intf1.name, link.intf2.name, None))
+                else:  # host -veth- delay node -veth- switch; the delay node has no address
+                    dnode = self.net.addHost(f"{p}d{i}", ip=None)
+                    inner, outer = self.net.addLink(node, dnode), self.net.addLink(dnode, switch)
+                    links.append((h, node, inner.intf1.name, outer.intf2.name, (dnode, inner.intf2.name, outer.intf1.name)))
                 self.nodes[h.name] = node
             self.net.build()
             self.net.start()
@@ -115,19 +123,27 @@ class Namespaces:
             out = switch.cmd(f"ip link set dev {switch.name} type bridge mcast_snooping 0; echo rc=$?")
             if "rc=0" not in out:
                 raise RuntimeError(f"multicast flooding on the switch: {out.strip()}")
-            for h, node, link in links:
-                intf = link.intf1.name
+            carriers = []  # (node, interface) that must have carrier before the testbed is used
+            for h, node, intf, port, delay in links:
                 out = node.cmd(f"ip route add 224.0.0.0/4 dev {intf}; echo rc=$?")
                 if "rc=0" not in out:
                     raise RuntimeError(f"multicast route on {h.name}: {out.strip()}")
                 ends = [(node, intf)]  # the host's end shapes what it sends, the switch's what it receives
                 if h.link.direction == "both":
-                    ends.append((switch, link.intf2.name))
+                    ends.append((switch, port))
                 for end, end_intf in ends:
                     _shape(end, end_intf, h.link)
                 if h.link.schedule:
                     self._shaped.append((h, [(end.pid, end_intf) for end, end_intf in ends]))
-            _wait_forwarding(switch, [(node, link.intf1.name) for _, node, link in links])
+                carriers.append((node, intf))
+                if delay:
+                    dnode, left, right = delay
+                    out = dnode.cmd(f"ip link set dev {left} up && ip link set dev {right} up; echo rc=$?")
+                    if "rc=0" not in out:
+                        raise RuntimeError(f"the delay node of {h.name}: {out.strip()}")
+                    self.delay_nodes.append(delaynode.DelayNode(h.name, dnode.pid, left, right, h.link.delay_us))
+                    carriers += [(dnode, left), (dnode, right)]
+            _wait_forwarding(switch, len(links), carriers)
         except Exception as e:
             self.close()
             raise RuntimeError(f"making the namespaces testbed failed: {e}") from e
@@ -201,6 +217,11 @@ class Namespaces:
                 s.kill()
                 s.wait()
         self.services = []
+        for d in self.delay_nodes:  # before the namespaces go: a running node would keep its own
+            for line in d.stop():
+                print(f"adamant testbed: delay node of {d.host_name}: {line.removeprefix('ant-delay-node: ')}",
+                      file=sys.stderr)
+        self.delay_nodes = []
         if self.net is not None:
             self.net.stop()  # ends each host's shell: its namespace and its end of every link go
             self.net = None

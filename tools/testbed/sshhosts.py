@@ -13,8 +13,8 @@ import hostloss
 class SshHosts:
     def __init__(self, testbed, key):
         self.testbed, self.key, self.name = testbed, key, "ssh"
-        if any(h.link.bandwidth or h.link.queue_packets for h in testbed.hosts):
-            raise RuntimeError("the ssh testbed shapes no link: remove link.bandwidth and queue_packets "
+        if any(h.link.bandwidth or h.link.queue_packets or h.link.delay_us is not None for h in testbed.hosts):
+            raise RuntimeError("the ssh testbed shapes no link: remove link.bandwidth, queue_packets and delay "
                                "(shape the hosts' links as the site does, e.g. Emulab's delay nodes)")
         user = testbed.ssh.user or getpass.getuser()
         self.sudo = [] if user == "root" else ["sudo", "-n"]

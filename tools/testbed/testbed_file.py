@@ -4,6 +4,7 @@ A file is TOML (.toml) or JSON (any other name) of the same shape."""
 import ipaddress
 import json
 import os
+import re
 import tomllib
 from dataclasses import dataclass, field
 
@@ -30,6 +31,7 @@ class Link:
     queue_packets: int = 0   # packets queued at each end before tail drop; 0: the kernel's default
     schedule: list = field(default_factory=list)  # Phases repeated from the run's start; bandwidth is the first's
     direction: str = "both"  # shaped each way, or "out": only what the host sends (the simulator's egress link)
+    delay_us: int = None     # one-way delay each way, by a delay node on the link; None: no delay node
 
     def label(self):
         """The link_bandwidth column (the runtime contract's format): B/s, or rate@duration phases
@@ -93,8 +95,22 @@ def _schedule(items, where):
     return phases
 
 
+_DELAY_UNITS = {"us": 1, "ms": 1000, "s": 1000000}
+MAX_DELAY_US = 10_000_000  # 10 s each way: beyond any network the models state
+
+
+def parse_delay(text, where):
+    """A one-way delay ("50us", "10ms", "0.2s") in whole microseconds."""
+    m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*(us|ms|s)\s*", text) if isinstance(text, str) else None
+    us = round(float(m.group(1)) * _DELAY_UNITS[m.group(2)]) if m else -1
+    if not 0 <= us <= MAX_DELAY_US:
+        raise BadTestbed(f"{where}: a one-way delay of 0 to 10 s with its unit (us, ms or s), e.g. \"50us\" or "
+                         f"\"10ms\", not {text!r}")
+    return us
+
+
 def _link(table, default, where):
-    unknown = set(table) - {"bandwidth", "queue_packets", "schedule", "direction"}
+    unknown = set(table) - {"bandwidth", "queue_packets", "schedule", "direction", "delay"}
     if unknown:
         raise BadTestbed(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
     direction = table.get("direction", default.direction)
@@ -103,10 +119,12 @@ def _link(table, default, where):
     if "schedule" in table and "bandwidth" in table:
         raise BadTestbed(f"{where}: bandwidth or schedule, not both (a schedule starts at its first phase)")
     queue = _number(table.get("queue_packets", default.queue_packets), f"{where}.queue_packets", integer=True)
+    delay = parse_delay(table["delay"], f"{where}.delay") if "delay" in table else default.delay_us
     if "bandwidth" in table:
-        return Link(_number(table["bandwidth"], f"{where}.bandwidth", integer=True), queue, direction=direction)
+        return Link(_number(table["bandwidth"], f"{where}.bandwidth", integer=True), queue, direction=direction,
+                    delay_us=delay)
     schedule = _schedule(table["schedule"], f"{where}.schedule") if "schedule" in table else default.schedule
-    return Link(schedule[0].bandwidth if schedule else default.bandwidth, queue, schedule, direction)
+    return Link(schedule[0].bandwidth if schedule else default.bandwidth, queue, schedule, direction, delay)
 
 
 def parse(data):
@@ -208,6 +226,7 @@ def describe(tb):
             "hosts": [{"name": h.name, "role": h.role, "address": h.address, "bandwidth": h.link.bandwidth,
                        "schedule": [[p.bandwidth, p.seconds] for p in h.link.schedule],
                        "queue_packets": h.link.queue_packets, "direction": h.link.direction,
+                       "delay_us": h.link.delay_us,
                        "loss_pct": h.loss_pct} for h in tb.hosts]}
 
 
