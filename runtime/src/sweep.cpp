@@ -127,6 +127,10 @@ int sweep_main(int argc, char** argv, const Sweep& sweep) {
     std::fprintf(stderr, "%s\n", e.what());
     return 2;
   }
+  if (argc == 2 && std::string(argv[1]) == kStatedLinkOption) {
+    for (const SimOption& o : sweep.sim_link) std::printf("%s %s\n", o.name.c_str(), o.value.c_str());
+    return 0;
+  }
   std::vector<std::string> args = with_sim_link(std::vector<std::string>(argv, argv + argc), sweep.sim_link);
   std::vector<char*> pointers;  // argv for harness_main: into `args`, which outlives the call
   pointers.reserve(args.size() + 1);

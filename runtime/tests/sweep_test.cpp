@@ -278,6 +278,21 @@ TEST(Sweep, SimLinkOptionsAreAddedOnlyInSimMode) {
   EXPECT_EQ(with_sim_link({"bench", "--mode", "sim"}, {}), (Args{"bench", "--mode", "sim"}));
 }
 
+TEST(Sweep, StatedLinkPrintsTheModelsLinkForTheTestbed) {
+  Sweep s = counter_sweep(12);
+  s.sim_link = {{"--bandwidth", "5120B/s"}, {"--delay-us", "100"}};
+  std::string program = "bench", option = kStatedLinkOption;
+  char* argv[] = {program.data(), option.data(), nullptr};
+  testing::internal::CaptureStdout();
+  const int rc = sweep_main(2, argv, s);
+  EXPECT_EQ(testing::internal::GetCapturedStdout(), "--bandwidth 5120B/s\n--delay-us 100\n");
+  EXPECT_EQ(rc, 0);
+  s.sim_link.clear();  // a model that states no link: nothing, still exit 0
+  testing::internal::CaptureStdout();
+  EXPECT_EQ(sweep_main(2, argv, s), 0);
+  EXPECT_EQ(testing::internal::GetCapturedStdout(), "");
+}
+
 namespace {
 
 // Runs sweep_main with `args` (after the program name) and returns the CSV it wrote, as rows of

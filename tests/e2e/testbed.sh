@@ -13,6 +13,10 @@
 #   link shaped one way (direction = "out") with a loss schedule in the readers -> the
 #   same point stopped by SIGTERM leaves nothing -> two points at once (--jobs 2), each on a testbed
 #   of its own (names, addresses), both rows in, then two stopped by Ctrl-C: nothing left, no row
+#   -> a delayed link (delay nodes, ant-delay-node): a model's stated round trip gives each host link a
+#   quarter of it; the round trip a UDP echo measures between two
+#   hosts is the configured one (4 links' delays) plus some slack; without delay no delay node runs
+#   and the round trip stays under it; a bad delay is refused, and an ssh testbed refuses any delay
 #   -> an ssh testbed: sshd (a throwaway key) on the
 #   writer and reader hosts of a namespaces testbed, the run driven from a control host over ssh
 #   -> nothing of any testbed is left (no host shell, no link).
@@ -30,10 +34,12 @@ testbed=(/usr/bin/python3 "$ADAMANT_ROOT/tools/testbed/adamant_testbed.py")
 t0=$SECONDS
 took() { echo "  ($1: $((SECONDS - t0)) s so far)"; }
 
-# Nothing of the testbed named PREFIX is left: no host shell (mininet:PREFIX...), no link.
+# Nothing of the testbed named PREFIX is left: no host or delay node shell (mininet:PREFIX...), no
+# delay node process, no link.
 left_nothing() {
   local prefix="$1"
-  [[ -n "$prefix" ]] && ! pgrep -f "mininet:${prefix}h" >/dev/null && ! ip -o link | grep -q "${prefix}[sh]"
+  [[ -n "$prefix" ]] && ! pgrep -f "mininet:${prefix}[hd]" >/dev/null && ! pgrep -f "ant-delay-node --left ${prefix}d" >/dev/null \
+    && ! ip -o link | grep -q "${prefix}[shd]"
 }
 prefix_of() { sed -nE 's/.*testbed: namespaces \(([a-z0-9]+)\).*/\1/p' "$1" | head -1; }
 
@@ -168,7 +174,49 @@ check "both ends of the links changed at the phase boundary ($(grep -c 'B/s from
   test "$(grep -c '250000 B/s from' "$work/sched.out")" -eq 3
 took "a changing link"
 
-# 2d. a link shaped one way (direction = "out": only what its host sends, the simulator's egress
+# 2d. a delayed link: each host link 500 us each way (a delay node between host and switch), so
+#     host to host takes 4 x 500 us = 2 ms round trip; a UDP echo (no ping here) measures it
+udp_echo="$ADAMANT_ROOT/tools/testbed/udp_echo.py"
+two_hosts() {  # a writer and a reader host, each link with the given [link] line
+  printf '[link]\n%s\n[[host]]\nname = "w"\nrole = "writer"\naddress = "198.18.0.1"\n[[host]]\nname = "r0"\nrole = "reader"\naddress = "198.18.0.2"\n' "$1"
+}
+two_hosts 'delay = "5 parsecs"' >"$work/baddelay.toml"
+"${testbed[@]}" show --testbed "$work/baddelay.toml" >"$work/baddelay.out" 2>&1
+check "a delay without a unit of time is refused ($(tail -1 "$work/baddelay.out"))" \
+  grep -q 'link.delay: a one-way delay of 0 to 10 s with its unit' "$work/baddelay.out"
+# the point's own testbed takes the round trip the model states: a generated bench prints its link
+# (--stated-link: --delay-us is half the round trip), each host link gets a quarter of the round trip
+printf '#!/bin/sh\n[ "$1" = --stated-link ] && printf -- "--bandwidth 12500000B/s\\n--delay-us 100\\n"\n' >"$work/stating"
+chmod +x "$work/stating"
+stated="$(cd "$ADAMANT_ROOT/tools/testbed" && /usr/bin/python3 -c 'import sys, adamant_testbed as t
+print(t.stated_link_delay_us([sys.argv[1]]), t.stated_link_delay_us([sys.argv[2]]))' "$work/stating" "$bench")"
+check "a model's 200 us round trip gives each host link 50 us; a bench that states no link, no delay node ($stated)" \
+  test "$stated" = "50 None"
+rtt_p50() { sed -nE 's/^rtt_us p50 ([0-9]+) .*/\1/p' "$1"; }
+rtt_min() { sed -nE 's/^rtt_us p50 [0-9]+ min ([0-9]+) .*/\1/p' "$1"; }
+for case in delayed plain; do
+  two_hosts "$([[ $case == delayed ]] && echo 'delay = "500us"')" >"$work/$case.toml"
+  "${testbed[@]}" exec --testbed "$work/$case.toml" --on w --on-each "python3 $udp_echo server" -- \
+    sh -c "sleep 0.5; python3 $udp_echo client 198.18.0.2" >"$work/$case.out" 2>&1
+  grep 'rtt_us\|delay node' "$work/$case.out" | sed 's/^/  /'
+done
+d="$(rtt_p50 "$work/delayed.out")" dmin="$(rtt_min "$work/delayed.out")" p="$(rtt_p50 "$work/plain.out")"
+# the fastest round trip shows the delay and the nodes' own cost; the median also the machine's load
+check "a 500 us delay on both links: the fastest round trip is 2 ms plus the nodes' own cost (2000-3000 us: ${dmin:-none} us)" \
+  test "${dmin:-0}" -ge 2000 -a "${dmin:-0}" -le 3000
+check "... and the median within 5 ms of the configured 2 ms on this shared machine (${d:-none} us, load $(cut -d' ' -f1 /proc/loadavg))" \
+  test "${d:-0}" -ge 2000 -a "${d:-0}" -le 7000
+check "each delayed link has its delay node, which sent what it forwarded ($(grep -c 'frames forwarded' "$work/delayed.out") directions reported)" \
+  test "$(grep -c 'frames forwarded, 0 dropped' "$work/delayed.out")" -eq 4
+check "without a delay no delay node runs and the round trip stays under 2 ms (${p:-none} us)" \
+  bash -c "! grep -q 'delay node' '$work/plain.out' && [[ -n '$p' ]] && (( $p < 2000 ))"
+for case in delayed plain; do
+  prefix="$(sed -nE 's/.*testbed: namespaces \(([a-z0-9]+)\).*/\1/p' "$work/$case.out" | head -1)"
+  check "the $case testbed ($prefix) is removed, delay nodes too" left_nothing "$prefix"
+done
+took "a delayed link"
+
+# 2e. a link shaped one way (direction = "out": only what its host sends, the simulator's egress
 #     link) and a loss schedule dropped in the readers (--loss-at process), as
 #     examples/sar/hotspots-adapt-bench runs on the testbed: tbf at each host's end, none at the
 #     switch's; every update delivered; the row names the link; nothing left
@@ -274,6 +322,11 @@ printf '%s[[host]]\nname = "ctl"\nrole = "control"\naddress = "198.18.0.100"\n' 
 printf 'realisation = "ssh"\n%s[ssh]\nuser = "root"\nkey = "userkey"\noptions = ["StrictHostKeyChecking=no", "UserKnownHostsFile=/dev/null", "LogLevel=ERROR", "ConnectionAttempts=20"]\n' \
   "$hosts" >"$work/ssh.toml"
 sshd="/usr/sbin/sshd -D -e -f /dev/null -h $work/hostkey -o ListenAddress={address} -o AuthorizedKeysFile=$work/authorized_keys -o StrictModes=no -o PidFile=none"
+sed 's/^\[ssh\]/[link]\ndelay = "1ms"\n[ssh]/' "$work/ssh.toml" >"$work/ssh-delay.toml"
+"${testbed[@]}" run --testbed "$work/ssh-delay.toml" -- "$bench" --receivers 2 >"$work/ssh-delay.out" 2>&1
+rc=$?
+check "an ssh testbed refuses a link delay, as it refuses shaping (exit $rc: $(tail -1 "$work/ssh-delay.out"))" \
+  bash -c "[[ $rc == 2 ]] && grep -q 'remove link.bandwidth, queue_packets and delay' '$work/ssh-delay.out'"
 "${testbed[@]}" run --testbed "$work/ssh.toml" --slot 1/2 -- "$bench" --receivers 2 >"$work/ssh-slot.out" 2>&1
 rc=$?
 check "an ssh testbed's hosts are shared: a point among 2 at once is refused (exit $rc: $(tail -1 "$work/ssh-slot.out"))" \

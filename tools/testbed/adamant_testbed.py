@@ -7,7 +7,9 @@ reader on a reader host, end-host loss by nftables at each reader host (--loss-a
       one point of BENCH (ant-bench, a generated bench or ant-peer-bench: any bench that takes
       --list-points, --iface, --loss-at and --reader-host; its ARGs select one point, e.g. --only 3)
       on FILE's testbed, or on the point's own (1 writer + its readers on one switch, in
-      namespaces); the testbed is made before and removed after, also on error or Ctrl-C;
+      namespaces, each host link delayed by a delay node so that host to host takes the round
+      trip the model states: BENCH --stated-link); the testbed is made before and removed
+      after, also on error or Ctrl-C;
       --slot K/N: the point is slot K of N points running at once (`adamant bench --jobs N`), its
       testbed's addresses moved to a block of their own (testbed_file.in_slot)
   adamant_testbed.py exec --testbed FILE --on HOST [--on-each CMD] -- CMD...
@@ -68,6 +70,24 @@ def list_point(bench_argv):
     return points[0]
 
 
+def stated_link_delay_us(bench_argv):
+    """The one-way delay of each host link that gives the model's round trip between two hosts
+    (two links each way): a generated bench states its environment's link (`--stated-link`), whose
+    --delay-us is the simulator's one-way delay, half the round trip; so a quarter of the round
+    trip each. None when the bench states no delay (or is not a generated bench)."""
+    try:
+        out = subprocess.run([bench_argv[0], "--stated-link"], capture_output=True, text=True, timeout=30)
+    except OSError:
+        return None
+    if out.returncode != 0:
+        return None
+    for line in out.stdout.splitlines():
+        name, _, value = line.partition(" ")
+        if name == "--delay-us" and value.isdigit():
+            return round(int(value) / 2)
+    return None
+
+
 def _option(argv, name):
     return next((argv[i + 1] for i in range(len(argv) - 1) if argv[i] == name), None)
 
@@ -79,28 +99,49 @@ def _count_rows(path):
         return max(0, sum(1 for _ in csv.reader(f)) - 1)
 
 
-def record_links(path, before, link):
-    """The link columns of the rows the point appended: the writer's shaped link."""
-    if not path or not os.path.exists(path) or not (link.bandwidth or link.queue_packets):
+def path_delay_us(tb):
+    """The one-way delay from the writer to the first reader host (its two links' delay nodes), the
+    simulator's link_delay_us; None when neither link is delayed."""
+    links = (tb.writer().link, tb.readers()[0].link)
+    return None if all(l.delay_us is None for l in links) else sum(l.delay_us or 0 for l in links)
+
+
+def record_links(path, before, tb):
+    """The link columns of the rows the point appended: the writer's shaped link, the path's delay."""
+    link, delay = tb.writer().link, path_delay_us(tb)
+    if not path or not os.path.exists(path) or not (link.bandwidth or link.queue_packets or delay is not None):
         return
     with open(path, newline="") as f:
         rows = list(csv.reader(f))
     head = rows[0]
-    bw, q = head.index("link_bandwidth"), head.index("link_queue_packets")
+    bw, q, d = head.index("link_bandwidth"), head.index("link_queue_packets"), head.index("link_delay_us")
     for row in rows[1 + before:]:
         row[bw] = link.label()
         row[q] = str(link.queue_packets) if link.queue_packets else ""
+        row[d] = str(delay) if delay is not None else ""
     tmp = path + ".tmp"
     with open(tmp, "w", newline="") as f:
         csv.writer(f, lineterminator="\n").writerows(rows)
     os.replace(tmp, path)
 
 
+def _delays(tb):
+    """The delayed links for the run's log line: '; link delay 50 us each way (w, r0, ...)'."""
+    delayed = {}
+    for h in tb.hosts:
+        if h.link.delay_us is not None:
+            delayed.setdefault(h.link.delay_us, []).append(h.name)
+    return "".join(f"; link delay {us} us each way ({', '.join(names)})" for us, names in sorted(delayed.items()))
+
+
 def cmd_run(args):
     bench_argv = args.command
     point = list_point(bench_argv)
     receivers, loss = int(point["receivers"]), float(point["loss_pct"])
-    tb = testbed_file.load(args.testbed) if args.testbed else testbed_file.default(receivers)
+    if args.testbed:
+        tb = testbed_file.load(args.testbed)
+    else:
+        tb = testbed_file.default(receivers, testbed_file.Link(delay_us=stated_link_delay_us(bench_argv)))
     tb = testbed_file.in_slot(tb, *args.slot)
     base_dir = os.path.dirname(os.path.abspath(args.testbed)) if args.testbed else os.getcwd()
     writer, readers = tb.writer(), tb.readers()
@@ -116,7 +157,8 @@ def cmd_run(args):
         for h in readers:
             argv += ["--reader-host", " ".join([h.address] + hosts.launcher(h))]
         print(f"adamant testbed: {tb.realisation} ({hosts.name}): writer {writer.name} {writer.address}, readers "
-              + ", ".join(f"{h.name} {h.address}" for h in readers) + f"; loss at {args.loss_at}", file=sys.stderr)
+              + ", ".join(f"{h.name} {h.address}" for h in readers) + f"; loss at {args.loss_at}" + _delays(tb),
+              file=sys.stderr)
         hosts.start_schedules()  # a changing link's phases count from the writer's start
         proc = hosts.popen(writer, argv, stdin=subprocess.DEVNULL)
         try:
@@ -131,7 +173,7 @@ def cmd_run(args):
                 print(f"adamant testbed: {h.name} {h.address}: {arrived} UDP datagrams and TCP segments in, {dropped} dropped{share}",
                       file=sys.stderr)
     if tb.realisation == "namespaces":
-        record_links(csv_path, before, writer.link)
+        record_links(csv_path, before, tb)
     if args.counters:
         with open(args.counters, "w") as f:
             json.dump({"testbed": testbed_file.describe(tb), "loss_at": args.loss_at, "point": point,
@@ -151,7 +193,7 @@ def cmd_exec(args):
         for h in tb.hosts:
             if h.name != args.on and args.on_each:
                 hosts.start_service(h, [w.format(address=h.address, name=h.name) for w in args.on_each.split()])
-        print(f"adamant testbed: namespaces ({hosts.name}): on {args.on}: {' '.join(args.command)}", file=sys.stderr)
+        print(f"adamant testbed: namespaces ({hosts.name}): on {args.on}: {' '.join(args.command)}" + _delays(tb), file=sys.stderr)
         hosts.start_schedules()
         proc = hosts.popen(by_name[args.on], args.command)
         try:

@@ -87,6 +87,11 @@ HarnessSpec sweep_spec(const Sweep& sweep);
 // Otherwise `args` unchanged.
 std::vector<std::string> with_sim_link(std::vector<std::string> args, const std::vector<SimOption>& link);
 
+// `BENCH --stated-link` (alone) prints sweep.sim_link, one "NAME VALUE" a line, and exits 0: the
+// link the model states, which the testbed gives a real point (tools/testbed: --delay-us, half the
+// environment's round trip, becomes each host link's delay node).
+inline constexpr const char* kStatedLinkOption = "--stated-link";
+
 // The generated benchmark's main: harness_main(with_sim_link(argv, sweep.sim_link), sweep_spec(sweep)).
 // Every harness_main option works as documented there (--csv, --mode, --runs, the point and
 // engine overrides). Returns harness_main's exit code, or 2 (with a message on stderr) when the
