@@ -12,6 +12,7 @@
 #   through adamant bench's driver (--peers), beside nakcast in one output directory, resumed; and
 #   ./adamant bench refusing --peers in the simulator and an unknown library -> a link schedule
 #   (a bad one refused; a good one steps the writer's tbf rate at its phase boundary) -> the
+#   link shaped one way (direction = "out") with a loss schedule in the readers -> the
 #   same point stopped by SIGTERM leaves nothing -> two points at once (--jobs 2), each on a testbed
 #   of its own (names, addresses), both rows in, then two stopped by Ctrl-C: nothing left, no row
 #   -> a delayed link (delay nodes, ant-delay-node): a model's stated round trip gives each host link a
@@ -272,6 +273,37 @@ for case in delayed plain; do
   check "the $case testbed ($prefix) is removed, delay nodes too" left_nothing "$prefix"
 done
 took "a delayed link"
+
+# 2e. a link shaped one way (direction = "out": only what its host sends, the simulator's egress
+#     link) and a loss schedule dropped in the readers (--loss-at process), as
+#     examples/sar/hotspots-adapt-bench runs on the testbed: tbf at each host's end, none at the
+#     switch's; every update delivered; the row names the link; nothing left
+printf '[link]\nbandwidth = 1000000\ndirection = "sideways"\n%s' "$hosts" >"$work/badout.toml"
+"${testbed[@]}" show --testbed "$work/badout.toml" >"$work/badout.out" 2>&1
+check "a direction other than both or out is refused ($(tail -1 "$work/badout.out"))" \
+  grep -q "direction takes both or out" "$work/badout.out"
+printf '[link]\nbandwidth = 1000000\ndirection = "out"\n%s' "$hosts" >"$work/out.toml"
+"${testbed[@]}" run --testbed "$work/out.toml" --loss-at process -- "$bench" --transport nakcast --receivers 2 \
+  --rate 200 --updates 800 --loss-schedule 0%@1s,3%@2s,0%@1s --csv "$work/out.csv" >"$work/out.out" 2>&1 &
+pid=$!
+for _ in $(seq 100); do grep -q 'testbed: namespaces' "$work/out.out" && break; sleep 0.1; done
+prefix="$(prefix_of "$work/out.out")"
+tbf_at() { mnexec -a "$(pgrep -f "mininet:${prefix}$1\$" | head -1)" tc qdisc show | grep -c ' tbf '; }
+hosts_tbf=$(( $(tbf_at h0) + $(tbf_at h1) + $(tbf_at h2) )) switch_tbf=$(tbf_at s)
+wait $pid
+rc=$?
+check "a link shaped out only: tbf at each of 3 host ends ($hosts_tbf), none at the switch's ($switch_tbf)" \
+  test "$hosts_tbf" -eq 3 -a "$switch_tbf" -eq 0
+"$ADAMANT_VENV/bin/python" - "$work/out.csv" "$rc" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1]))) if sys.argv[2] == "0" else []
+r = rows[-1] if rows else {}
+ok = r.get("delivery") == "1.000000" and r.get("link_bandwidth") == "1000000"
+print(("PASS: " if ok else "FAIL: ") + f"the loss schedule in the readers on the testbed (exit {sys.argv[2]}): delivery "
+      f"{r.get('delivery')}, link_bandwidth {r.get('link_bandwidth')}")
+PY
+check "the one-way shaped testbed ($prefix) is removed" left_nothing "$prefix"
+took "a link shaped one way, a loss schedule"
 
 # 3. stopped part way (SIGTERM, as Ctrl-C): the testbed is removed all the same
 "${testbed[@]}" run --loss-at host -- "$bench" --receivers 2 --rate 100 --updates 3000 --csv "$work/stopped.csv" \

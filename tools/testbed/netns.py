@@ -128,10 +128,13 @@ class Namespaces:
                 out = node.cmd(f"ip route add 224.0.0.0/4 dev {intf}; echo rc=$?")
                 if "rc=0" not in out:
                     raise RuntimeError(f"multicast route on {h.name}: {out.strip()}")
-                _shape(node, intf, h.link)
-                _shape(switch, port, h.link)
+                ends = [(node, intf)]  # the host's end shapes what it sends, the switch's what it receives
+                if h.link.direction == "both":
+                    ends.append((switch, port))
+                for end, end_intf in ends:
+                    _shape(end, end_intf, h.link)
                 if h.link.schedule:
-                    self._shaped.append((h, [(node.pid, intf), (switch.pid, port)]))
+                    self._shaped.append((h, [(end.pid, end_intf) for end, end_intf in ends]))
                 carriers.append((node, intf))
                 if delay:
                     dnode, left, right = delay

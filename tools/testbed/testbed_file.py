@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 REALISATIONS = ("namespaces", "ssh")
 ROLES = ("writer", "reader", "control")
+DIRECTIONS = ("both", "out")  # a link's shaping: each way, or only what its host sends
 # The benchmarking range (RFC 2544): namespaces hosts take addresses only from it.
 BENCH_NET = ipaddress.ip_network("198.18.0.0/15")
 
@@ -29,6 +30,7 @@ class Link:
     bandwidth: int = 0       # bytes per second of the host's link, each way; 0: not shaped
     queue_packets: int = 0   # packets queued at each end before tail drop; 0: the kernel's default
     schedule: list = field(default_factory=list)  # Phases repeated from the run's start; bandwidth is the first's
+    direction: str = "both"  # shaped each way, or "out": only what the host sends (the simulator's egress link)
     delay_us: int = None     # one-way delay each way, by a delay node on the link; None: no delay node
 
     def label(self):
@@ -108,17 +110,21 @@ def parse_delay(text, where):
 
 
 def _link(table, default, where):
-    unknown = set(table) - {"bandwidth", "queue_packets", "schedule", "delay"}
+    unknown = set(table) - {"bandwidth", "queue_packets", "schedule", "direction", "delay"}
     if unknown:
         raise BadTestbed(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
+    direction = table.get("direction", default.direction)
+    if direction not in DIRECTIONS:
+        raise BadTestbed(f"{where}.direction takes {' or '.join(DIRECTIONS)}, not {direction!r}")
     if "schedule" in table and "bandwidth" in table:
         raise BadTestbed(f"{where}: bandwidth or schedule, not both (a schedule starts at its first phase)")
     queue = _number(table.get("queue_packets", default.queue_packets), f"{where}.queue_packets", integer=True)
     delay = parse_delay(table["delay"], f"{where}.delay") if "delay" in table else default.delay_us
     if "bandwidth" in table:
-        return Link(_number(table["bandwidth"], f"{where}.bandwidth", integer=True), queue, delay_us=delay)
+        return Link(_number(table["bandwidth"], f"{where}.bandwidth", integer=True), queue, direction=direction,
+                    delay_us=delay)
     schedule = _schedule(table["schedule"], f"{where}.schedule") if "schedule" in table else default.schedule
-    return Link(schedule[0].bandwidth if schedule else default.bandwidth, queue, schedule, delay)
+    return Link(schedule[0].bandwidth if schedule else default.bandwidth, queue, schedule, direction, delay)
 
 
 def parse(data):
@@ -219,7 +225,8 @@ def describe(tb):
     return {"realisation": tb.realisation,
             "hosts": [{"name": h.name, "role": h.role, "address": h.address, "bandwidth": h.link.bandwidth,
                        "schedule": [[p.bandwidth, p.seconds] for p in h.link.schedule],
-                       "queue_packets": h.link.queue_packets, "delay_us": h.link.delay_us,
+                       "queue_packets": h.link.queue_packets, "direction": h.link.direction,
+                       "delay_us": h.link.delay_us,
                        "loss_pct": h.loss_pct} for h in tb.hosts]}
 
 
