@@ -270,7 +270,10 @@ inline constexpr WireConstant kWire[] = {
      "adaptive: the envelope before every datagram, at most (marker, type, candidate; varint epoch, base)"},
     {"epoch_envelope_min", wire::kEpochHeaderMinSize,
      "adaptive: the envelope's shortest (epoch and base below 128; 4 bytes below 16,384 updates)"},
-    {"epoch_report", wire::kEpochReportSize, "adaptive: a reader's REPORT to the writer (DATA received, expected)"},
+    {"epoch_report", wire::kEpochReportSize,
+     "adaptive: a reader's REPORT to the writer, at least (DATA received, expected; varint echo, held)"},
+    {"epoch_report_max", wire::kEpochReportMaxSize,
+     "adaptive: a reader's REPORT at most (echo a 10-byte varint, held at most an hour: 6)"},
 };
 
 // ------------------------------------------------------------------ timing rules
