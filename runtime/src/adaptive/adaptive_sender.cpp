@@ -127,8 +127,8 @@ void AdaptiveSender::check_rtt(Nanos now) {
   char buf[200];
   std::snprintf(buf, sizeof buf,
                 "adaptive: the readers' round trip is %.0f us, the decision table was fitted for %.0f us "
-                "(outside half to twice since %.1f s): its picks may not be this path's best",
-                us, *fitted, static_cast<double>(rtt_off_since_->count()) / 1e9);
+                "(outside half to twice for %.1f s): its picks may not be this path's best",
+                us, *fitted, static_cast<double>((now - *rtt_off_since_).count()) / 1e9);
   rtt_warning_ = buf;
 }
 
