@@ -18,6 +18,7 @@
 // robin), bound to ADDR; under a launcher it re-runs this program with the point's options and
 // --receiver-index, its control pipe on stdin and its report on stdout. `--list-points` prints
 // the point as ant-bench does, so tools/testbed runs either bench alike.
+#include <adamant/latency_cdf.hpp>
 #include <adamant/metrics.hpp>
 #include <adamant/types.hpp>
 #include <adamant/units.hpp>
@@ -206,7 +207,7 @@ bool all_eof(const std::vector<std::unique_ptr<ReaderProcess>>& rx) {
   return std::all_of(rx.begin(), rx.end(), [](const auto& r) { return r->eof(); });
 }
 
-void run_point(PeerLibrary& lib, const PeerPoint& a, const Placement& pl, const std::string& csv) {
+void run_point(PeerLibrary& lib, const PeerPoint& a, const Placement& pl, const std::string& csv, const std::string& cdf) {
   std::vector<std::unique_ptr<ReaderProcess>> rx;  // forked first: no thread exists yet
   for (int i = 0; i < a.receivers; ++i) rx.push_back(fork_receiver(lib, a, pl, i));
   const std::int64_t ready_deadline = monotonic_now_ns() + 10'000'000'000;
@@ -269,6 +270,7 @@ void run_point(PeerLibrary& lib, const PeerPoint& a, const Placement& pl, const 
   row.transport_params = lib.params();
   bench::detail::set_bytes(row, bytes);
   metrics::append_csv(csv, row);
+  if (!cdf.empty()) metrics::append_cdf_csv(cdf, row);
   std::printf("[ant-peer-bench/real] %s receivers=%d loss=%g%% (at %s) rate=%gHz run=%d (%s): sent %llu, received %llu, "
               "delivery %.6f | latency us mean %.1f sd %.1f p50 %.1f p99 %.1f max %.1f | ReLate2 %.1f | bytes data "
               "%llu retransmit %llu parity %llu nak %llu control %llu | refused %llu, abandoned %llu, duplicates %llu%s%s%s%s\n",
@@ -331,7 +333,7 @@ int main(int argc, char** argv) {
   CLI::App app{"ant-peer-bench: one experiment point on a peer library (NRL NORM, OpenPGM, kernel TCP), "
                "as ant-bench measures ADAMANT's transports"};
   PeerPoint a;
-  std::string csv = "ant-peer-bench.csv", library = libs.count("norm") ? "norm" : names.front(), loss_at = "process";
+  std::string csv = "ant-peer-bench.csv", cdf, library = libs.count("norm") ? "norm" : names.front(), loss_at = "process";
   int runs = 1;
   bool list = false, list_points = false;
   std::optional<int> linger_ms, receiver_index;
@@ -351,6 +353,9 @@ int main(int argc, char** argv) {
   app.add_option("--runs", runs, "repeat the point N times (run + k, seed + k)")->check(CLI::PositiveNumber);
   app.add_option("--seed", a.seed, "loss-injection seed (each receiver derives its own, as ant-bench)");
   app.add_option("--csv", csv, "CSV file to append one row per run to (ant-bench's schema)");
+  app.add_option("--cdf", cdf, "CSV file to append each row's latency at every whole percentile to (as ant-bench)");
+  app.add_option("--run", a.run, "the first run's number (the row's run column; --runs counts on from it)")
+      ->check(CLI::PositiveNumber);
   app.add_option("--port", a.port, "first UDP port (run k uses port+2k and port+2k+1; 0 = derive from pid)")
       ->check(CLI::Range(0, 65000));
   app.add_option("--group", a.group, "multicast group");
@@ -397,7 +402,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "ant-peer-bench: %s\n", e.what());
     return 2;
   }
-  pl.options = given_options(app, {"--reader-host", "--csv", "--runs", "--port", "--seed", "--iface", "--library"});
+  pl.options = given_options(app, {"--reader-host", "--csv", "--cdf", "--run", "--runs", "--port", "--seed", "--iface", "--library"});
   pl.options.insert(pl.options.begin(), {"--library", library});
   const PeerPoint base = a;
   for (int k = 0; k < runs; ++k) {
@@ -406,7 +411,7 @@ int main(int argc, char** argv) {
     p.seed = base.seed + static_cast<std::uint64_t>(k);
     p.port = base.port + 2 * k;
     try {
-      run_point(lib, p, pl, csv);
+      run_point(lib, p, pl, csv, cdf);
     } catch (const std::exception& e) {
       std::fprintf(stderr, "ant-peer-bench: %s point (%d receivers, %g%% loss, %g Hz, run %d) FAILED: %s\n",
                    lib.name().c_str(), p.receivers, p.loss, p.rate, p.run, e.what());

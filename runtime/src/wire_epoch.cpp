@@ -7,8 +7,12 @@ namespace adamant::wire {
 namespace {
 
 constexpr std::uint8_t kTypeBit = 0x20;
-constexpr std::uint8_t kCandidateMask = 0x1F;
+constexpr int kVersionShift = 4;
+constexpr std::uint8_t kVersionMask = 0x10;
+constexpr std::uint8_t kCandidateMask = 0x0F;
 constexpr std::uint8_t kMarkerMask = 0xC0;
+static_assert(kEpochMaxCandidates == kCandidateMask + 1u, "the candidate field names kEpochMaxCandidates");
+static_assert((kEpochVersion << kVersionShift & ~kVersionMask) == 0, "the version fits its bit");
 
 void put(std::vector<std::uint8_t>& b, std::uint64_t v, int bytes) {
   for (int s = 8 * (bytes - 1); s >= 0; s -= 8) b.push_back(static_cast<std::uint8_t>(v >> s));
@@ -44,11 +48,12 @@ std::optional<std::uint64_t> get_varint(const std::uint8_t* p, std::size_t end, 
 }  // namespace
 
 std::vector<std::uint8_t> encode_epoch(const Epoch& e, ByteView body) {
-  if (e.candidate >= kEpochMaxCandidates) throw std::invalid_argument("adamant::wire: epoch candidate above 31");
+  if (e.candidate >= kEpochMaxCandidates) throw std::invalid_argument("adamant::wire: epoch candidate above 15");
   if (body.size > kMaxDatagram - kEpochHeaderSize) throw std::length_error("adamant::wire: epoch body too large");
   std::vector<std::uint8_t> b;
   b.reserve(kEpochHeaderSize + body.size);
-  b.push_back(static_cast<std::uint8_t>(kEpochMarker | (e.type == EpochType::Report ? kTypeBit : 0) | e.candidate));
+  b.push_back(static_cast<std::uint8_t>(kEpochMarker | (e.type == EpochType::Report ? kTypeBit : 0) |
+                                        kEpochVersion << kVersionShift | e.candidate));
   put_varint(b, e.epoch);
   put_varint(b, e.base);
   if (body.size > 0) b.insert(b.end(), body.data, body.data + body.size);
@@ -64,10 +69,18 @@ std::vector<std::uint8_t> encode_epoch_report(std::uint32_t epoch, const EpochRe
   return encode_epoch(Epoch{EpochType::Report, 0, epoch, 0, {}}, ByteView{body.data(), body.size()});
 }
 
-std::optional<Epoch> decode_epoch(ByteView bytes) {
+std::optional<Epoch> decode_epoch(ByteView bytes, DecodeError* error) {
+  DecodeError ignored;
+  DecodeError& err = error ? *error : ignored;
+  err = DecodeError::TooShort;
   if (bytes.size < kEpochHeaderMinSize || bytes.data == nullptr) return std::nullopt;
   const std::uint8_t* p = bytes.data;
+  err = DecodeError::BadMagic;
   if ((p[0] & kMarkerMask) != kEpochMarker) return std::nullopt;
+  // a later layout's bytes after the first are not this one's: nothing past the version is read
+  err = DecodeError::BadVersion;
+  if (((p[0] & kVersionMask) >> kVersionShift) != kEpochVersion) return std::nullopt;
+  err = DecodeError::BadPayload;
   Epoch e;
   e.type = (p[0] & kTypeBit) ? EpochType::Report : EpochType::Datagram;
   e.candidate = p[0] & kCandidateMask;
@@ -82,6 +95,7 @@ std::optional<Epoch> decode_epoch(ByteView bytes) {
   if (e.type == EpochType::Datagram && e.body.size == 0) return std::nullopt;
   if (e.type == EpochType::Report && (e.candidate != 0 || e.base != 0 || !decode_epoch_report(e.body)))
     return std::nullopt;
+  err = DecodeError::None;
   return e;
 }
 

@@ -157,14 +157,15 @@ TEST(EpochEnvelope, RoundTripsAndRejectsMalformed) {
   const std::uint8_t open_end[] = {0x80, 0x01, 0x80};  // base truncated
   EXPECT_FALSE(wire::decode_epoch({open_end, sizeof open_end}));
   // The widest: epoch 2^32 - 1 and base 2^64 - 1 take kEpochHeaderSize bytes, and round-trip.
-  const auto w = wire::encode_epoch({wire::EpochType::Datagram, 31, 0xFFFFFFFFu, ~0ull, {}}, {inner, 1});
+  const std::uint16_t top = wire::kEpochMaxCandidates - 1;
+  const auto w = wire::encode_epoch({wire::EpochType::Datagram, top, 0xFFFFFFFFu, ~0ull, {}}, {inner, 1});
   ASSERT_EQ(w.size(), wire::kEpochHeaderSize + 1);
   const auto we = wire::decode_epoch({w.data(), w.size()});
   ASSERT_TRUE(we);
   EXPECT_EQ(we->epoch, 0xFFFFFFFFu);
   EXPECT_EQ(we->base, ~0ull);
-  EXPECT_EQ(we->candidate, 31);
-  EXPECT_THROW(wire::encode_epoch({wire::EpochType::Datagram, 32, 1, 0, {}}, {inner, 1}), std::invalid_argument);
+  EXPECT_EQ(we->candidate, top);
+  EXPECT_THROW(wire::encode_epoch({wire::EpochType::Datagram, top + 1, 1, 0, {}}, {inner, 1}), std::invalid_argument);
   // The first epoch's envelope is the shortest.
   EXPECT_EQ(wire::encode_epoch({wire::EpochType::Datagram, 0, 1, 0, {}}, {inner, 1}).size(),
             wire::kEpochHeaderMinSize + 1);
@@ -179,6 +180,56 @@ TEST(EpochEnvelope, RoundTripsAndRejectsMalformed) {
   auto based = r;
   based[2] = 1;  // a REPORT names no base
   EXPECT_FALSE(wire::decode_epoch({based.data(), based.size()}));
+}
+
+TEST(EpochEnvelope, ALaterVersionIsDroppedAndCountedNeverMisread) {
+  const std::uint8_t inner[3] = {9, 8, 7};
+  auto b = wire::encode_epoch({wire::EpochType::Datagram, 3, 7, 1234, {}}, {inner, 3});
+  EXPECT_EQ((b[0] >> 4) & 1, wire::kEpochVersion);  // bit 4: the version; every byte after it as before
+  b[0] ^= 0x10;  // the same bytes as a later version: this layout would read candidate 3, epoch 7
+  wire::DecodeError err = wire::DecodeError::None;
+  EXPECT_FALSE(wire::decode_epoch({b.data(), b.size()}, &err));
+  EXPECT_EQ(err, wire::DecodeError::BadVersion);
+  const std::uint8_t unparsable[] = {0x90, 0xFF, 0xFF};  // a later layout need not parse as this one
+  EXPECT_FALSE(wire::decode_epoch({unparsable, sizeof unparsable}, &err));
+  EXPECT_EQ(err, wire::DecodeError::BadVersion);
+  b[0] ^= 0x10;
+  EXPECT_TRUE(wire::decode_epoch({b.data(), b.size()}, &err));
+  EXPECT_EQ(err, wire::DecodeError::None);
+
+  // A reader drops a writer's datagram of a later version (no delivery, no epoch adopted), counts
+  // it, and says why; the same datagram at this version is delivered.
+  const auto cfg = config(rate_table(kNakcastAuto, kNakcast5ms), 300ms);
+  AdaptiveSender writer(cfg, 11);
+  AdaptiveReceiver reader(cfg, Net::ep(1), 1);
+  engine::Output out;
+  const std::uint8_t payload[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+  writer.publish({payload, sizeof payload}, Nanos{0}, out);
+  ASSERT_FALSE(out.datagrams.empty());
+  auto data = out.datagrams.front().bytes;
+  out.clear();
+  data[0] ^= 0x10;
+  reader.on_datagram({data.data(), data.size()}, Net::ep(0), Nanos{100'000}, out);
+  EXPECT_TRUE(out.deliveries.empty());
+  EXPECT_EQ(reader.delivering_epoch(), 0u);
+  EXPECT_EQ(reader.stats().rejected, 1u);
+  ASSERT_EQ(out.events.size(), 1u);
+  EXPECT_EQ(out.events[0].kind, engine::EventKind::Rejected);
+  EXPECT_EQ(out.events[0].first, static_cast<std::uint64_t>(wire::DecodeError::BadVersion));
+  out.clear();
+  data[0] ^= 0x10;
+  reader.on_datagram({data.data(), data.size()}, Net::ep(0), Nanos{200'000}, out);
+  ASSERT_EQ(out.deliveries.size(), 1u);
+  EXPECT_EQ(out.deliveries[0].sequence, 1u);
+  EXPECT_EQ(reader.stats().rejected, 1u);
+  // The writer drops a reader's REPORT of a later version the same way.
+  out.clear();
+  auto report = wire::encode_epoch_report(1, {1, 1});
+  report[0] ^= 0x10;
+  writer.on_datagram({report.data(), report.size()}, Net::ep(1), Nanos{300'000}, out);
+  EXPECT_EQ(writer.stats().rejected, 1u);
+  ASSERT_EQ(out.events.size(), 1u);
+  EXPECT_EQ(out.events[0].first, static_cast<std::uint64_t>(wire::DecodeError::BadVersion));
 }
 
 TEST(AdaptiveChannel, SwitchesWhenTheRateChangesAndLosesNothing) {

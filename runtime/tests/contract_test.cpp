@@ -166,6 +166,12 @@ TEST(Wire, SizesAreWhatTheCodecWrites) {
             wire_size("header") + wire_size("repair_fixed") + 4 * wire_size("repair_sequence") + 12);
   EXPECT_EQ(wire::encode_msg(1, 1, 1, 0, wire::MsgInfo{}, ByteView{body, 12}).size(),
             wire_size("header") + wire_size("msg_fixed") + 12);
+  // the epoch envelope's first byte: its version in bit 4, the candidate in the bits below
+  const auto top = static_cast<std::uint16_t>(wire_size("epoch_max_candidates") - 1);
+  const auto env = wire::encode_epoch({wire::EpochType::Datagram, top, 1, 0, {}}, ByteView{body, 12});
+  EXPECT_EQ(env.size(), wire_size("epoch_envelope_min") + 12);
+  EXPECT_EQ((env[0] >> 4) & 1u, wire_size("epoch_envelope_version"));
+  EXPECT_EQ(env[0] & 0x0Fu, top);
 }
 
 TEST(ResultColumns, AreTheBenchesCsvHeader) {

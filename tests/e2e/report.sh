@@ -61,6 +61,10 @@ except BadFilter as e:
     check("--points refuses an unknown field, naming the fields", "receivers" in str(e))
 PY
 
+# 0a. the report's own unit tests (tools/report/test_*.py: the adaptive writer's switches as marks on
+#     latency over time, from a two-run timeline as ant-bench writes it), one PASS:/FAIL: line each
+e2e_unittests "$ADAMANT_VENV/bin/python" "$ADAMANT_ROOT/tools/report"
+
 # 0b. the demo's catalog options and the OpenDDS benches' points (tools/bench/opendds_points.py, with a
 # stand-in bench that prints an OpenDDS bench's --list), and `bench --target opendds`'s refusals
 mkdir -p "$work/odds" && printf '#!/bin/sh\nprintf "0 ant_nakcast nak_timeout=25ms 3 1 100\\n1 rtps_udp - 3 1 100\\n"\n' >"$work/odds/x_bench"

@@ -8,7 +8,9 @@
 #   every update, the row has the contract's result columns and the shaped link's bandwidth -> the
 #   peers (ant-peer-bench: NRL NORM, OpenPGM) at one point (3 readers, 3 % loss at each reader
 #   host, 300 updates) on the same testbed, through the same `run`: each delivers every update and
-#   every reader host dropped datagrams (SKIP: for a library the build lacks) -> a link schedule
+#   every reader host dropped datagrams (SKIP: for a library the build lacks) -> the same libraries
+#   through adamant bench's driver (--peers), beside nakcast in one output directory, resumed; and
+#   ./adamant bench refusing --peers in the simulator and an unknown library -> a link schedule
 #   (a bad one refused; a good one steps the writer's tbf rate at its phase boundary) -> the
 #   same point stopped by SIGTERM leaves nothing -> two points at once (--jobs 2), each on a testbed
 #   of its own (names, addresses), both rows in, then two stopped by Ctrl-C: nothing left, no row
@@ -135,6 +137,62 @@ PY
   check "the $lib testbed ($prefix) is removed after the point" left_nothing "$prefix"
 done
 took "the peers"
+
+# 2c. the peers as transports of adamant bench (--peers): the point over nakcast and over each peer
+#     library the build has, on testbeds of the driver's wrap, in one output directory; a run again
+#     skips them all; ./adamant bench refuses --peers in the simulator and an unknown library
+libs=()
+for lib in norm pgm; do [[ "$have" == *" $lib "* ]] && libs+=("$lib"); done
+if [[ ${#libs[@]} -eq 0 ]]; then
+  echo "SKIP: adamant bench --peers: ant-peer-bench has neither norm nor pgm (not found at build time)"
+else
+  peers="$(IFS=,; echo "${libs[*]}")"
+  out="$work/peers-bench"
+  peer_bench=("$ADAMANT_VENV/bin/python" "$ADAMANT_ROOT/tools/bench/adamant_bench.py" --experiment tb="$bench"
+    --mode real --out "$out" --wrap "${testbed[*]} run --loss-at host --slot {slot}/{jobs} --"
+    --bench-arg=--loss --bench-arg=3 --bench-arg=--updates --bench-arg=300 --bench-arg=--rate --bench-arg=200
+    --peers "$peers" --peer-bench "$peer")
+  "${peer_bench[@]}" >"$work/peers-bench.out" 2>&1
+  rc=$?
+  tail -1 "$work/peers-bench.out" | sed 's/^/  /'
+  check "adamant bench --peers $peers runs the point over nakcast and each library (exit $rc)" test $rc -eq 0
+  "$ADAMANT_VENV/bin/python" - "$out" "$peers" "$ADAMANT_ROOT/runtime/contract/contract.json" <<'PY'
+import csv, glob, json, os, sys
+def check(what, ok): print(("PASS: " if ok else "FAIL: ") + what)
+out, libs = sys.argv[1], sys.argv[2].split(",")
+def rows(name):
+    path = os.path.join(out, name)
+    return list(csv.DictReader(open(path, newline=""))) if os.path.exists(path) else []
+results, head = rows("tb.csv"), next(csv.reader(open(os.path.join(out, "tb.csv"))), [])
+columns = [c["name"] for c in json.load(open(sys.argv[3]))["result_columns"]]
+check(f"the peers' rows and nakcast's share one file of the contract's {len(columns)} result columns",
+      head == columns and sorted(r["transport"] for r in results) == sorted(["nakcast"] + libs))
+for lib in libs:
+    mine = [r for r in results if r["transport"] == lib]
+    check(f"{lib}: every update delivered under 3 % loss at each reader host, its settings in transport_params "
+          f"({mine[0]['delivery'] if mine else 'no row'})",
+          len(mine) == 1 and mine[0]["delivery"] == "1.000000" and mine[0]["loss_pct"] == "3"
+          and mine[0]["run"] == "1" and mine[0]["transport_params"] != "")
+    check(f"{lib}: its percentiles, its load line and its summary line are written",
+          sum(r["transport"] == lib for r in rows("tb.cdf.csv")) == 100
+          and sum(r["transport"] == lib for r in rows("load/tb.csv")) == 1
+          and sum(r["transport"] == lib for r in rows("tb.summary.csv")) == 1)
+record = json.load(open(sorted(glob.glob(os.path.join(out, "runs", "*.json")))[-1]))
+check("the run's record has each library's exact command (ant-peer-bench --library ... --run 1 --seed 1)",
+      all(any("--library" in c and c[c.index("--library") + 1] == lib and "--run" in c for c in record["commands"])
+          for lib in libs))
+PY
+  "${peer_bench[@]}" >"$work/peers-again.out" 2>&1
+  check "a run again skips every point, peers included ($(tail -1 "$work/peers-again.out" | cut -c1-60))" \
+    grep -q "0 point(s) run, $((1 + ${#libs[@]})) skipped" "$work/peers-again.out"
+fi
+"$ADAMANT_ROOT/adamant" bench "$ADAMANT_ROOT/examples/sar/sar.adamant" --peers norm >"$work/peers-sim.out" 2>&1
+check "./adamant bench refuses --peers in the simulator ($(tail -1 "$work/peers-sim.out" | cut -c1-70))" \
+  grep -q "peers runs real processes only" "$work/peers-sim.out"
+"$ADAMANT_ROOT/adamant" bench "$ADAMANT_ROOT/examples/sar/sar.adamant" --mode real --peers norm,zmq >"$work/peers-bad.out" 2>&1
+check "./adamant bench refuses an unknown peer library ($(tail -1 "$work/peers-bad.out" | cut -c1-70))" \
+  grep -q "unknown peer library 'zmq'" "$work/peers-bad.out"
+took "the peers through adamant bench"
 
 # 2c. a changing link: the testbed tool steps the tbf rate through the file's schedule during the run
 # a writer and two reader hosts (here and for the ssh testbed below)

@@ -10,6 +10,20 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 check() { local what="$1"; shift; if "$@"; then echo "PASS: $what"; else echo "FAIL: $what"; fi; }
 
+# e2e_unittests PYTHON DIR: the Python unit tests DIR/test_*.py (a tools/ folder), one PASS:/FAIL:
+# line per test named by DIR relative to the checkout, and a FAIL when none ran or any failed.
+e2e_unittests() {
+  local python="$1" dir="$2" name="${2#"$ADAMANT_ROOT"/}" out rc=0
+  out="$work/unittest-${name//\//-}.out"
+  "$python" -B -m unittest discover -s "$dir" -p 'test_*.py' -v >"$out" 2>&1 || rc=$?
+  sed -nE 's/^(test_[a-z0-9_]+) \(([A-Za-z0-9_.]+)\) \.\.\. (ok|FAIL|ERROR)$/\3 \2/p' "$out" \
+    | while read -r verdict test; do
+        [[ "$verdict" == ok ]] && echo "PASS: $name: $test" || echo "FAIL: $name: $test"
+      done
+  grep -q '^Ran [1-9]' "$out" || { cat "$out"; echo "FAIL: $name: the unit tests ran"; }
+  (( rc == 0 )) || { tail -30 "$out"; echo "FAIL: $name: every unit test passes"; }
+}
+
 # Finds the OpenDDS to use: sources its env script (ADAMANT_OPENDDS_ENV, else the unpacked archive:
 # adamant_opendds_env) and sets dds to its DDS_ROOT. Returns 1 when there is none with a CMake package.
 e2e_find_opendds() {

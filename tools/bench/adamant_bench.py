@@ -7,6 +7,8 @@ worth of simulator points, real points one at a time (under --wrap: a private ne
 a testbed, each point its own, so real points can run at once; they then share the CPU, which their
 latencies measure, so each point's load line records the load and the points running beside it).
 A point whose rows are already in DIR is skipped, so an interrupted run resumes where it stopped.
+With --peers, each point runs again over each peer library (peer_points: ant-peer-bench), as a
+transport of its own in the same files.
 Writes DIR/<experiment>.csv (the rows), DIR/<experiment>.cdf.csv (latency percentiles),
 DIR/load/<experiment>.csv (the machine's load while each point ran), DIR/<experiment>.summary.csv
 (per point: the mean and 95 % confidence interval across runs) and DIR/runs/<time>.json (the
@@ -23,6 +25,7 @@ import signal
 import sys
 
 import opendds_points
+import peer_points
 import points as pointlib
 import record
 import summary
@@ -47,7 +50,20 @@ def parse_args(argv):
     p.add_argument("--step", action="append", default=[], help="a command that prepared the run (recorded)")
     p.add_argument("--bench-arg", action="append", default=[], metavar="ARG",
                    help="an option for every bench command, listing and points (e.g. --updates 500)")
+    p.add_argument("--peers", default="", metavar="LIB[,LIB...]",
+                   help="real: each point also over these peer libraries (norm, pgm) through --peer-bench")
+    p.add_argument("--peer-bench", metavar="PROGRAM", help="ant-peer-bench, for --peers")
     args = p.parse_args(argv)
+    try:
+        args.peers = peer_points.parse(args.peers)
+    except peer_points.BadPeers as e:
+        p.error(str(e))
+    if args.peers and args.mode != "real":
+        p.error("--peers runs real processes only (--mode real): the simulator has no peer library")
+    if args.peers and args.target != "native":
+        p.error("--peers runs beside the native benches (--target native)")
+    if args.peers and not (args.peer_bench and os.access(args.peer_bench, os.X_OK)):
+        p.error("--peers needs --peer-bench, the built ant-peer-bench")
     if args.jobs is None:
         args.jobs = (os.cpu_count() or 1) if args.mode == "sim" else 1
     if args.jobs < 1:
@@ -85,20 +101,30 @@ def main(argv):
         print("adamant bench: error: --target opendds runs real processes only (--mode real)", file=sys.stderr)
         return 2
     key_of = opendds_points.key if opendds else pointlib.key
+    lacking = peer_points.missing(args.peer_bench, args.peers) if args.peers else []
+    if lacking:
+        print(f"adamant bench: error: {args.peer_bench} was built without {', '.join(lacking)} (its library was "
+              "not found when the runtime was built; --list-libraries shows what it has)", file=sys.stderr)
+        return 2
     todo, skipped, chosen = [], 0, 0
     for name, bench in benches:
         store.drop_orphan_percentiles(name)
         done = store.done(name, key_of)
         listed = opendds_points.list_points(bench, args.bench_arg) if opendds \
             else pointlib.list_points(bench, args.mode, args.bench_arg)
-        for point in listed:
+        try:
+            peers = peer_points.list_points(args.peer_bench, args.peers, listed, name) if args.peers else []
+        except peer_points.BadPeers as e:
+            print(f"adamant bench: error: --peers: {e}", file=sys.stderr)
+            return 2
+        for point in listed + peers:
             if not pointlib.matches(terms, point):
                 continue
             chosen += 1
             if key_of(name, point) in done:
                 skipped += 1
             else:
-                todo.append((name, bench, point))
+                todo.append((name, args.peer_bench if "peer_library" in point else bench, point))
     if chosen == 0:
         print("adamant bench: error: no point matches --points", file=sys.stderr)
         return 2
@@ -110,6 +136,7 @@ def main(argv):
         "started": record.now(), "model": args.model, "model_sha256": record.sha256(args.model) if args.model else None,
         "target": args.target, "mode": args.mode, "jobs": jobs, "points_filter": args.points, "bench_args": args.bench_arg,
         "experiments": {name: bench for name, bench in benches}, "steps": args.step,
+        "peers": args.peers, "peer_bench": args.peer_bench if args.peers else None,
         "points_chosen": chosen, "points_skipped": skipped, "machine": record.machine(_root()),
         "commands": [], "failed": [],
     }

@@ -22,7 +22,12 @@ def list_points(bench, mode, extra=()):
     dict of the --list-points columns (strings)."""
     out = subprocess.run([bench, "--mode", mode, *extra, "--list-points"], check=True, capture_output=True,
                          text=True).stdout
-    return list(csv.DictReader(io.StringIO(out)))
+    return parse_listing(out)
+
+
+def parse_listing(text):
+    """The points of a --list-points output (ant-bench, a generated bench or ant-peer-bench)."""
+    return list(csv.DictReader(io.StringIO(text)))
 
 
 def key(experiment, fields):

@@ -7,6 +7,7 @@ import tempfile
 import threading
 
 import opendds_points
+import peer_points
 from pointload import Watch
 
 
@@ -49,15 +50,20 @@ def command(bench, mode, index, csv_path, cdf_path, wrap=(), extra=(), timeline_
 
 def run_point(bench, mode, point, scratch_root, children, wrap=(), extra=(), log_dir=None, target="native",
               running=lambda: 1):
-    """Runs `point` (a --list-points line; OpenDDS: a --list line, every run of it); returns (results CSV
-    text, percentiles CSV text, timeline CSV text ("" when none), command, the point's load line: pointload,
-    with `running()` the points running at once)."""
+    """Runs `point` (a --list-points line; OpenDDS: a --list line, every run of it; a peer point:
+    peer_points, with `bench` ant-peer-bench); returns (results CSV text, percentiles CSV text, timeline
+    CSV text ("" when none), command, the point's load line: pointload, with `running()` the points
+    running at once)."""
     scratch = tempfile.mkdtemp(prefix=f"point{point['index']}.", dir=scratch_root)
     try:
         csv_path, cdf_path = os.path.join(scratch, "results.csv"), os.path.join(scratch, "cdf.csv")
         timeline_path = os.path.join(scratch, "timeline.csv")
-        cmd = opendds_points.command(bench, point, csv_path, wrap, extra) if target == "opendds" \
-            else command(bench, mode, point["index"], csv_path, cdf_path, wrap, extra, timeline_path)
+        if "peer_library" in point:
+            cmd = peer_points.command(bench, point, csv_path, cdf_path, wrap)
+        elif target == "opendds":
+            cmd = opendds_points.command(bench, point, csv_path, wrap, extra)
+        else:
+            cmd = command(bench, mode, point["index"], csv_path, cdf_path, wrap, extra, timeline_path)
         with Watch(running) as load:
             proc = children.start(cmd)
             try:

@@ -3,12 +3,13 @@ from the data, the evidence (the numbers behind it) and why (text.WHY). Used by 
 import json
 import os
 
+from reliability import Catalog
 from text import WHY
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-UNRELIABLE = ("baseline", "udp", "multicast_best_effort")  # ADAMANT's, and OpenDDS's best-effort transports
 NAK, RICOCHET = "nakcast", "ricochet"
 RMCAST = "multicast_reliable"  # OpenDDS's reliable multicast: the study's RMcast
+PEERS = ("norm", "pgm")  # the peer libraries of `adamant bench --peers` (NRL NORM, OpenPGM)
 
 
 def contract():
@@ -44,8 +45,8 @@ def _verdict(ok, partly=False):
     return "**reproduced**" if ok else ("**partly reproduced**" if partly else "**not reproduced**")
 
 
-def _lowest_per_point(rows, col, winners, what, source):
-    """Whether, at each (loss, rate) point of `rows`, the transport with the lowest `col` is one of `winners`."""
+def _lowest_per_point(rows, col, wins_if, what, source):
+    """Whether, at each (loss, rate) point of `rows`, the row with the lowest `col` is one `wins_if` accepts."""
     rows = [r for r in rows if _f(r, col) is not None]
     if not rows:
         return None
@@ -53,15 +54,17 @@ def _lowest_per_point(rows, col, winners, what, source):
     for (loss, rate), group in sorted(_points(rows, "loss_pct", "rate_hz").items()):
         best = min(group, key=lambda r: _f(r, col))
         total += 1
-        wins += best["transport"] in winners
+        wins += wins_if(best)
         lines.append(f"{loss:g} % {rate:g} Hz: lowest {what} {_label(best)} {_f(best, col):,.0f} µs")
     return f"{_verdict(wins == total, wins > 0)} in the {source} ({wins} of {total} points): " + "; ".join(lines)
 
 
-def _lowest_latency_unreliable(rows, source, col="lat_mean_us", what="mean"):
-    if not any(r["transport"] in UNRELIABLE for r in rows):
+def _lowest_latency_unreliable(rows, source, col="lat_mean_us", what="mean", catalog=None):
+    """Unreliable as the transport catalog states it (reliability.py), for ADAMANT's and OpenDDS's rows alike."""
+    unreliable = (catalog or Catalog.load()).unreliable
+    if not any(unreliable(r) for r in rows):
         return None  # no unreliable transport ran there: nothing to judge
-    return _lowest_per_point(rows, col, UNRELIABLE, what, source)
+    return _lowest_per_point(rows, col, unreliable, what, source)
 
 
 def _tcp_highest(rows):
@@ -82,7 +85,31 @@ def _tcp_highest(rows):
 
 def _lowest_relate2(rows, source):
     lossy = [r for r in rows if _f(r, "loss_pct")]
-    return _lowest_per_point(lossy, "relate2", (NAK, RICOCHET, "multicast_reliable"), "ReLate2", source)
+    return _lowest_per_point(lossy, "relate2", lambda r: r["transport"] in (NAK, RICOCHET, RMCAST), "ReLate2", source)
+
+
+def _relate2_against_peers(grid):
+    """Whether NAKcast or Ricochet has the lowest ReLate2 at each lossy point where a peer library ran too."""
+    lossy = [r for r in grid if _f(r, "loss_pct") and _f(r, "relate2") is not None]
+    wins, total, lines = 0, 0, []
+    for (n, loss, rate), group in sorted(_points(lossy, "receivers", "loss_pct", "rate_hz").items()):
+        peers = [r for r in group if r["transport"] in PEERS]
+        if not peers:
+            continue
+        best, peer = min(group, key=lambda r: _f(r, "relate2")), min(peers, key=lambda r: _f(r, "relate2"))
+        total += 1
+        wins += best["transport"] in (NAK, RICOCHET)
+        lines.append(f"{n:g} readers {loss:g} % {rate:g} Hz: lowest {_name(best)} {_f(best, 'relate2'):,.0f} µs, "
+                     f"best peer {_name(peer)} {_f(peer, 'relate2'):,.0f} µs")
+    if not total:
+        return None
+    return f"{_verdict(wins == total, wins > 0)} against the peer libraries NRL NORM and OpenPGM on the testbed " \
+        f"(the ISISlab grid reduced, {wins} of {total} lossy points; the machine's load while each side ran is in " \
+        "that section): " + "; ".join(lines)
+
+
+def _name(row):
+    return row["transport"] if row["transport"] in PEERS else _label(row)
 
 
 def _nak_vs_ricochet(isislab, receivers=None, loss=None):
@@ -175,18 +202,20 @@ def opendds_multicast(rows):
         + " (the study's RMcast: 79 % and 49 %).")
 
 
-def all_findings(emulab_sim, emulab_real, isislab, testbed=()):
+def all_findings(emulab_sim, emulab_real, isislab, testbed=(), grid=()):
+    catalog = Catalog.load()
     items = [
         ("Unreliable transports have the lowest latency (Emulab, Figures 9–12)",
-         [_lowest_latency_unreliable(emulab_sim, "simulator"), _lowest_latency_unreliable(emulab_real, "real runs"),
-          _lowest_latency_unreliable(list(testbed), "testbed runs"),
+         [_lowest_latency_unreliable(emulab_sim, "simulator", catalog=catalog),
+          _lowest_latency_unreliable(emulab_real, "real runs", catalog=catalog),
+          _lowest_latency_unreliable(list(testbed), "testbed runs", catalog=catalog),
           # on a loaded machine a real mean is set by its scheduling tail: the median too
-          _lowest_latency_unreliable(list(testbed), "testbed runs by the median", "lat_p50_us", "p50")],
+          _lowest_latency_unreliable(list(testbed), "testbed runs by the median", "lat_p50_us", "p50", catalog)],
          "unreliable"),
         ("TCP has the highest latency under loss (Figures 11–12)", [_tcp_highest(list(testbed))], "tcp"),
         ("NAK multicast and Ricochet have the lowest ReLate2 (Figure 15)",
          [_lowest_relate2(emulab_sim, "simulator"), _lowest_relate2(emulab_real, "real runs"),
-          _lowest_relate2(list(testbed), "testbed runs")], "relate2"),
+          _lowest_relate2(list(testbed), "testbed runs"), _relate2_against_peers(list(grid))], "relate2"),
         ("NAK multicast is better at 3 readers and 1 % loss (Figures 16–18)", [_nak_better_small(isislab)], "small"),
         ("Ricochet is favoured as loss and readers grow", [_ricochet_favoured(isislab)], "grow"),
         ("r = 4 makes Ricochet faster than NAK multicast (Figures 19–21)", [_r4_faster(isislab)], "r4"),

@@ -8,7 +8,7 @@
 #   tools/results/make-results.sh [--only STAGE]... [--tables-only] [--work DIR] [--real-updates N]
 #                                 [--isislab-points FILTER] [--grid-points FILTER]
 #                                 [--testbed-updates N] [--testbed-points FILTER] [--testbed-jobs N]
-#                                 [--opendds-points FILTER]
+#                                 [--opendds-points FILTER] [--grid-peers LIB[,LIB...]]
 #
 # Stages: isislab (sar's full ISISlab grid in the simulator, --jobs 2), estimate (the grid's CPU
 # time from one timed point per transport, reader count and rate), emulab (Table 2 in the
@@ -17,17 +17,25 @@
 # processes in one network namespace, loss injected in the readers' receive path), testbed (Table 2:
 # both rates, the model's 3 runs (--testbed-points run=1: the first only), the study's 20,000
 # updates or --testbed-updates, each reader on a host of its own with the loss dropped by nftables
-# at each reader host, --testbed-jobs points at once (default 32, one run's points), each on a
+# at each reader host, --testbed-jobs points at once (default 16, half a run's points), each on a
 # testbed of its own: a 25 Hz point lasts some 820 s, a 50 Hz one 420 s, so the 96 points take
-# 40-50 min at 32 at once, 16 h one at a time; then the study's largest ISISlab point, 25 readers,
-# on the same testbed, one transport at a time), opendds (OpenDDS's own transports at the same
+# 16.5 h one at a time, about 65 min at 16 at once (41 min at 32); then the study's largest ISISlab
+# point, 25 readers, on the same testbed, one transport at a time), opendds (OpenDDS's own transports at the same
 # points on the same testbed, --testbed-jobs at once: --target opendds; --opendds-points to run some),
 # blueforce-real (Mockets experiments 1-4 on the testbed's shaped link, tools/results/radio-link.toml
 # and, for experiment 4's changing link, fluctuating-link.toml: replace, fifo and kernel TCP where the
 # experiment is one stream), isislab-real
 # (the ISISlab grid reduced, tools/results/isislab_real.adamant: real processes on the testbed with
-# per-host loss, each point's load recorded, --grid-points to run part of it; then the same grid in
-# the simulator and the model's predictions at its points).
+# per-host loss, each point's load recorded, --grid-points to run part of it, and at every point the
+# peer libraries of --grid-peers (default norm,pgm: NRL NORM and OpenPGM through ant-peer-bench, the
+# same readers, loss, rate, updates and runs; "" for none); then the same grid in the simulator and the
+# model's predictions at its points), isislab-peers (not run by default: the --grid-peers libraries
+# alone at the grid's points, on the testbed, their rows and load lines put in place of theirs in the
+# kept isislab_real CSVs, the wake-up probe's lines added: the peers measured again without the rest).
+# --testbed-jobs trades wall time for clean latency: each point publishes on its own clock, so more
+# at once finish sooner, but their writers and readers share the machine's cores (load 40-60 with
+# 32 at once on 2 cores) and a real mean then measures the scheduler's wake-ups more than the
+# transport; 16 halves that load for about half again the wall time.
 # --tables-only regenerates the markdown from the CSVs already in docs/results/.
 set -euo pipefail
 
@@ -35,7 +43,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 data="$root/docs/results"
 work="$root/build/results"
 stages=() tables_only=0 real_updates=1000 isislab_points="" grid_points="" testbed_updates="" opendds_points=""
-testbed_points="" testbed_jobs=32
+testbed_points="" testbed_jobs=16 grid_peers=norm,pgm
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --only) stages+=("${2:?--only needs a stage}"); shift 2 ;;
@@ -48,7 +56,8 @@ while [[ $# -gt 0 ]]; do
     --opendds-points) opendds_points="${2:?--opendds-points needs a filter}"; shift 2 ;;
     --testbed-points) testbed_points="${2:?--testbed-points needs a filter}"; shift 2 ;;
     --testbed-jobs) testbed_jobs="${2:?--testbed-jobs needs a number}"; shift 2 ;;
-    -h|--help) sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --grid-peers) grid_peers="${2?--grid-peers needs libraries (norm,pgm) or \"\"}"; shift 2 ;;
+    -h|--help) sed -n '2,/^set /{/^#/s/^# \{0,1\}//p}' "$0"; exit 0 ;;
     *) echo "make-results: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -185,7 +194,7 @@ if (( ! tables_only )); then
     python3 "$root/tools/results/wakeup.py" $([[ -s "$wakeup" ]] || echo --header) >>"$wakeup" &
     probe=$!
     timed isislab-real "$root/adamant" bench "$grid" --experiment isislab_real --mode real --loss-at host \
-      --out "$work/isislab-real" ${grid_points:+--points "$grid_points"} \
+      --out "$work/isislab-real" ${grid_points:+--points "$grid_points"} ${grid_peers:+--peers "$grid_peers"} \
       || echo "make-results: the real grid stopped; its finished points are kept" >&2
     kill "$probe" && wait "$probe" || true
     cp "$wakeup" "$data/isislab_real_wakeup.csv"
@@ -198,6 +207,20 @@ if (( ! tables_only )); then
       --experiment "isislab_real=$work/isislab-real/build/native/isislab_real_bench" --model "$grid" \
       --out "$work/isislab-real-sim"
     keep "$work/isislab-real-sim" isislab_real isislab_real_sim
+  fi
+  if wanted isislab-peers; then
+    # the peers alone at the grid's points (one at a time, as the grid ran), the wake-up probe beside them
+    [[ -n "$grid_peers" ]] || { echo "make-results: isislab-peers needs --grid-peers" >&2; exit 2; }
+    pw="$work/isislab-peers"
+    python3 "$root/tools/results/wakeup.py" >"$pw.wakeup.csv" &
+    probe=$!
+    timed isislab-peers "$root/adamant" bench "$grid" --experiment isislab_real --mode real --loss-at host \
+      --out "$pw" --peers "$grid_peers" --points "transport=${grid_peers//,/|}${grid_points:+,$grid_points}" \
+      || echo "make-results: some peer points failed (their logs: $pw/logs); the others are kept" >&2
+    kill "$probe" && wait "$probe" || true
+    cat "$pw.wakeup.csv" >>"$data/isislab_real_wakeup.csv"
+    python3 "$root/tools/results/merge_rows.py" "$data/isislab_real.csv" "$pw/isislab_real.summary.csv" "$grid_peers"
+    python3 "$root/tools/results/merge_rows.py" "$data/isislab_real_load.csv" "$pw/load/isislab_real.csv" "$grid_peers"
   fi
 fi
 if (( ! tables_only )); then

@@ -176,7 +176,7 @@ def main(argv):
         if isislab:
             parts += [f"**{rate:.0f} Hz** (ReLate2 µs / delivered %, mean of the runs):", isislab_table(isislab, rate)]
     parts += [section_notes("findings"), findings.all_findings(emulab_sim, emulab_real, isislab,
-                                                                  emulab_testbed + emulab_opendds)]
+                                                                  emulab_testbed + emulab_opendds, read(d, "isislab_real"))]
     parts += [section_notes("flexmat"), flexmat_table(flexmat) if flexmat else "(not run)", findings.flexmat(flexmat)]
     parts += [section_notes("blueforce"), blueforce_table(blueforce, header_bytes) if blueforce else "(not run)"]
     parts += [section_notes("blueforce_real"),

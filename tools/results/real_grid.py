@@ -6,6 +6,7 @@ from docs/results/isislab_real*.csv (make-results.sh's isislab-real stage)."""
 import datetime
 import statistics
 
+import peer_table
 from rows import fmt, label, num, prediction, read, table
 
 WITHIN = 20.0  # per cent: the issue's bound on the prediction error
@@ -135,7 +136,7 @@ def overall(pts):
             "outweigh many times over."]
     for n in sorted({int(float(x["row"]["receivers"])) for x in pts}):
         clean = [x for x in pts if int(float(x["row"]["receivers"])) == n and float(x["row"]["loss_pct"]) == 0
-                 and num(x["row"], "lat_p50_us") is not None]
+                 and num(x["row"], "lat_p50_us") is not None and x["pred_us"] is not None]
         if clean:
             p50s = [num(x["row"], "lat_p50_us") for x in clean]
             text.append(f"Without loss, at {n} readers, the real median (p50) is {min(p50s):,.0f}–{max(p50s):,.0f} µs "
@@ -149,6 +150,8 @@ def transport_table(pts):
     for name in sorted({label(x["row"]) for x in pts}):
         group = [x for x in pts if label(x["row"]) == name]
         errs = [x["err"] for x in group if x["err"] is not None]
+        if not errs:
+            continue  # no prediction to judge (the peer libraries: the model has none)
         within = sum(abs(e) <= WITHIN for e in errs)
         lines.append([name, str(len(errs)), str(within), _pct(_median(errs)), _pct(_median([x["err_p50"] for x in group])),
                       _pct(_median([x["err_sim"] for x in group]))])
@@ -170,4 +173,4 @@ def section(data):
                  read(data, "isislab_real_load"), read(data, "isislab_real_wakeup"))
     summary, verdicts = transport_table(pts)
     return "\n\n".join([point_table(pts), "Per transport (the error is predicted − real, over real):", summary,
-                        overall(pts), "\n".join(verdicts)])
+                        overall(pts), "\n".join(verdicts), peer_table.section(real, read(data, "isislab_real_load"))])

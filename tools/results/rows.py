@@ -33,7 +33,14 @@ def table(header, rows):
     return "\n".join(lines)
 
 
+# The peer libraries (ant-peer-bench): their settings are ant-peer-bench's defaults (runtime/README.md,
+# "Peers"; the rows' transport_params), too long for a table's label.
+PEERS = {"norm": "NRL NORM", "pgm": "OpenPGM"}
+
+
 def label(row):
+    if row["transport"] in PEERS:
+        return f"{row['transport']} ({PEERS[row['transport']]})"
     params = row.get("transport_params") or ""
     return row["transport"] + (f" ({params})" if params else "")
 

@@ -47,5 +47,19 @@ class RicochetFavoured(unittest.TestCase):
         self.assertIsNone(findings._ricochet_favoured([row("nakcast", 3, 1, 10, 100)]))
 
 
+class AgainstPeers(unittest.TestCase):
+    def test_peer_with_the_lowest_relate2_is_said(self):
+        rows = [row("nakcast", 3, 3, 25, 100), row("ricochet", 3, 3, 25, 90), row("norm", 3, 3, 25, 80),
+                row("nakcast", 3, 3, 100, 100), row("pgm", 3, 3, 100, 120)]
+        text = findings._relate2_against_peers(rows)
+        self.assertTrue(text.startswith("**partly reproduced**"), text)
+        self.assertIn("1 of 2 lossy points", text)
+        self.assertIn("lowest norm 80 µs", text)
+
+    def test_points_without_a_peer_or_loss_are_not_judged(self):
+        rows = [row("nakcast", 3, 3, 25, 100), row("norm", 3, 0, 25, 10), row("nakcast", 3, 0, 25, 50)]
+        self.assertIsNone(findings._relate2_against_peers(rows))
+
+
 if __name__ == "__main__":
     unittest.main()

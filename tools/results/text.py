@@ -142,7 +142,11 @@ show how much, `tools/results/wakeup.py` ran beside the grid: a process that ask
 records how late it wakes (Python's own overhead of tens of µs included); each point's row gives that
 lateness (p50 / p99, the median over the probe's 5-second intervals while the point ran). The
 error is the prediction's, (predicted − real) / real, for the mean latency and against the real
-median (p50), which the machine's tail moves least.""",
+median (p50), which the machine's tail moves least. The peer libraries NRL NORM (`norm`) and OpenPGM
+(`pgm`) ran at the same points (`adamant bench --peers norm,pgm`: ant-peer-bench with its settings of
+runtime/README.md, "Peers", in the CSV's transport_params; the same readers, loss at each reader host,
+rate and updates, the first of the 2 runs: `make-results.sh --only isislab-peers --grid-points run=1`);
+the model predicts nothing for them, and they are set beside ADAMANT's lowest ReLate2 below.""",
     "isislab": """## RT-ESP Table 3 (ISISlab): the full grid in the simulator
 
 sar's `rtesp_isislab_sweep`: 3–25 readers, 0–3 % loss, 10/25/50/100 Hz, NAKcast 25/50 ms against
@@ -219,9 +223,10 @@ What the rows show, and why:
 
 - Table 2 on the testbed ran one run per point (the simulator's table: 3), all points at once on
   the shared machine; the 25-reader point ran 5,000 updates per transport, not 20,000.
-  `make-results.sh --only testbed` now runs the model's 3 runs, 32 points at once
-  (`--testbed-jobs`): 96 points of some 820 s (25 Hz) and 420 s (50 Hz), about 41 min on the
-  testbed (16.5 h one at a time).
+  `make-results.sh --only testbed` now runs the model's 3 runs, 16 points at once by default
+  (`--testbed-jobs`; 32 loaded the 2 cores to 40-60, so their latency measured the scheduler more
+  than the transports): 96 points of some 820 s (25 Hz) and 420 s (50 Hz), 16.5 h one at a time:
+  about 65 min on the testbed 16 at a time (41 min at 32).
 - Kernel TCP in Mockets experiments 2 and 3 (ant-peer-bench sends one stream of one payload); on
   the shaped link experiment 4 ran once (the model states 5 runs; the simulator's are identical).
 

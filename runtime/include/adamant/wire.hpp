@@ -30,7 +30,10 @@
 //       Each entry is what a DATA (RETRANSMIT) with that sequence and send time would carry.
 //
 // Epoch envelope (adaptive transport only; wraps a whole datagram above; 3 to 16 bytes):
-//   u8 10 | type (1 bit) | candidate (5 bits) | varint epoch | varint base | body
+//   u8 10 | type (1 bit) | version (1 bit) | candidate (4 bits) | varint epoch | varint base | body
+//   version 0 (kEpochVersion) is this layout; 1 is a later one, whose bytes after the first a reader
+//   of this one does not parse: it drops the datagram as BadVersion (a later layout may put a longer
+//   version there).
 //   Varints are LEB128 (7 bits a byte, least significant first, high bit = more), minimal: epoch a
 //   u32, base a u64. Epoch 1 (base 0) costs 3 bytes; epoch k of a flow below 16,384 updates 4.
 //   type 0 (DATAGRAM): body = one datagram of the epoch's inner engine; candidate = the decision
@@ -220,12 +223,13 @@ struct EpochReport {
 };
 std::vector<std::uint8_t> encode_epoch(const Epoch& e, ByteView body);
 std::vector<std::uint8_t> encode_epoch_report(std::uint32_t epoch, const EpochReport& r);
-// Bounds-checked: a wrong marker, a varint too long, not minimal or out of its type's range, a
-// REPORT of the wrong size (bytes left after `held`), with a candidate or base, or with expected < received,
-// or held above kEpochMaxHeldNs, or a DATAGRAM
-// with an empty body is nullopt; the enclosed datagram is not decoded. encode_epoch throws
-// std::invalid_argument on a candidate of kEpochMaxCandidates or more.
-std::optional<Epoch> decode_epoch(ByteView bytes);
+// Bounds-checked: a wrong marker, a version other than kEpochVersion (error BadVersion), a varint
+// too long, not minimal or out of its type's range, a REPORT of the wrong size (bytes left after
+// `held`), with a candidate or base, with expected < received or with held above kEpochMaxHeldNs, or
+// a DATAGRAM with an empty body is nullopt (error TooShort, BadMagic for the marker, or BadPayload);
+// the enclosed datagram is not decoded. encode_epoch throws std::invalid_argument on a candidate of
+// kEpochMaxCandidates or more.
+std::optional<Epoch> decode_epoch(ByteView bytes, DecodeError* error = nullptr);
 std::optional<EpochReport> decode_epoch_report(ByteView body);
 
 }  // namespace adamant::wire

@@ -32,10 +32,11 @@ inline constexpr std::size_t kDefaultBatchDatagram = 1400;
 inline constexpr std::size_t kAuthTrailerSize = 8 + 8 + 8 + 32;
 inline constexpr std::size_t kMinKeyBytes = 16;
 // The adaptive transport's epoch envelope (adamant/wire.hpp, "Epoch envelope"): the first byte's
-// marker, the candidates its 5 bits can name, its shortest and longest size (varint epoch and base)
-// before the enclosed datagram, and a reader's REPORT body.
+// marker, the format version its bit 4 states, the candidates its 4 low bits can name, its shortest
+// and longest size (varint epoch and base) before the enclosed datagram, and a reader's REPORT body.
 inline constexpr std::uint8_t kEpochMarker = 0x80;  // the first byte's top two bits: 10 (ADMT's are 01)
-inline constexpr std::size_t kEpochMaxCandidates = 32;
+inline constexpr std::uint8_t kEpochVersion = 0;    // this layout; a reader drops an envelope of any other
+inline constexpr std::size_t kEpochMaxCandidates = 16;
 inline constexpr std::size_t kEpochHeaderMinSize = 3;  // marker, epoch < 128, base < 128
 inline constexpr std::size_t kEpochHeaderSize = 16;    // at most: marker, u32 and u64 as varints
 inline constexpr std::size_t kEpochReportSize = 18;     // at least: u64 received, expected; echo, held < 128

@@ -141,10 +141,11 @@ void AdaptiveReceiver::advance(Nanos now, engine::Output& out) {
 }
 
 void AdaptiveReceiver::on_datagram(ByteView bytes, const Endpoint& from, Nanos now, engine::Output& out) {
-  const auto env = wire::decode_epoch(bytes);
-  if (!env) {
+  wire::DecodeError err = wire::DecodeError::None;
+  const auto env = wire::decode_epoch(bytes, &err);
+  if (!env) {  // malformed, or a later envelope version: dropped and counted, never misread
     ++rejected_;
-    out.events.push_back({engine::EventKind::Rejected, 0, 0});
+    out.events.push_back({engine::EventKind::Rejected, static_cast<std::uint64_t>(err), 0});
     return;
   }
   if (env->type != wire::EpochType::Datagram || env->epoch < delivering_) return;  // reports; finished epochs

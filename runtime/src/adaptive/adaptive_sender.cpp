@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <stdexcept>
+#include <string>
 
 namespace adamant::adaptive {
 
@@ -27,7 +28,8 @@ AdaptiveSender::AdaptiveSender(AdaptiveConfig cfg, std::uint32_t session)
     : cfg_(std::move(cfg)), session_(session), env_(cfg_.report_interval, cfg_.window) {
   if (!cfg_.table) throw std::invalid_argument("adaptive: no decision table");
   if (cfg_.table->candidates().size() > wire::kEpochMaxCandidates)
-    throw std::invalid_argument("adaptive: more candidates than the epoch envelope names (32)");
+    throw std::invalid_argument("adaptive: more candidates than the epoch envelope names (" +
+                                std::to_string(wire::kEpochMaxCandidates) + ")");
   for (const auto& c : cfg_.table->candidates()) settings_.push_back(settings_of(c));
 }
 
@@ -148,10 +150,11 @@ std::uint64_t AdaptiveSender::publish(ByteView payload, Nanos now, engine::Outpu
 }
 
 void AdaptiveSender::on_datagram(ByteView bytes, const Endpoint& from, Nanos now, engine::Output& out) {
-  const auto env = wire::decode_epoch(bytes);
-  if (!env) {
+  wire::DecodeError err = wire::DecodeError::None;
+  const auto env = wire::decode_epoch(bytes, &err);
+  if (!env) {  // malformed, or a later envelope version: dropped and counted, never misread
     ++rejected_;
-    out.events.push_back({engine::EventKind::Rejected, 0, 0});
+    out.events.push_back({engine::EventKind::Rejected, static_cast<std::uint64_t>(err), 0});
     return;
   }
   if (env->type == wire::EpochType::Report) {

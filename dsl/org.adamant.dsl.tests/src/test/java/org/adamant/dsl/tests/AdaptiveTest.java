@@ -10,6 +10,7 @@ import org.adamant.dsl.adamant.Publication;
 import org.adamant.dsl.adaptive.AdaptiveCandidates;
 import org.adamant.dsl.adaptive.DecisionTable;
 import org.adamant.dsl.adaptive.TablePrediction;
+import org.adamant.dsl.contract.RuntimeContract;
 import org.adamant.dsl.prediction.Flow;
 import org.adamant.dsl.validation.IssueCodes;
 import org.eclipse.emf.ecore.resource.Resource;
@@ -50,6 +51,14 @@ class AdaptiveTest {
 				"fec_c1", "fec_c2", "grid points", "max_latency 100 ms", "starts with ricochet_r4")) {
 			assertTrue(m.contains(s), () -> "'" + s + "' not in: " + m);
 		}
+	}
+
+	/** The runtime's epoch envelope has a number for every candidate a flow may name. */
+	@Test
+	void theEpochEnvelopeNamesEveryCandidate() {
+		int envelope = RuntimeContract.get().wire("epoch_max_candidates");
+		assertTrue(AdaptiveCandidates.MAX_CANDIDATES <= envelope,
+				() -> AdaptiveCandidates.MAX_CANDIDATES + " candidates, the envelope names " + envelope);
 	}
 
 	@Test
