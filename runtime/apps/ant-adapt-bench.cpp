@@ -27,6 +27,7 @@ void write_table(const DecisionTable& t, const std::string& path) {
   j["flow"] = "ant-adapt-bench";
   j["objective"] = "relate2";
   j["constraints"] = {{"max_latency_us", nullptr}, {"max_loss_pct", nullptr}};
+  if (t.rtt_us()) j["rtt_us"] = *t.rtt_us();
   j["axes"] = {{"receivers", t.receivers_axis()}, {"loss_pct", t.loss_axis()}, {"rate_hz", t.rate_axis()}};
   j["candidates"] = nlohmann::json::array();
   for (const auto& c : t.candidates()) {
@@ -97,6 +98,10 @@ int main(int argc, char** argv) {
     for (const auto& s : a.timeline)
       std::printf("  epoch %u at %.3f s: %s -> %s (%s)\n", s.epoch, static_cast<double>(s.at.count()) / 1e9,
                   table.candidates()[s.from].name.c_str(), table.candidates()[s.to].name.c_str(), s.reason.c_str());
+    std::printf("  adaptive writer's measured round trip %.0f us (the table's %s)\n",
+                static_cast<double>(a.rtt.count()) / 1e3,
+                table.rtt_us() ? (std::to_string(static_cast<long long>(*table.rtt_us())) + " us").c_str() : "not stated");
+    if (!a.rtt_warning.empty()) std::printf("  %s\n", a.rtt_warning.c_str());
     const bool ok = a.row.relate2 <= best_fixed * (1 + tolerance / 100);
     std::printf("adaptive ReLate2 %.1f us %s the best fixed candidate's %.1f us (%+.1f %%)\n", a.row.relate2,
                 a.row.relate2 <= best_fixed ? "<=" : ">", best_fixed, 100.0 * (a.row.relate2 / best_fixed - 1));

@@ -69,7 +69,7 @@ int main(int argc, char** argv) {
   put("membership", 0, payload_of(join));
   put("membership", 1, payload_of(leave));
   put("epoch", 0, wire::encode_epoch({wire::EpochType::Datagram, 2, 3, 40, {}}, ByteView{data.data(), data.size()}));
-  put("epoch", 1, wire::encode_epoch_report(3, {95, 100}));
+  put("epoch", 1, wire::encode_epoch_report(3, {95, 100, 1'234'567'890, 150'000}));
   auto later = wire::encode_epoch({wire::EpochType::Datagram, 2, 3, 40, {}}, ByteView{data.data(), data.size()});
   later[0] |= 0x10;  // a later envelope version: refused before its bytes are parsed
   put("epoch", 2, later);

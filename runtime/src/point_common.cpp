@@ -280,6 +280,13 @@ void set_replaced(const Plan& plan, const Point& pt,
   }
 }
 
+void warn_round_trip(const std::string& name, const engine::SenderEngine& sender) {
+  const auto* a = dynamic_cast<const adaptive::AdaptiveSender*>(&sender);
+  if (a && a->rtt_mismatches() > 0)
+    std::fprintf(stderr, "%s: %s (spells: %llu)\n", name.c_str(), a->rtt_warning().c_str(),
+                 static_cast<unsigned long long>(a->rtt_mismatches()));
+}
+
 void set_sender_counts(const engine::SenderEngine& sender, const Plan& plan, std::vector<metrics::Row>& rows) {
   if (const auto* a = dynamic_cast<const adaptive::AdaptiveSender*>(&sender))
     for (auto& row : rows) row.switches = a->switches();

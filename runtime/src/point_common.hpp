@@ -77,6 +77,8 @@ void set_bytes(metrics::Row& row, const engine::WireBytes& b);
 void set_replaced(const Plan& plan, const Point& pt,
                   const std::vector<std::vector<std::uint64_t>>& delivered, std::vector<metrics::Row>& rows);
 void set_sender_counts(const engine::SenderEngine& sender, const Plan& plan, std::vector<metrics::Row>& rows);
+// An adaptive writer's warning that its table was fitted for another round trip, on stderr (once).
+void warn_round_trip(const std::string& name, const engine::SenderEngine& sender);
 // The point's CSV row from every delivered latency (transport_params filled in).
 metrics::Row point_row(const Point& pt, std::vector<std::int64_t> latencies_ns);
 // Stream s's CSV row: its rate, its updates as `sent`, its name in `stream`.

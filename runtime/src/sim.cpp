@@ -233,6 +233,9 @@ class PointSim {
     for (auto& row : res.rows) bench::detail::set_bytes(row, bytes_);
     if (const auto* a = dynamic_cast<const adaptive::AdaptiveSender*>(writer_.get())) {
       res.timeline = a->timeline();
+      res.srtt = a->measured_rtt(q_.now()).value_or(Nanos{0});
+      res.rtt_mismatches = a->rtt_mismatches();
+      res.rtt_warning = a->rtt_warning();
       for (const auto& c : a->table().candidates()) res.candidates.push_back(c.name);
       for (auto& row : res.rows) row.switches = a->switches();
     }

@@ -64,6 +64,8 @@ std::vector<std::uint8_t> encode_epoch_report(std::uint32_t epoch, const EpochRe
   std::vector<std::uint8_t> body;
   put(body, r.received, 8);
   put(body, r.expected, 8);
+  put_varint(body, static_cast<std::uint64_t>(r.echo_ns));
+  put_varint(body, r.held_ns);
   return encode_epoch(Epoch{EpochType::Report, 0, epoch, 0, {}}, ByteView{body.data(), body.size()});
 }
 
@@ -98,9 +100,16 @@ std::optional<Epoch> decode_epoch(ByteView bytes, DecodeError* error) {
 }
 
 std::optional<EpochReport> decode_epoch_report(ByteView body) {
-  if (body.size != kEpochReportSize) return std::nullopt;
+  if (body.size < kEpochReportSize || body.size > kEpochReportMaxSize || body.data == nullptr) return std::nullopt;
   EpochReport r{get(body.data, 8), get(body.data + 8, 8)};
   if (r.expected < r.received) return std::nullopt;
+  std::size_t at = 16;
+  const auto echo = get_varint(body.data, body.size, &at, 64);
+  if (!echo) return std::nullopt;
+  const auto held = get_varint(body.data, body.size, &at, 64);
+  if (!held || at != body.size || *held > kEpochMaxHeldNs) return std::nullopt;
+  r.echo_ns = static_cast<std::int64_t>(*echo);
+  r.held_ns = *held;
   return r;
 }
 

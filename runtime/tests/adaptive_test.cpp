@@ -369,3 +369,14 @@ TEST(AdaptiveChannel, MeasuresReadersAndLossFromReports) {
   EXPECT_LT(q.loss_pct, 12.0);
   EXPECT_NEAR(q.rate_hz, 100, 10);
 }
+
+TEST(AdaptiveChannel, MeasuresTheRoundTripFromReportEchoes) {
+  Net net(config(rate_table(kNakcastAuto, kNakcast5ms), 100s), 3);
+  Nanos now{0};
+  EXPECT_FALSE(net.writer.measured_rtt(now));
+  net.run(now, 100, 10ms);
+  const auto rtt = net.writer.measured_rtt(now);  // 100 us each way
+  ASSERT_TRUE(rtt);
+  EXPECT_NEAR(static_cast<double>(rtt->count()), 200e3, 50e3);
+  EXPECT_EQ(net.writer.rtt_mismatches(), 0u);  // the table states no round trip: nothing compared
+}

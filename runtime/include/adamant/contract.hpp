@@ -274,7 +274,10 @@ inline constexpr WireConstant kWire[] = {
      "adaptive: the envelope's format version (bit 4 of its first byte; a reader drops and counts any other)"},
     {"epoch_max_candidates", wire::kEpochMaxCandidates,
      "adaptive: candidates the envelope's first byte can name (its 4 low bits), at most"},
-    {"epoch_report", wire::kEpochReportSize, "adaptive: a reader's REPORT to the writer (DATA received, expected)"},
+    {"epoch_report", wire::kEpochReportSize,
+     "adaptive: a reader's REPORT to the writer, at least (DATA received, expected; varint echo, held)"},
+    {"epoch_report_max", wire::kEpochReportMaxSize,
+     "adaptive: a reader's REPORT at most (echo a 10-byte varint, held at most an hour: 6)"},
 };
 
 // ------------------------------------------------------------------ timing rules

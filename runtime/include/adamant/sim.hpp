@@ -204,7 +204,9 @@ struct PointResult {
   std::vector<DeliveryRecord> deliveries;  // every delivery of every reader, in time order
   // replace/fifo: sender statistics (0 otherwise).
   std::uint64_t replaced_queued = 0, replaced_inflight = 0, expired = 0, transmitted = 0;
-  Nanos srtt{0};
+  Nanos srtt{0};  // replace/fifo: the sender's; adaptive: the readers' median measured round trip (0: none)
+  std::uint64_t rtt_mismatches = 0;  // adaptive: AdaptiveSender::rtt_mismatches()
+  std::string rtt_warning;           // adaptive: AdaptiveSender::rtt_warning()
   double estimate_bytes_per_s = 0;      // the sender's bandwidth estimate at the end
   std::uint64_t bandwidth_samples = 0;  // delivery-rate samples it took
   std::vector<adaptive::Switch> timeline;  // adaptive: the writer's epochs (the first is its start)

@@ -40,7 +40,10 @@
 //       table's candidate that engine runs; base = the sequence the epoch's update 1 follows (the
 //       last sequence of every earlier epoch: the announcement that closes epoch - 1)
 //   type 1 (REPORT, reader -> writer): candidate = 0, epoch = the reader's newest, base = 0;
-//       body = u64 DATA received | u64 DATA expected (first to highest seen), since the reader began
+//       body = u64 DATA received | u64 DATA expected (first to highest seen), since the reader began |
+//       varint echo | varint held: echo = the newest writer send_time_ns the reader saw in a DATA,
+//       DATA_BATCH or HEARTBEAT (the i64's two's-complement bits), held = ns since it arrived; the
+//       writer's round trip is its clock now - echo - held; held at most an hour (18 to 32 bytes)
 #pragma once
 
 #include <adamant/types.hpp>
@@ -215,14 +218,17 @@ struct Epoch {
 struct EpochReport {
   std::uint64_t received = 0;
   std::uint64_t expected = 0;  // >= received
+  std::int64_t echo_ns = 0;    // the newest writer send time the reader saw (the writer's clock)
+  std::uint64_t held_ns = 0;   // how long the reader had held it when it sent the REPORT
 };
 std::vector<std::uint8_t> encode_epoch(const Epoch& e, ByteView body);
 std::vector<std::uint8_t> encode_epoch_report(std::uint32_t epoch, const EpochReport& r);
 // Bounds-checked: a wrong marker, a version other than kEpochVersion (error BadVersion), a varint
-// too long, not minimal or out of its type's range, a REPORT of the wrong size, with a candidate or
-// base, or with expected < received, or a DATAGRAM with an empty body is nullopt (error TooShort,
-// BadMagic for the marker, or BadPayload); the enclosed datagram is not decoded. encode_epoch
-// throws std::invalid_argument on a candidate of kEpochMaxCandidates or more.
+// too long, not minimal or out of its type's range, a REPORT of the wrong size (bytes left after
+// `held`), with a candidate or base, with expected < received or with held above kEpochMaxHeldNs, or
+// a DATAGRAM with an empty body is nullopt (error TooShort, BadMagic for the marker, or BadPayload);
+// the enclosed datagram is not decoded. encode_epoch throws std::invalid_argument on a candidate of
+// kEpochMaxCandidates or more.
 std::optional<Epoch> decode_epoch(ByteView bytes, DecodeError* error = nullptr);
 std::optional<EpochReport> decode_epoch_report(ByteView body);
 

@@ -39,6 +39,8 @@ inline constexpr std::uint8_t kEpochVersion = 0;    // this layout; a reader dro
 inline constexpr std::size_t kEpochMaxCandidates = 16;
 inline constexpr std::size_t kEpochHeaderMinSize = 3;  // marker, epoch < 128, base < 128
 inline constexpr std::size_t kEpochHeaderSize = 16;    // at most: marker, u32 and u64 as varints
-inline constexpr std::size_t kEpochReportSize = 16;
+inline constexpr std::size_t kEpochReportSize = 18;     // at least: u64 received, expected; echo, held < 128
+inline constexpr std::size_t kEpochReportMaxSize = 32;  // echo a 10-byte varint, held (< 2^42) 6
+inline constexpr std::uint64_t kEpochMaxHeldNs = 3'600'000'000'000;  // a REPORT holds a timestamp an hour at most
 
 }  // namespace adamant::wire

@@ -40,7 +40,9 @@ DecisionTable fit_table(const AdaptExperiment& x, const std::vector<double>& los
       const auto r = run(point_of(c, x, loss, updates, x.seed + 1000), sim::NetConfig{});
       scores.emplace_back(std::isfinite(r.row.relate2) ? std::optional<double>(r.row.relate2) : std::nullopt);
     }
-  return DecisionTable({static_cast<double>(x.receivers)}, loss_axis, {x.rate_hz}, x.candidates, std::move(scores));
+  const double rtt_us = 2.0 * static_cast<double>(sim::NetConfig{}.delay.count()) / 1e3;  // the links' round trip
+  return DecisionTable({static_cast<double>(x.receivers)}, loss_axis, {x.rate_hz}, x.candidates, std::move(scores),
+                       rtt_us);
 }
 
 std::vector<AdaptOutcome> run_adapt_experiment(const AdaptExperiment& x, const DecisionTable& table) {
@@ -55,12 +57,12 @@ std::vector<AdaptOutcome> run_adapt_experiment(const AdaptExperiment& x, const D
   std::vector<AdaptOutcome> out;
   for (const auto& c : x.candidates) {
     auto r = run(point_of(c, x, 0.0, updates, x.seed), net);
-    out.push_back({c.name, std::move(r.row), {}});
+    out.push_back({c.name, std::move(r.row), {}, {}, {}});
   }
   sim::NetConfig anet = net;
   anet.adaptive = sim::AdaptiveRun{std::make_shared<const DecisionTable>(table), x.hold, x.margin_pct};
   auto r = run(point_of(x.candidates.front(), x, 0.0, updates, x.seed), anet);
-  out.push_back({"adaptive", std::move(r.row), std::move(r.timeline)});
+  out.push_back({"adaptive", std::move(r.row), std::move(r.timeline), r.srtt, std::move(r.rtt_warning)});
   return out;
 }
 

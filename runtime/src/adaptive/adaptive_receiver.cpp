@@ -79,6 +79,17 @@ void AdaptiveReceiver::count_data(const wire::Epoch& env, const wire::Packet& p)
   report_.received = std::min(report_.received + 1, report_.expected);
 }
 
+// DATA, DATA_BATCH and HEARTBEAT carry the time the writer sent them; a RETRANSMIT carries its update's
+// first send time (the recovery would add to the round trip), so it counts only while nothing else came.
+void AdaptiveReceiver::note_writer_time(const wire::Packet& p, Nanos now) {
+  const auto k = p.header.kind;
+  const bool sent_now = k == wire::Kind::Data || k == wire::Kind::DataBatch || k == wire::Kind::Heartbeat;
+  if (!sent_now && !(k == wire::Kind::Retransmit && !echo_)) return;
+  if (echo_ && p.header.send_time_ns <= *echo_) return;
+  echo_ = p.header.send_time_ns;
+  echo_at_ = now;
+}
+
 void AdaptiveReceiver::feed(std::uint32_t id, Epoch& e, engine::Output& inner, engine::Output& out) {
   for (auto& d : inner.datagrams) {
     engine::OutDatagram w{d.dest, d.peer, {}};
@@ -146,6 +157,7 @@ void AdaptiveReceiver::on_datagram(ByteView bytes, const Endpoint& from, Nanos n
     return;
   }
   const auto pkt = wire::decode(env->body);
+  if (pkt) note_writer_time(*pkt, now);
   if (pkt && from_writer(pkt->header.kind)) {
     writer_ = from;
     if (!next_report_) next_report_ = now;  // the first REPORT at once: the writer sees a join within a one-way delay
@@ -178,6 +190,9 @@ void AdaptiveReceiver::on_tick(Nanos now, engine::Output& out) {
     }
   }
   if (next_report_ && *next_report_ <= now && writer_) {
+    report_.echo_ns = echo_.value_or(0);
+    const Nanos most{static_cast<std::int64_t>(wire::kEpochMaxHeldNs)};
+    report_.held_ns = echo_ ? static_cast<std::uint64_t>(std::clamp(now - echo_at_, Nanos{0}, most).count()) : 0;
     out.datagrams.push_back({engine::Dest::Peer, *writer_, wire::encode_epoch_report(newest_, report_)});
     next_report_ = now + cfg_.report_interval;
   }

@@ -49,7 +49,13 @@ void AdaptiveSender::begin(std::size_t candidate, Nanos now, const Query& q, std
   const std::uint32_t session = (session_ + 2 * (epoch - 1)) | 1u;
   live_.push_back(Epoch{epoch, static_cast<std::uint16_t>(candidate), base,
                         engine::make_sender(setup::sender_config(ch, session)), std::nullopt});
-  timeline_.push_back(Switch{now, epoch, from, candidate, q, std::move(reason)});
+  const auto rtt = env_.rtt(now);
+  if (rtt) {
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "; rtt %.0f us", static_cast<double>(rtt->count()) / 1e3);
+    reason += buf;
+  }
+  timeline_.push_back(Switch{now, epoch, from, candidate, q, rtt, std::move(reason)});
 }
 
 void AdaptiveSender::maybe_switch(Nanos now) {
@@ -106,8 +112,31 @@ void AdaptiveSender::retire_due(Nanos now) {
   }
 }
 
+void AdaptiveSender::check_rtt(Nanos now) {
+  const auto fitted = cfg_.table->rtt_us();
+  const auto rtt = env_.rtt(now);
+  if (!fitted || !rtt) return;
+  const double us = static_cast<double>(rtt->count()) / 1e3;
+  if (us >= *fitted / 2 && us <= *fitted * 2) {
+    rtt_off_since_.reset();
+    rtt_counted_ = false;
+    return;
+  }
+  if (!rtt_off_since_) rtt_off_since_ = now;
+  if (rtt_counted_ || now - *rtt_off_since_ < cfg_.window) return;
+  rtt_counted_ = true;
+  if (rtt_mismatches_++ > 0) return;
+  char buf[200];
+  std::snprintf(buf, sizeof buf,
+                "adaptive: the readers' round trip is %.0f us, the decision table was fitted for %.0f us "
+                "(outside half to twice for %.1f s): its picks may not be this path's best",
+                us, *fitted, static_cast<double>((now - *rtt_off_since_).count()) / 1e9);
+  rtt_warning_ = buf;
+}
+
 std::uint64_t AdaptiveSender::publish(ByteView payload, Nanos now, engine::Output& out) {
   env_.on_publish(now);
+  check_rtt(now);
   if (live_.empty()) {
     const Query q = env_.measure(now, cfg_.initial);
     begin(cfg_.table->pick(q).candidate, now, q, "start: " + describe(q));

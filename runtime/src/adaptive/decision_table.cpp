@@ -34,8 +34,11 @@ std::string param_text(const nlohmann::ordered_json& v) {
 }  // namespace
 
 DecisionTable::DecisionTable(std::vector<double> receivers, std::vector<double> loss_pct, std::vector<double> rate_hz,
-                             std::vector<Candidate> candidates, std::vector<std::optional<double>> scores)
-    : axes_{std::move(receivers), std::move(loss_pct), std::move(rate_hz)}, candidates_(std::move(candidates)) {
+                             std::vector<Candidate> candidates, std::vector<std::optional<double>> scores,
+                             std::optional<double> rtt_us)
+    : axes_{std::move(receivers), std::move(loss_pct), std::move(rate_hz)}, candidates_(std::move(candidates)),
+      rtt_us_(rtt_us) {
+  if (rtt_us_ && !(std::isfinite(*rtt_us_) && *rtt_us_ > 0)) bad("rtt_us must be a number above 0");
   for (int a = 0; a < 3; ++a) {
     const auto& ax = axes_[a];
     if (ax.empty()) bad(std::string("axis ") + kAxisNames[a] + " is empty");
@@ -85,7 +88,13 @@ DecisionTable DecisionTable::from_json(std::string_view text) {
       else if (s.is_number()) scores.emplace_back(s.get<double>());
       else bad("a score must be a number or null");
     }
-    return DecisionTable(std::move(ax[0]), std::move(ax[1]), std::move(ax[2]), std::move(cands), std::move(scores));
+    std::optional<double> rtt_us;  // absent in tables written before it was stated: no round-trip check
+    if (j.contains("rtt_us")) {
+      if (!j.at("rtt_us").is_number()) bad("rtt_us must be a number above 0");
+      rtt_us = j.at("rtt_us").get<double>();
+    }
+    return DecisionTable(std::move(ax[0]), std::move(ax[1]), std::move(ax[2]), std::move(cands), std::move(scores),
+                         rtt_us);
   } catch (const nlohmann::json::exception& e) {
     bad(std::string("malformed: ") + e.what());
   }

@@ -7,7 +7,40 @@ namespace adamant::adaptive {
 namespace {
 constexpr int kAliveReports = 3;           // a reader counts while its last report is this few intervals old
 constexpr std::size_t kMaxReaders = 65536;  // bounds the state a flood of forged reports could grow
+constexpr double kRttGain = 1.0 / 8;       // a new round-trip sample's weight (RFC 6298's alpha)
 }  // namespace
+
+bool Environment::alive(const Reader& r, Nanos now) const { return r.last + report_interval_ * kAliveReports >= now; }
+
+// A sample needs an echo newer than the last one taken (a repeated echo says nothing new), within the
+// last hour (the wire's bound on held), and a round trip of at least 0 (an echo from the future, or
+// held longer than since the echo, is a lie).
+void Environment::take_rtt(Reader& r, const wire::EpochReport& report, Nanos now) {
+  constexpr auto kOldest = static_cast<std::int64_t>(wire::kEpochMaxHeldNs);
+  if (r.echo && report.echo_ns <= *r.echo) return;
+  if (report.echo_ns > now.count() || report.echo_ns < now.count() - kOldest) return;
+  const std::int64_t since = now.count() - report.echo_ns;
+  if (report.held_ns > static_cast<std::uint64_t>(since)) return;
+  r.echo = report.echo_ns;
+  const double sample = static_cast<double>(since - static_cast<std::int64_t>(report.held_ns));
+  r.srtt_ns = r.srtt_ns ? *r.srtt_ns + kRttGain * (sample - *r.srtt_ns) : sample;
+}
+
+std::optional<Nanos> Environment::rtt(const Endpoint& reader) const {
+  for (const auto& r : readers_)
+    if (r.ep == reader && r.srtt_ns) return Nanos{static_cast<std::int64_t>(*r.srtt_ns)};
+  return std::nullopt;
+}
+
+std::optional<Nanos> Environment::rtt(Nanos now) const {
+  std::vector<double> v;
+  for (const auto& r : readers_)
+    if (r.srtt_ns && alive(r, now)) v.push_back(*r.srtt_ns);
+  if (v.empty()) return std::nullopt;
+  const auto mid = v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2);
+  std::nth_element(v.begin(), mid, v.end());
+  return Nanos{static_cast<std::int64_t>(*mid)};
+}
 
 void Environment::trim(std::deque<Sample>& s, Nanos now) const {
   while (!s.empty() && s.front().at + window_ < now) s.pop_front();
@@ -17,7 +50,7 @@ void Environment::on_report(const Endpoint& from, const wire::EpochReport& r, Na
   auto it = std::find_if(readers_.begin(), readers_.end(), [&](const Reader& x) { return x.ep == from; });
   if (it == readers_.end()) {
     if (readers_.size() >= kMaxReaders) return;
-    readers_.push_back(Reader{from, now, {}, {}});
+    readers_.push_back(Reader{from, now, {}, {}, std::nullopt, std::nullopt});
     it = readers_.end() - 1;
   }
   // Counts only grow; a reader that restarted (smaller counts) starts over.
@@ -25,6 +58,7 @@ void Environment::on_report(const Endpoint& from, const wire::EpochReport& r, Na
   it->samples.push_back({now, r.received - it->total.received, r.expected - it->total.expected});
   it->total = r;
   it->last = now;
+  take_rtt(*it, r, now);
   trim(it->samples, now);
 }
 
@@ -35,12 +69,12 @@ void Environment::on_publish(Nanos now) {
 
 Query Environment::measure(Nanos now, const Query& initial) const {
   Query q = initial;
-  int alive = 0;
+  int live = 0;
   double loss_sum = 0;
   int loss_readers = 0;
   for (const auto& r : readers_) {
-    if (r.last + report_interval_ * kAliveReports < now) continue;
-    ++alive;
+    if (!alive(r, now)) continue;
+    ++live;
     std::uint64_t got = 0, want = 0;
     for (const auto& s : r.samples)
       if (s.at + window_ >= now) got += s.received, want += s.expected;
@@ -49,7 +83,7 @@ Query Environment::measure(Nanos now, const Query& initial) const {
       ++loss_readers;
     }
   }
-  if (alive > 0) q.receivers = alive;
+  if (live > 0) q.receivers = live;
   if (loss_readers > 0) q.loss_pct = loss_sum / loss_readers;
   std::size_t n = 0;
   for (auto t : publishes_)

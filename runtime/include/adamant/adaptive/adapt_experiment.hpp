@@ -33,6 +33,8 @@ struct AdaptOutcome {
   std::string name;  // a candidate's, or "adaptive"
   metrics::Row row;
   std::vector<Switch> timeline;  // adaptive only
+  Nanos rtt{0};                  // adaptive only: the writer's measured round trip at the end (0: none)
+  std::string rtt_warning;       // adaptive only: AdaptiveSender::rtt_warning()
 };
 // Every fixed candidate through the schedule, then the adaptive transport with `table`.
 std::vector<AdaptOutcome> run_adapt_experiment(const AdaptExperiment& x, const DecisionTable& table);

@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace adamant::adaptive {
@@ -37,6 +38,7 @@ struct Switch {
   std::size_t from = 0;     // candidate indices (from == to for the first epoch)
   std::size_t to = 0;
   Query measured;           // what the writer measured when it switched
+  std::optional<Nanos> rtt;  // the readers' median round trip then (nullopt before one was measured)
   std::string reason;       // one line
 };
 

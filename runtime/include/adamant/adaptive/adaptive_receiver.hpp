@@ -9,7 +9,8 @@
 // epoch starts where the inner engine's late-join rule says. Learning where an epoch ends makes its
 // engine ask for a lost tail at once. The reader sends the writer a REPORT of the DATA it received
 // and expected (its loss before recovery) as soon as it first hears the writer, then every
-// report_interval.
+// report_interval; it echoes the newest writer send time it saw and how long it held it (the
+// writer's round trip).
 #pragma once
 
 #include <adamant/adaptive/adaptive_config.hpp>
@@ -48,6 +49,7 @@ class AdaptiveReceiver final : public engine::ReceiverEngine {
   };
   Epoch* epoch_for(const wire::Epoch& env, Nanos now);
   void count_data(const wire::Epoch& env, const wire::Packet& p);
+  void note_writer_time(const wire::Packet& p, Nanos now);
   void feed(std::uint32_t id, Epoch& e, engine::Output& inner, engine::Output& out);
   void prime(Epoch& e, std::uint32_t session, const Endpoint& from, Nanos now, engine::Output& inner);
   void announce(std::uint32_t id, Nanos now, engine::Output& out);
@@ -65,6 +67,8 @@ class AdaptiveReceiver final : public engine::ReceiverEngine {
   std::uint32_t newest_ = 0;
   wire::EpochReport report_;
   std::uint64_t first_data_ = 0, highest_data_ = 0;  // flow sequences of DATA seen (for the REPORT)
+  std::optional<std::int64_t> echo_;  // the newest writer send time seen (for the REPORT's round trip)
+  Nanos echo_at_{0};                  // when it arrived
   engine::Output scratch_;
   engine::ReceiverStats retired_;
   mutable engine::ReceiverStats stats_;

@@ -8,6 +8,10 @@
 // Every datagram goes out in an epoch envelope (adamant/wire.hpp) naming its epoch, candidate and
 // base: epoch k+1's base is the last sequence of epoch k, so readers know where k ends.
 // Sequences are the flow's: update i of epoch k is sequence base_k + i.
+// The table's scores hold for one round trip (DecisionTable::rtt_us); when the readers' median
+// measured round trip stays outside [rtt/2, 2 rtt] for a window, the writer records one warning that
+// its table was fitted for another round trip and counts such spells. It does not switch for it: the
+// table has no round-trip axis.
 #pragma once
 
 #include <adamant/adaptive/adaptive_config.hpp>
@@ -15,6 +19,8 @@
 
 #include <deque>
 #include <memory>
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace adamant::adaptive {
@@ -37,6 +43,12 @@ class AdaptiveSender final : public engine::SenderEngine {
   std::size_t live_epochs() const { return live_.size(); }
   const DecisionTable& table() const { return *cfg_.table; }
   std::uint64_t heartbeats_left_out() const { return heartbeats_left_out_; }  // retiring epochs'
+  // The readers' median smoothed round trip (Environment::rtt); nullopt before a REPORT echoed a time.
+  std::optional<Nanos> measured_rtt(Nanos now) const { return env_.rtt(now); }
+  // Spells of a window or longer with the measured round trip outside [rtt/2, 2 rtt] of the table's,
+  // and the one line recorded for the first (empty while there was none).
+  std::uint64_t rtt_mismatches() const { return rtt_mismatches_; }
+  const std::string& rtt_warning() const { return rtt_warning_; }
 
  private:
   struct Epoch {
@@ -50,6 +62,7 @@ class AdaptiveSender final : public engine::SenderEngine {
   void maybe_switch(Nanos now);
   void wrap(const Epoch& e, engine::Output& inner, engine::Output& out);
   void retire_due(Nanos now);
+  void check_rtt(Nanos now);
 
   AdaptiveConfig cfg_;
   std::uint32_t session_;
@@ -62,6 +75,10 @@ class AdaptiveSender final : public engine::SenderEngine {
   mutable engine::SenderStats stats_;
   std::uint64_t rejected_ = 0;
   std::uint64_t heartbeats_left_out_ = 0;
+  std::optional<Nanos> rtt_off_since_;  // the measured round trip left the table's band then
+  bool rtt_counted_ = false;            // this spell is counted
+  std::uint64_t rtt_mismatches_ = 0;
+  std::string rtt_warning_;
 };
 
 }  // namespace adamant::adaptive

@@ -1,6 +1,7 @@
 // The adaptive decision table (format "adamant-adaptive-table/1"): predicted ReLate2 (µs) of each
-// candidate transport over a grid of receivers x loss % x publish rate, made by the language's
-// predictions or by `./adamant train`, read here from JSON or built from arrays by generated code.
+// candidate transport over a grid of receivers x loss % x publish rate at one round trip (rtt_us, when
+// stated), made by the language's predictions or by `./adamant train`, read here from JSON or built
+// from arrays by generated code.
 //
 // pick() is the one decision rule the language's agreement test checks: clamp each measured value
 // into its axis, interpolate every candidate's score multilinearly over the three axes (a null
@@ -41,9 +42,12 @@ class DecisionTable {
  public:
   // scores: one per (receivers, loss_pct, rate_hz, candidate), row-major in that order; nullopt where
   // the candidate breaks a constraint. Throws std::invalid_argument for axes that are empty or not
-  // strictly increasing, no candidates, duplicate names, or a score count that does not match.
+  // strictly increasing, no candidates, duplicate names, a score count that does not match, or an
+  // rtt_us not above 0. rtt_us: the round trip the scores were computed for (the JSON's optional
+  // "rtt_us"); nullopt when the table does not say.
   DecisionTable(std::vector<double> receivers, std::vector<double> loss_pct, std::vector<double> rate_hz,
-                std::vector<Candidate> candidates, std::vector<std::optional<double>> scores);
+                std::vector<Candidate> candidates, std::vector<std::optional<double>> scores,
+                std::optional<double> rtt_us = std::nullopt);
   // Parses the JSON text of a table (std::invalid_argument naming what is wrong).
   static DecisionTable from_json(std::string_view text);
   // Reads and parses a table file (std::runtime_error when it cannot be read).
@@ -58,6 +62,7 @@ class DecisionTable {
   const std::vector<double>& receivers_axis() const { return axes_[0]; }
   const std::vector<double>& loss_axis() const { return axes_[1]; }
   const std::vector<double>& rate_axis() const { return axes_[2]; }
+  std::optional<double> rtt_us() const { return rtt_us_; }
 
  private:
   // Per axis: the lower grid index and the weight of the upper one, the value clamped first.
@@ -79,6 +84,7 @@ class DecisionTable {
   std::vector<double> axes_[3];
   std::vector<Candidate> candidates_;
   std::vector<double> scores_;  // NaN where null
+  std::optional<double> rtt_us_;
 };
 
 }  // namespace adamant::adaptive

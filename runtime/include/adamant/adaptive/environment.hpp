@@ -1,12 +1,15 @@
 // What the adaptive writer measures of its environment while it runs: the readers (those that sent a
 // REPORT within three report intervals), the loss each reports (DATA missing before recovery, over
-// the window), and its own publish rate over the window.
+// the window), its own publish rate over the window, and the round trip to each reader (a REPORT
+// echoes the newest writer send time the reader saw and how long it held it: now - echo - held,
+// smoothed as TCP's SRTT is, a new sample weighing 1/8).
 #pragma once
 
 #include <adamant/adaptive/adaptive_config.hpp>
 #include <adamant/wire.hpp>
 
 #include <deque>
+#include <optional>
 #include <vector>
 
 namespace adamant::adaptive {
@@ -19,6 +22,12 @@ class Environment {
   // The current measurement; `initial` stands in for what nothing was measured of yet.
   Query measure(Nanos now, const Query& initial) const;
   std::size_t readers_known() const { return readers_.size(); }
+  // The smoothed round trip to one reader; nullopt before its first REPORT with a usable echo.
+  std::optional<Nanos> rtt(const Endpoint& reader) const;
+  // The median of the live readers' smoothed round trips (the upper one of an even count): the table's
+  // scores are means over readers at one round trip, so a typical reader's is what they assumed; one
+  // reader far away or stalled does not move it. nullopt while no live reader has one.
+  std::optional<Nanos> rtt(Nanos now) const;
 
  private:
   struct Sample {
@@ -30,7 +39,11 @@ class Environment {
     Nanos last{0};
     wire::EpochReport total;
     std::deque<Sample> samples;  // within the window
+    std::optional<std::int64_t> echo;  // the newest echo taken
+    std::optional<double> srtt_ns;
   };
+  void take_rtt(Reader& r, const wire::EpochReport& report, Nanos now);
+  bool alive(const Reader& r, Nanos now) const;
   void trim(std::deque<Sample>& s, Nanos now) const;
 
   Nanos report_interval_, window_;

@@ -13,11 +13,12 @@ import java.util.OptionalDouble;
  * @param flow           "application.topic", informative
  * @param maxLatencyUs   the profile's max_latency in µs, null when it states none
  * @param maxLossPct     the profile's max_loss in percent, null when it states none
+ * @param rttUs          the round trip in µs the scores hold for (the flow's environment), null when unknown
  * @param axes           the grid
  * @param candidates     the columns, in the order a tie is broken
  * @param scores         row-major over (receivers, loss, rate, candidate); null entries allowed
  */
-public record DecisionTable(String flow, Double maxLatencyUs, Double maxLossPct, TableAxes axes,
+public record DecisionTable(String flow, Double maxLatencyUs, Double maxLossPct, Double rttUs, TableAxes axes,
 		List<AdaptiveCandidate> candidates, List<Double> scores) {
 
 	public static final String FORMAT = "adamant-adaptive-table/1";
@@ -32,7 +33,7 @@ public record DecisionTable(String flow, Double maxLatencyUs, Double maxLossPct,
 
 	/** The same table with other scores (training's measurements), same order. */
 	public DecisionTable withScores(List<Double> measured) {
-		return new DecisionTable(flow, maxLatencyUs, maxLossPct, axes, candidates, measured);
+		return new DecisionTable(flow, maxLatencyUs, maxLossPct, rttUs, axes, candidates, measured);
 	}
 
 	/** Position in {@link #scores} of one grid point's candidate. */

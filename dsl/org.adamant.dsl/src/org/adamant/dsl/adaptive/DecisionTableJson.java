@@ -28,6 +28,9 @@ public final class DecisionTableJson {
 		b.append(in).append("\"objective\": \"relate2\",\n");
 		b.append(in).append("\"constraints\": {\"max_latency_us\": ").append(number(t.maxLatencyUs()))
 				.append(", \"max_loss_pct\": ").append(number(t.maxLossPct())).append("},\n");
+		if (t.rttUs() != null) {
+			b.append(in).append("\"rtt_us\": ").append(number(t.rttUs())).append(",\n");
+		}
 		b.append(in).append("\"axes\": {\n");
 		b.append(in).append("  \"receivers\": ").append(numbers(t.axes().receivers())).append(",\n");
 		b.append(in).append("  \"loss_pct\": ").append(numbers(t.axes().lossPct())).append(",\n");

@@ -74,8 +74,9 @@ public final class TablePrediction {
 				}
 			}
 		}
+		double rttUs = Math.round(flow.scenario().orElseThrow().rttSeconds() * 1e9) / 1e3;
 		return new DecisionTable(flow.applicationName() + "." + flow.topicName(), maxLatencyUs(flow),
-				maxLossPct(flow), axes, candidates, scores);
+				maxLossPct(flow), rttUs, axes, candidates, scores);
 	}
 
 	/** The flow's scenario with {@code receivers} readers, {@code lossPct} loss and {@code rateHz} rate. */
