@@ -55,13 +55,16 @@ def _lowest_per_point(rows, col, wins_if, what, source):
         best = min(group, key=lambda r: _f(r, col))
         total += 1
         wins += wins_if(best)
-        lines.append(f"{loss:g} % {rate:g} Hz: lowest {what} {_label(best)} {_f(best, col):,.0f} µs")
+        lines.append(f"{loss:g} % {rate:g} Hz: lowest {what} {_name(best)} {_f(best, col):,.0f} µs")
     return f"{_verdict(wins == total, wins > 0)} in the {source} ({wins} of {total} points): " + "; ".join(lines)
 
 
 def _lowest_latency_unreliable(rows, source, col="lat_mean_us", what="mean", catalog=None):
     """Unreliable as the transport catalog states it (reliability.py), for ADAMANT's and OpenDDS's rows alike."""
-    unreliable = (catalog or Catalog.load()).unreliable
+    catalog = catalog or Catalog.load()
+    # the peer libraries are not in ADAMANT's catalog: NORM and OpenPGM repair every loss (reliable)
+    def unreliable(r):
+        return r["transport"] not in PEERS and catalog.unreliable(r)
     if not any(unreliable(r) for r in rows):
         return None  # no unreliable transport ran there: nothing to judge
     return _lowest_per_point(rows, col, unreliable, what, source)

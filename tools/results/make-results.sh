@@ -33,6 +33,9 @@
 # model's predictions at its points), isislab-peers (not run by default: the --grid-peers libraries
 # alone at the grid's points, on the testbed, their rows and load lines put in place of theirs in the
 # kept isislab_real CSVs, the wake-up probe's lines added: the peers measured again without the rest).
+# testbed-peers (not run by default: the --grid-peers libraries alone at Table 2's testbed points, the
+# first run of each at the study's 20,000 updates, all 8 at once, their rows and load lines merged
+# into the kept emulab_testbed CSVs as isislab-peers does).
 # --testbed-jobs trades wall time for clean latency: each point publishes on its own clock, so more
 # at once finish sooner, but their writers and readers share the machine's cores (load 40-60 with
 # 32 at once on 2 cores) and a real mean then measures the scheduler's wake-ups more than the
@@ -234,6 +237,17 @@ if (( ! tables_only )); then
     cat "$pw.wakeup.csv" >>"$data/isislab_real_wakeup.csv"
     python3 "$root/tools/results/merge_rows.py" "$data/isislab_real.csv" "$pw/isislab_real.summary.csv" "$grid_peers"
     python3 "$root/tools/results/merge_rows.py" "$data/isislab_real_load.csv" "$pw/load/isislab_real.csv" "$grid_peers"
+  fi
+  if wanted testbed-peers; then
+    # the peers alone at Table 2's testbed points (the first run, the study's 20,000 updates, all at once),
+    # their rows and load lines put in place of theirs in the kept testbed CSVs
+    [[ -n "$grid_peers" ]] || { echo "make-results: testbed-peers needs --grid-peers" >&2; exit 2; }
+    tp="$work/testbed-peers"
+    timed testbed-peers "$root/adamant" bench "$rtesp" --experiment emulab_table2 --mode real --loss-at host \
+      --out "$tp" --peers "$grid_peers" --points "transport=${grid_peers//,/|},run=1" --jobs 8 \
+      || echo "make-results: some peer points failed (their logs: $tp/logs); the others are kept" >&2
+    python3 "$root/tools/results/merge_rows.py" "$data/emulab_testbed.csv" "$tp/emulab_table2.summary.csv" "$grid_peers"
+    python3 "$root/tools/results/merge_rows.py" "$data/emulab_testbed_load.csv" "$tp/load/emulab_table2.csv" "$grid_peers"
   fi
 fi
 if (( ! tables_only )); then

@@ -61,5 +61,27 @@ class AgainstPeers(unittest.TestCase):
         self.assertIsNone(findings._relate2_against_peers(rows))
 
 
+class PeersOnTheTestbed(unittest.TestCase):
+    """NORM and OpenPGM rows among Table 2's testbed rows: judged reliable, named plainly."""
+
+    class Catalog:
+        def unreliable(self, r):
+            if r["transport"] in findings.PEERS:
+                raise ValueError("the catalog does not name " + r["transport"])
+            return r["transport"] == "udp"
+
+    def test_a_peer_is_reliable_in_finding_1(self):
+        rows = [dict(row("udp", 3, 3, 25, 0), lat_mean_us="300"), dict(row("pgm", 3, 3, 25, 0), lat_mean_us="200")]
+        text = findings._lowest_latency_unreliable(rows, "testbed runs", catalog=self.Catalog())
+        self.assertTrue(text.startswith("**not reproduced**"), text)
+        self.assertIn("lowest mean pgm 200 µs", text)
+
+    def test_a_peer_lowest_relate2_counts_against_finding_3(self):
+        rows = [row("nakcast", 3, 3, 25, 100), row("norm", 3, 3, 25, 80), row("nakcast", 3, 3, 50, 100)]
+        text = findings._lowest_relate2(rows, "testbed runs")
+        self.assertIn("1 of 2 points", text)
+        self.assertIn("lowest ReLate2 norm 80 µs", text)
+
+
 if __name__ == "__main__":
     unittest.main()

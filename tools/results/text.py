@@ -109,7 +109,10 @@ the writers and readers run BEST_EFFORT, as the validator reports and the genera
 docs/opendds-target.md). 20,000 updates take 800 s at 25 Hz, so the points ran at once, each on a
 testbed of its own (the runs table's commands: first one bench driver per point, later `./adamant
 bench --mode real --loss-at host --jobs N`, which does the same in one driver, each running point's
-namespaces and addresses its own, so they do not meet).
+namespaces and addresses its own, so they do not meet). The peer libraries NRL NORM (`norm`) and
+OpenPGM (`pgm`, its windows as long as the run) at the same points come from `make-results.sh --only
+testbed-peers` (the first run, the 8 points at once), merged into these rows; without `norm` and `pgm`
+rows that stage has not run.
 The last column is the machine's 1-minute load average while the point ran (`DIR/load/` of the bench):
 the points' own processes and other helpers' builds shared the 2 cores, and a load above 2 means
 processes waiting for a core, which a real point's latency measures as well.""",

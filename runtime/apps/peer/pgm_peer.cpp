@@ -50,8 +50,10 @@ using std::chrono::microseconds;
 
 // The OpenPGM configuration of a point (recorded in the CSV's transport_params column).
 struct PgmParams {
-  int txw_sqns = 4096;  // transmit window, packets: every update of a run stays repairable
-  int rxw_sqns = 4096;  // receive window, packets
+  // Windows in packets; 0 (the default) sizes both to the run's updates, so every update of a run
+  // stays repairable (and a receiver can hold a gap) until the run ends, whatever its length.
+  int txw_sqns = 0;
+  int rxw_sqns = 0;
   int max_rte = 1'250'000;  // sender rate cap, bytes/s (10 Mbit/s, as NORM's --tx-rate)
   microseconds nak_bo_ivl{1000};     // random NAK backoff, up to this
   microseconds nak_rpt_ivl{5000};    // NAK sent, no NCF: NAK again after this
@@ -260,13 +262,21 @@ class PgmSender final : public PeerSender {
   PgmSocket s_;
 };
 
+// The largest window, packets: OpenPGM takes up to half its sequence space but allocates a
+// window's slots up front, so 2^20 (8 MiB of slots) bounds a run it can keep wholly repairable.
+constexpr int kMaxWindow = 1 << 20;
+
 class PgmLibrary final : public PeerLibrary {
  public:
   std::string name() const override { return "pgm"; }
   void add_options(CLI::App& app) override {
     const std::string g = "OpenPGM (--library pgm; recorded in the transport_params column)";
-    app.add_option("--txw-sqns", c_.txw_sqns, "transmit window, packets")->check(CLI::Range(16, 1 << 20))->group(g);
-    app.add_option("--rxw-sqns", c_.rxw_sqns, "receive window, packets")->check(CLI::Range(16, 1 << 20))->group(g);
+    app.add_option("--txw-sqns", c_.txw_sqns, "transmit window, packets (default: the run's --updates)")
+        ->check(CLI::Range(16, kMaxWindow))
+        ->group(g);
+    app.add_option("--rxw-sqns", c_.rxw_sqns, "receive window, packets (default: the run's --updates)")
+        ->check(CLI::Range(16, kMaxWindow))
+        ->group(g);
     app.add_option("--pgm-rate", c_.max_rte, "sender rate cap, bytes/s")->check(CLI::PositiveNumber)->group(g);
     app.add_option("--nak-bo-ivl", nak_[0], "NAK backoff interval (random up to it)")->group(g);
     app.add_option("--nak-rpt-ivl", nak_[1], "NAK repeat interval (no NCF)")->group(g);
@@ -289,6 +299,12 @@ class PgmLibrary final : public PeerLibrary {
       c_.heartbeat.push_back(std::chrono::duration_cast<microseconds>(*d));
     }
     if (c_.heartbeat.empty() || c_.heartbeat.size() > 15) return "--heartbeat-spm needs 1 to 15 intervals";
+    if (p.updates > kMaxWindow)
+      return "--updates above " + std::to_string(kMaxWindow) +
+             ": OpenPGM's windows (--txw-sqns, --rxw-sqns) stop there, so a longer run cannot keep every update repairable";
+    const int run = std::max(16, static_cast<int>(p.updates));
+    if (!c_.txw_sqns) c_.txw_sqns = run;
+    if (!c_.rxw_sqns) c_.rxw_sqns = run;
     if (p.updates > c_.txw_sqns) return "--txw-sqns below --updates: early updates could not be repaired late in a run";
     if (p.port + 2 + 3 + p.receivers > 65535) return "--port too high for the receivers' PGM source ports";
     return {};
