@@ -261,7 +261,8 @@ class PointSim {
     bool new_session = false;  // the restarted writer's session seen
     bool away = false;         // not taking part now (NetConfig::readers_schedule)
     // The first update published since it last came back: earlier ones, still in flight when it
-    // joined, are not counted (nor owed: expected_ counts only what is published while it takes part).
+    // joined, are not counted (nor owed: expected_ counts only what is published while it takes part,
+    // less what could not reach it before it left: forgive_unreachable).
     std::uint64_t first_owed = 0;
   };
   struct Host {
@@ -319,6 +320,7 @@ class PointSim {
       if (!in) {
         x.r.away = true;
         if (!x.r.done) ++away_;
+        forgive_unreachable(x.r.first_owed);
         continue;
       }
       x.r.away = false;
@@ -328,6 +330,18 @@ class PointSim {
       retired_rx_.push_back(std::move(x.rx));
       x.rx = make_reader(static_cast<int>(h) - 1);
       schedule_tick(h, false);
+    }
+  }
+
+  // A reader leaving now is not owed the updates (from `first_owed` on) that no transport could have
+  // brought it before it left: bare, on the writer's idle link, they would arrive after now (as one
+  // coming back is not owed those published before).
+  void forgive_unreachable(std::uint64_t first_owed) {
+    for (std::uint64_t seq = published_; seq >= std::max<std::uint64_t>(first_owed, 1); --seq) {
+      const auto& slot = plan_.slot(seq);
+      const std::size_t bytes = contract::link_bytes(engine::msg_wire_size(plan_.streams[slot.stream].payload_bytes));
+      if (hosts_[0].egress.transmit_end(kFirstUpdateAt + Nanos{slot.offset_ns}, bytes) + net_.delay <= q_.now()) break;
+      --expected_[slot.stream];
     }
   }
 

@@ -60,8 +60,8 @@ TEST(ReadersSchedule, ReadersReceiveWhileTheyTakePart) {
 
 TEST(ReadersSchedule, AReaderComingBackIsNotCreditedWithUpdatesInFlight) {
   // A 50 ms link: when readers 3..7 come back at 1.005 s, updates 87..91 (published 0.96-1.00 s) are
-  // still on their way; they are neither owed nor counted. (Those still on their way when the five
-  // leave at 2.005 s, 187..191, are owed and never arrive: 5 each of the 3 x 300 + 5 x 100 owed.)
+  // still on their way; they are neither owed nor counted. Nor are those that cannot reach the five
+  // before they leave at 2.005 s, 187..191 (1.96-2.00 s): 92..186 owed each, all delivered.
   bench::Point p{TransportKind::Nakcast, 8, 0.0, 100.0, 300, 1, 1};
   sim::NetConfig net;
   net.delay = 50ms;
@@ -70,7 +70,25 @@ TEST(ReadersSchedule, AReaderComingBackIsNotCreditedWithUpdatesInFlight) {
   std::map<int, std::uint64_t> first;
   for (const auto& d : r.deliveries) first.try_emplace(d.reader, d.sequence);
   for (int i = 3; i < 8; ++i) EXPECT_EQ(first[i], 92u) << "reader " << i;
-  EXPECT_DOUBLE_EQ(r.row.delivery, 1375.0 / 1400.0);
+  EXPECT_DOUBLE_EQ(r.row.delivery, 1.0);
+  EXPECT_EQ(r.row.received, 3u * 300u + 5u * 95u);
+}
+
+TEST(ReadersSchedule, AReaderLeavingIsOwedWhatCouldReachItBeforeItLeft) {
+  // As above with 5 % loss and a 300 ms NAK timeout: every transport owes the same 3 x 300 + 5 x 95
+  // updates (those that could reach the five before they left), and what they lost in the last
+  // 400 ms before leaving, deliverable but not repaired in time, stays lost.
+  sim::NetConfig net;
+  net.delay = 50ms;
+  net.readers_schedule = {{3, 1005ms}, {8, 1s}, {3, 1h}};
+  for (const auto kind : {TransportKind::Nakcast, TransportKind::Ricochet}) {
+    bench::Point p{kind, 8, 5.0, 100.0, 300, 1, 1};
+    p.nak_timeout = 300ms;
+    const auto r = sim::run_point(bench::counter_spec("readers_leave", 12, {p}), p, net);
+    ASSERT_GT(r.row.delivery, 0.0);
+    EXPECT_LT(r.row.delivery, 1.0);
+    EXPECT_NEAR(static_cast<double>(r.row.received) / r.row.delivery, 3.0 * 300 + 5.0 * 95, 1e-6);
+  }
 }
 
 TEST(ReadersSchedule, TheAdaptiveWriterSeesReadersJoinAndLeave) {
