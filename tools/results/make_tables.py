@@ -170,7 +170,8 @@ def main(argv):
               if isislab_25 else "(not run)"]
     err_text, err_rows = prediction_error_table(emulab_real, predicted)
     parts += [section_notes("prediction_error"), err_text if err_rows else "(no real runs)",
-              findings.prediction_error(err_rows)]
+              findings.prediction_error(err_rows),
+              findings.prediction_error_testbed(prediction_error_table(emulab_testbed, predicted)[1])]
     parts += [section_notes("prediction_delay"),
               delay_error.section(read(d, "emulab_testbed_nodelay"), read(d, "emulab_testbed_rtt"), predicted,
                                   read(d, "emulab_testbed_nodelay_load"), read(d, "emulab_testbed_rtt_load"))]

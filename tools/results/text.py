@@ -100,9 +100,9 @@ are in the next section, on the testbed.""",
 The Emulab points with each reader on a host of its own (`--loss-at host`, docs/testbed.md: 1 writer
 and 3 reader hosts, each a network namespace on one Linux bridge) and the point's loss dropped by
 nftables at each reader host, independently: the study's end-host loss, the same for any transport.
-The study's 20,000 updates of 12 bytes per point, one run: ADAMANT's transports (`emulab_table2`:
-those of the simulator's table and Ricochet with its NAK fallback, `ricochet_reliable`) and OpenDDS
-3.13.3's own (`emulab_table2_opendds`: reliable multicast, tcp, rtps_udp, and udp and best-effort
+The study's 20,000 updates of 12 bytes per point: ADAMANT's transports (`emulab_table2`: those of
+the simulator's table and Ricochet with its NAK fallback, `ricochet_reliable`; the model's 3 runs,
+16 points at once) and OpenDDS 3.13.3's own (one run; `emulab_table2_opendds`: reliable multicast, tcp, rtps_udp, and udp and best-effort
 multicast from a later command: Table 2's QoS is reliable, and OpenDDS gives a RELIABLE reader no
 unreliable transport (`DataReaderImpl::check_transport_qos`), so on udp and best-effort multicast
 the writers and readers run BEST_EFFORT, as the validator reports and the generated bench sets,
@@ -242,12 +242,10 @@ What the rows show, and why:
   below its SCTP (10,998 ms).""",
     "not_done": """## Not in these runs
 
-- Table 2 on the testbed ran one run per point (the simulator's table: 3), all points at once on
-  the shared machine; the 25-reader point ran 5,000 updates per transport, not 20,000.
-  `make-results.sh --only testbed` now runs the model's 3 runs, 16 points at once by default
-  (`--testbed-jobs`; 32 loaded the 2 cores to 40-60, so their latency measured the scheduler more
-  than the transports): 96 points of some 820 s (25 Hz) and 420 s (50 Hz), 16.5 h one at a time:
-  about 65 min on the testbed 16 at a time (41 min at 32).
+- Table 2 on the testbed: OpenDDS's transports ran one run per point (the model states 3), all
+  points at once on the shared machine; ADAMANT's ran the model's 3 runs, 16 points at once (79 min,
+  load 7–25 with other work on the machine); the 25-reader point ran 5,000 updates per transport,
+  not 20,000.
 - Kernel TCP in Mockets experiments 2 and 3 (ant-peer-bench sends one stream of one payload); on
   the shaped link experiment 4 ran once (the model states 5 runs; the simulator's are identical).
 
