@@ -27,7 +27,9 @@ engine::NakcastSenderConfig nakcast_sender(const ChannelConfig& cfg, std::uint32
     sc.retransmit_holdoff = contract::kNakAutoHoldoff;  // below the receivers' shortest re-NAK wait
     return sc;
   }
-  sc.heartbeat_interval = contract::heartbeat_interval(t);
+  // No NAKs to time (FEC, Ricochet without fallback): auto is no timeout, and its heartbeats
+  // only mark a stream's tail, so the longest interval (auto's 0 would give the shortest).
+  sc.heartbeat_interval = t == contract::kNakTimeoutAuto ? Nanos{contract::kHeartbeatMax} : contract::heartbeat_interval(t);
   sc.retransmit_holdoff = t / 2;  // below the receivers' re-NAK interval
   return sc;
 }

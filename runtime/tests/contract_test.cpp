@@ -151,6 +151,18 @@ TEST(Timing, SetupAppliesTheHeartbeatAndJitterRules) {
   }
 }
 
+TEST(Timing, AutoWithoutNaksHeartbeatsAtTheLongestInterval) {
+  for (auto kind : {TransportKind::Fec, TransportKind::Ricochet}) {
+    ChannelConfig cfg;
+    cfg.transport.kind = kind;
+    cfg.transport.nak_timeout = c::kNakTimeoutAuto;
+    const auto sc = setup::sender_config(cfg, 1);
+    const auto& data = kind == TransportKind::Fec ? std::get<engine::FecSenderConfig>(sc).data
+                                                  : std::get<engine::NakcastSenderConfig>(sc);
+    EXPECT_EQ(data.heartbeat_interval, std::chrono::nanoseconds{c::kHeartbeatMax}) << static_cast<int>(kind);
+  }
+}
+
 TEST(Wire, SizesAreWhatTheCodecWrites) {
   auto wire_size = [](std::string_view name) {
     for (const auto& w : c::kWire)
