@@ -27,7 +27,11 @@ engine::NakcastSenderConfig nakcast_sender(const ChannelConfig& cfg, std::uint32
     sc.retransmit_holdoff = contract::kNakAutoHoldoff;  // below the receivers' shortest re-NAK wait
     return sc;
   }
-  sc.heartbeat_interval = contract::heartbeat_interval(t);
+  // FEC under auto: no NAKs to time and its readers build no repairs, so heartbeats only mark a
+  // stream's tail: the longest interval (auto's 0 would give the shortest). Ricochet keeps the
+  // shortest: its readers send a full bin at the writer's next datagram.
+  const bool fec_auto = cfg.transport.kind == TransportKind::Fec && t == contract::kNakTimeoutAuto;
+  sc.heartbeat_interval = fec_auto ? Nanos{contract::kHeartbeatMax} : contract::heartbeat_interval(t);
   sc.retransmit_holdoff = t / 2;  // below the receivers' re-NAK interval
   return sc;
 }

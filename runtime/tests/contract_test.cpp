@@ -151,6 +151,17 @@ TEST(Timing, SetupAppliesTheHeartbeatAndJitterRules) {
   }
 }
 
+TEST(Timing, FecUnderAutoHeartbeatsAtTheLongestInterval) {
+  ChannelConfig cfg;
+  cfg.transport.kind = TransportKind::Fec;
+  cfg.transport.nak_timeout = c::kNakTimeoutAuto;
+  EXPECT_EQ(std::get<engine::FecSenderConfig>(setup::sender_config(cfg, 1)).data.heartbeat_interval,
+            std::chrono::nanoseconds{c::kHeartbeatMax});
+  cfg.transport.kind = TransportKind::Ricochet;  // a full bin goes out at the writer's next datagram
+  EXPECT_EQ(std::get<engine::NakcastSenderConfig>(setup::sender_config(cfg, 1)).heartbeat_interval,
+            std::chrono::nanoseconds{c::kHeartbeatMin});
+}
+
 TEST(Wire, SizesAreWhatTheCodecWrites) {
   auto wire_size = [](std::string_view name) {
     for (const auto& w : c::kWire)
