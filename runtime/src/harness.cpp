@@ -451,7 +451,9 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
     return 0;
   }
   opt.linger_ms = linger;
-  if (opt.port == 0) opt.port = 20000 + static_cast<int>(::getpid() % 1000) * 40;
+  // Below Linux's ephemeral ports (32768 and up by default), so that no socket bound to port 0 in the
+  // namespace (a writer's sender, say) can hold a point's port before its readers bind it.
+  if (opt.port == 0) opt.port = 20000 + static_cast<int>(::getpid() % 250) * 40;  // 20000..30959 with +i
   std::signal(SIGPIPE, SIG_IGN);  // a dead reader must surface as an error, not kill us
   if (!spec.make_payload) {
     std::fprintf(stderr, "%s: HarnessSpec::make_payload is empty\n", spec.name.c_str());
