@@ -1,11 +1,7 @@
 """The prediction error of Table 2 reduced on the testbed, without delay nodes and with the round trip
 the model states (200 µs: 50 µs each way on every host link, docs/testbed.md): whether giving the
 real runs the model's network brings them within 20 % of the predictions."""
-from rows import fmt, label, num, prediction, table
-
-
-def _within(err):
-    return abs(err) <= 20
+from rows import fmt, label, num, prediction, prediction_error, table
 
 
 def section(plain, delayed, predicted, load_plain, load_delayed):
@@ -23,8 +19,8 @@ def section(plain, delayed, predicted, load_plain, load_delayed):
         pred, cells = num(p, "pred_lat_mean_us"), []
         for kind in ("plain", "delayed"):
             measured = num(v[kind], "lat_mean_us")
-            err = (pred - measured) / measured * 100
-            counts[kind] += _within(err)
+            err, within = prediction_error(pred, measured)
+            counts[kind] += within
             cells += [fmt(measured), f"{err:+.0f} %"]
         out.append([name, f"{fmt(loss)} %", f"{fmt(rate)} Hz", fmt(pred)] + cells)
     if not out:

@@ -15,7 +15,7 @@ import delay_error
 import findings
 import mockets_floor
 import real_grid
-from rows import fmt, label, num, prediction, read, table
+from rows import fmt, label, num, prediction, prediction_error, read, table
 from text import PAPER_MOCKETS, PAYLOAD_BYTES, intro, section_notes
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "testbed"))
@@ -58,9 +58,9 @@ def prediction_error_table(real, predicted):
         measured = num(r, "lat_mean_us")
         if not p or measured is None or num(p, "pred_lat_mean_us") is None:
             continue
-        err = (num(p, "pred_lat_mean_us") - measured) / measured * 100
+        err, within = prediction_error(num(p, "pred_lat_mean_us"), measured)
         out.append([label(r), f"{fmt(num(r, 'loss_pct'))} %", f"{fmt(num(r, 'rate_hz'))} Hz", fmt(measured),
-                    fmt(num(p, "pred_lat_mean_us")), f"{err:+.0f} %", "yes" if abs(err) <= 20 else "no"])
+                    fmt(num(p, "pred_lat_mean_us")), f"{err:+.0f} %", "yes" if within else "no"])
     return table(["transport (parameters)", "loss", "rate", "real mean µs", "predicted mean µs", "error",
                   "within 20 %"], out), out
 

@@ -7,9 +7,7 @@ import datetime
 import statistics
 
 import peer_table
-from rows import fmt, label, num, prediction, read, table
-
-WITHIN = 20.0  # per cent: the issue's bound on the prediction error
+from rows import WITHIN_PCT as WITHIN, fmt, label, num, prediction, prediction_error, read, table
 
 
 def _same_point(a, b):
@@ -21,7 +19,7 @@ def _error(predicted, measured):
     """The prediction's error relative to the measurement, in per cent."""
     if predicted is None or not measured:
         return None
-    return (predicted - measured) / measured * 100
+    return prediction_error(predicted, measured)[0]
 
 
 def _pct(value):

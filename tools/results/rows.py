@@ -60,3 +60,12 @@ def prediction(predicted, row):
              and float(p["receivers"]) == float(row["receivers"]) and float(p["loss_pct"]) == float(row["loss_pct"])
              and float(p["rate_hz"]) == float(row["rate_hz"])]
     return max(found, key=lambda p: len((p["params"] or "").split(";")), default=None)
+
+
+WITHIN_PCT = 20  # issue 15: a prediction counts as met within this many percent of the real mean
+
+
+def prediction_error(predicted_us, measured_us):
+    """The prediction's error in percent of the measured mean, and whether it is within WITHIN_PCT."""
+    err = (predicted_us - measured_us) / measured_us * 100
+    return err, abs(err) <= WITHIN_PCT
