@@ -83,8 +83,8 @@ int main(int argc, char** argv) {
   //   shapes.
   sweep.sim_link = {
       {"--bandwidth", "45056B/s"},
-      {"--loss-schedule", "0%@10000ms,3%@40000ms,0%@86410000ms"},
-      {"--readers-schedule", "3@30000ms,25@20000ms,3@86410000ms"},
+      {"--loss-schedule", "0%@10000ms,3%@35000ms,0%@86415000ms"},
+      {"--readers-schedule", "3@40000ms,25@10000ms,3@86410000ms"},
       {"--delay-us", "20000"},
   };
   return adamant::bench::sweep_main(argc, argv, sweep);
