@@ -273,6 +273,7 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
   detail::set_replaced(plan, pt, delivered, rows);
   detail::set_sender_counts(pub.engine(), plan, rows);
   detail::warn_round_trip(spec.name, pub.engine());
+  detail::print_switches(spec.name, pub.engine(), t0);
   detail::finish_point(spec, pt, rows, t, opt.csv, opt.cdf, "real");
   if (keys.rejected() > 0)
     std::fprintf(stderr, "%s: the readers' key checks rejected datagrams: %s\n", spec.name.c_str(), auth::describe_rejected(keys).c_str());
