@@ -12,6 +12,7 @@
 #include "point_overrides.hpp"
 #include "point_selection.hpp"
 #include "reader_launch.hpp"
+#include "reader_presence.hpp"
 #include "reader_process.hpp"
 #include "reader_role.hpp"
 #include "stats_log.hpp"
@@ -30,6 +31,7 @@
 #include <poll.h>
 #include <stdexcept>
 #include <string>
+#include <system_error>
 #include <unistd.h>
 #include <vector>
 
@@ -77,6 +79,7 @@ struct WriterOptions {
   bool loss_at_host = false;              // --loss-at host: the testbed drops, the readers inject none
   std::string self;                       // this program's path, for readers run under a launcher
   std::size_t batch_bytes = wire::kDefaultBatchDatagram;  // the writer's (ChannelConfig::batch_bytes)
+  std::string readers_schedule;  // --readers-schedule: reader i takes part while i < the phase's count
 };
 
 // Runs one point and appends its CSV row; throws Failure with a clear message.
@@ -108,6 +111,7 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
     if (!opt.psk_file.empty()) args.insert(args.end(), {"--reader-psk-file", opt.psk_file});  // the path, never the key
     if (opt.burst.size() == 2) args.insert(args.end(), {"--reader-burst", exact(opt.burst[0]) + "," + exact(opt.burst[1])});
     if (!opt.loss_schedule.empty()) args.insert(args.end(), {"--reader-loss-schedule", opt.loss_schedule});
+    if (!opt.readers_schedule.empty()) args.insert(args.end(), {"--reader-readers-schedule", opt.readers_schedule});
     if (!opt.stats_file.empty()) args.insert(args.end(), {"--reader-stats-file", opt.stats_file});
     args.insert(args.end(), spec.reader_args.begin(), spec.reader_args.end());
     auto kid = std::make_unique<ReaderProcess>(i);
@@ -140,13 +144,24 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
     if (now_ns() > ready_deadline) throw Failure("readers not ready within 60 s");
     pub.service_for(2ms);
   }
-  // Heartbeats (highest = 0) before the first update fix every reader's start point at 1,
-  // so even a lost first update is recovered.
-  pub.service_for(100ms);
+  // The schedules' t = 0, as the simulator's: the first update kFirstUpdateAt later. Heartbeats
+  // (highest = 0) before it fix every reader's start point at 1, so even a lost first update is recovered.
+  const std::int64_t start = now_ns(), t0 = start + sim::kFirstUpdateAt.count();
+  const bool scheduled = !opt.readers_schedule.empty();
+  const auto tell_all = [&kids](std::int64_t word) {
+    for (auto& k : kids) {
+      try {
+        k->tell(word);
+      } catch (const std::system_error&) {  // done and gone already (EPIPE): its report tells
+      }
+    }
+  };
+  if (scheduled) tell_all(start);
+  pub.service_until(t0);
 
   detail::StatsLog stats(opt.stats_file, "writer", 0);
-  const std::int64_t t0 = now_ns();
   const std::uint64_t total = plan.total();
+  std::vector<std::int64_t> published_at(scheduled ? total + 1 : 0);  // by sequence: what a scheduled reader is owed
   std::int64_t behind_ns = 0;  // the most the writer was late for a slot
   for (std::uint64_t seq = 1; seq <= total; ++seq) {
     const auto& slot = plan.slot(seq);
@@ -161,6 +176,7 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
     behind_ns = std::max(behind_ns, before - due);
     auto payload = plan.payload(seq);
     const ByteView bytes{payload.data(), payload.size()};
+    if (scheduled) published_at[seq] = now_ns();
     if (pt.streams.empty()) {
       // The next update is due already: this one may share its datagram (NAKcast batches).
       if (seq < total && t0 + plan.slot(seq + 1).offset_ns <= now_ns()) pub.publish_held(bytes, plan.tag(seq));
@@ -182,6 +198,7 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
     }
   }
   pub.flush();
+  if (scheduled) tell_all(now_ns());  // the last update is out: a reader away now is done
   const std::int64_t publish_ns = now_ns() - t0;
   const double requested = total > 1 ? static_cast<double>(total - 1) * 1e9 / static_cast<double>(plan.slot(total).offset_ns) : 0;
   const double achieved = publish_ns > 0 ? static_cast<double>(total) * 1e9 / static_cast<double>(publish_ns) : 0;
@@ -214,6 +231,7 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
 
   std::vector<std::vector<std::int64_t>> lat(plan.streams.size());
   std::vector<std::vector<std::uint64_t>> delivered;  // per reader: the sequences it delivered
+  std::vector<std::uint64_t> owed(plan.streams.size());  // scheduled: per stream, over the readers
   detail::Totals t;
   engine::WireBytes bytes;
   auth::Stats keys;
@@ -222,6 +240,9 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
     if (auto err = k->reap()) throw Failure(who + " " + *err);
     auto r = parse_result(k->received());
     if (!r) throw Failure(who + " sent a malformed result");
+    if (scheduled && !detail::account_spells(r->spells, published_at, [&plan](std::uint64_t seq) { return plan.slot(seq).stream; },
+                                             r->latencies_ns, r->sequences, owed))
+      throw Failure(who + " reported spells that do not fit its deliveries");
     for (std::size_t j = 0; j < r->latencies_ns.size(); ++j) {
       const std::uint64_t seq = r->sequences[j];
       if (seq < 1 || seq > total) throw Failure(who + " delivered sequence " + std::to_string(seq) + " never sent");
@@ -246,11 +267,13 @@ void run_point(const HarnessSpec& spec, const Point& pt, const WriterOptions& op
   std::vector<metrics::Row> rows;
   for (std::size_t s = 0; s < plan.streams.size(); ++s) {
     rows.push_back(detail::stream_row(pt, plan, s, std::move(lat[s])));
+    if (scheduled) detail::set_delivery_of_owed(rows.back(), owed[s]);  // what each was there for
     detail::set_bytes(rows.back(), bytes);
   }
   detail::set_replaced(plan, pt, delivered, rows);
   detail::set_sender_counts(pub.engine(), plan, rows);
   detail::warn_round_trip(spec.name, pub.engine());
+  detail::print_switches(spec.name, pub.engine(), t0);
   detail::finish_point(spec, pt, rows, t, opt.csv, opt.cdf, "real");
   if (keys.rejected() > 0)
     std::fprintf(stderr, "%s: the readers' key checks rejected datagrams: %s\n", spec.name.c_str(), auth::describe_rejected(keys).c_str());
@@ -362,8 +385,9 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
                  "sim: egress bandwidth of every host, e.g. 5KB/s or 40KB/s@50s,5KB/s@10s");
   app.add_option("--queue", queue, "sim: egress queue in packets (0 = unbounded)");
   std::string readers_schedule, timeline;
-  app.add_option("--readers-schedule", readers_schedule, "sim: readers taking part over time, repeating, e.g. "
-                 "3@20s,25@20s,3@20s (every point's receivers become its largest)");
+  app.add_option("--readers-schedule", readers_schedule, "readers taking part over time, repeating, e.g. "
+                 "3@20s,25@20s,3@20s (every point's receivers become its largest; real: reader processes join and "
+                 "leave, timed from 100 ms before the first update)");
   app.add_option("--timeline", timeline, "sim: CSV file to append each point's latency per second and the adaptive "
                  "writer's epochs to");
   std::string psk;  // refused: a key on the command line leaks through ps
@@ -400,6 +424,7 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
   app.add_option("--reader-psk-file", ra.psk_file)->group(hidden);
   app.add_option("--reader-burst", ra.burst)->expected(2)->delimiter(',')->group(hidden);
   app.add_option("--reader-loss-schedule", ra.loss_schedule)->group(hidden);
+  app.add_option("--reader-readers-schedule", ra.readers_schedule)->group(hidden);
   app.add_option("--reader-result-fd", ra.result_fd)->group(hidden);
   app.add_option("--reader-ctrl-fd", ra.ctrl_fd)->group(hidden);
   app.add_option("--reader-stats-file", ra.stats_file)->group(hidden);
@@ -509,8 +534,8 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
     net.bandwidth = *bw;
   }
   net.burst = gilbert(burst);
-  if (!sim_mode && !(readers_schedule.empty() && timeline.empty())) {
-    std::fprintf(stderr, "%s: --readers-schedule and --timeline are for --mode sim\n", spec.name.c_str());
+  if (!sim_mode && !timeline.empty()) {
+    std::fprintf(stderr, "%s: --timeline is for --mode sim\n", spec.name.c_str());
     return 2;
   }
   net.loss_schedule = loss_schedule;
@@ -521,6 +546,7 @@ int harness_main(int argc, char** argv, const HarnessSpec& spec) {
       return 2;
     }
     net.readers_schedule = *rs;
+    opt.readers_schedule = readers_schedule;
     for (auto& p : points) p.receivers = sim::max_readers(*rs);
   }
 

@@ -287,6 +287,17 @@ void warn_round_trip(const std::string& name, const engine::SenderEngine& sender
                  static_cast<unsigned long long>(a->rtt_mismatches()));
 }
 
+void print_switches(const std::string& name, const engine::SenderEngine& sender, std::int64_t first_update_ns) {
+  const auto* a = dynamic_cast<const adaptive::AdaptiveSender*>(&sender);
+  if (!a) return;
+  for (std::size_t i = 1; i < a->timeline().size(); ++i) {
+    const auto& sw = a->timeline()[i];
+    std::fprintf(stderr, "%s: adaptive switch at %.3f s to %s (receivers %g, loss %g%%)\n", name.c_str(),
+                 static_cast<double>(sw.at.count() - first_update_ns) / 1e9, a->table().candidates()[sw.to].name.c_str(),
+                 sw.measured.receivers, sw.measured.loss_pct);
+  }
+}
+
 void set_sender_counts(const engine::SenderEngine& sender, const Plan& plan, std::vector<metrics::Row>& rows) {
   if (const auto* a = dynamic_cast<const adaptive::AdaptiveSender*>(&sender))
     for (auto& row : rows) row.switches = a->switches();

@@ -79,6 +79,9 @@ void set_replaced(const Plan& plan, const Point& pt,
 void set_sender_counts(const engine::SenderEngine& sender, const Plan& plan, std::vector<metrics::Row>& rows);
 // An adaptive writer's warning that its table was fitted for another round trip, on stderr (once).
 void warn_round_trip(const std::string& name, const engine::SenderEngine& sender);
+// An adaptive writer's switches on stderr, one line each, timed from the first update (real mode;
+// the simulator's are in --timeline).
+void print_switches(const std::string& name, const engine::SenderEngine& sender, std::int64_t first_update_ns);
 // The point's CSV row from every delivered latency (transport_params filled in).
 metrics::Row point_row(const Point& pt, std::vector<std::int64_t> latencies_ns);
 // Stream s's CSV row: its rate, its updates as `sent`, its name in `stream`.

@@ -39,6 +39,9 @@ void write_report(int result_fd, std::uint64_t magic, const ReaderReport& r) {
   write_all(result_fd, header.data(), header.size() * sizeof(std::uint64_t));
   write_all(result_fd, r.latencies_ns.data(), r.latencies_ns.size() * sizeof(std::int64_t));
   write_all(result_fd, r.sequences.data(), r.sequences.size() * sizeof(std::uint64_t));
+  const std::uint64_t extra = r.extra.size();
+  write_all(result_fd, &extra, sizeof extra);
+  write_all(result_fd, r.extra.data(), r.extra.size() * sizeof(std::uint64_t));
 }
 
 std::optional<ReaderReport> parse_report(const std::vector<std::uint8_t>& buf, std::uint64_t magic,
@@ -49,13 +52,19 @@ std::optional<ReaderReport> parse_report(const std::vector<std::uint8_t>& buf, s
   std::vector<std::uint64_t> h(words);
   std::memcpy(h.data(), buf.data() + 1, words * 8);
   const std::uint64_t n = h.back();
-  if (h[0] != magic || n > (buf.size() - head) / 16 || buf.size() != head + n * 16) return std::nullopt;
+  if (h[0] != magic || n > (buf.size() - head) / 16 || buf.size() - head - n * 16 < 8) return std::nullopt;
+  const std::size_t tail = head + n * 16 + 8;  // then the extra words
+  std::uint64_t extra = 0;
+  std::memcpy(&extra, buf.data() + tail - 8, 8);
+  if (extra > (buf.size() - tail) / 8 || buf.size() != tail + extra * 8) return std::nullopt;
   ReaderReport r;
   r.fields.assign(h.begin() + 1, h.end() - 1);
   r.latencies_ns.resize(n);
   std::memcpy(r.latencies_ns.data(), buf.data() + head, n * 8);
   r.sequences.resize(n);
   std::memcpy(r.sequences.data(), buf.data() + head + n * 8, n * 8);
+  r.extra.resize(extra);
+  std::memcpy(r.extra.data(), buf.data() + tail, extra * 8);
   return r;
 }
 
@@ -91,6 +100,11 @@ void ReaderProcess::start(const std::function<int()>& body) {
   pid_ = pid;
   child_result_.reset();  // the reader's ends: EOF on the result pipe once the reader exits
   child_ctrl_.reset();
+}
+
+void ReaderProcess::tell(std::int64_t word) {
+  if (!ctrl_) throw std::logic_error("ReaderProcess::tell after stop");
+  write_all(ctrl_.get(), &word, sizeof word);
 }
 
 ReaderProcess::~ReaderProcess() {

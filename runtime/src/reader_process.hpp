@@ -1,7 +1,8 @@
 // Internal (not installed): the reader processes of a real-mode point, shared by the
 // harness (re-executed readers) and ant-peer-bench (forked NORM receivers). A reader writes
 // 'R' once ready, then its report (a magic word, fixed fields, its latencies and their
-// sequences) on a result pipe; the writer closes the reader's control pipe to ask for it.
+// sequences, extra words) on a result pipe; the writer closes the reader's control pipe to ask
+// for it, and may write it 8-byte words before (tell).
 #pragma once
 
 #include <adamant/udp.hpp>
@@ -19,6 +20,7 @@ struct ReaderReport {
   std::vector<std::uint64_t> fields;
   std::vector<std::int64_t> latencies_ns;
   std::vector<std::uint64_t> sequences;  // of each latency's update
+  std::vector<std::uint64_t> extra;      // the role's own words after them (a count first on the pipe)
 };
 
 // Writes all of `data` (retrying on EINTR); throws std::system_error.
@@ -27,7 +29,7 @@ void write_all(int fd, const void* data, std::size_t n);
 void write_ready(int result_fd);
 void write_report(int result_fd, std::uint64_t magic, const ReaderReport& report);
 // The writer's side: everything a reader wrote, decoded; nullopt unless it is exactly 'R', then
-// `magic`, `fields` words and a report with as many latencies as sequences.
+// `magic`, `fields` words, a report with as many latencies as sequences, and its extra words.
 std::optional<ReaderReport> parse_report(const std::vector<std::uint8_t>& bytes, std::uint64_t magic,
                                          std::size_t fields);
 
@@ -53,6 +55,8 @@ class ReaderProcess {
   bool eof() const { return eof_; }
   bool ready() const { return !buf_.empty(); }
   void stop() { ctrl_.reset(); }  // the reader sees EOF/POLLHUP and reports
+  // Writes one word on the control pipe (before stop); throws std::system_error.
+  void tell(std::int64_t word);
   // Reads whatever is available without blocking; records EOF.
   void drain();
   // Reaps the process; returns a description of the failure, if any.

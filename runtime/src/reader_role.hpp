@@ -8,6 +8,8 @@
 #include <adamant/engine.hpp>
 #include <adamant/loss.hpp>
 
+#include "reader_presence.hpp"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -22,6 +24,7 @@ struct ReaderResult {
   auth::Stats keys;  // datagrams the reader's key check rejected, by reason
   std::vector<std::int64_t> latencies_ns;
   std::vector<std::uint64_t> sequences;  // of each latency's update
+  std::vector<Spell> spells;  // --readers-schedule: when it took part (none without)
 };
 
 // Decodes everything a reader wrote; nullopt when malformed.
@@ -33,6 +36,7 @@ std::optional<GilbertLoss> gilbert(const std::vector<double>& burst);
 struct ReaderArgs {
   std::string transport = "nakcast", group, iface, params, streams, stats_file, psk_file;
   std::string loss_schedule;  // --loss-schedule's phases (units::parse_loss_schedule) in place of loss
+  std::string readers_schedule;  // --readers-schedule (units::parse_readers_schedule): take part in its spells
   std::vector<double> burst;
   double rate = 1;
   int port = 0, index = 0, result_fd = -1, ctrl_fd = -1;
@@ -40,8 +44,9 @@ struct ReaderArgs {
   std::uint64_t seed = 1, updates = 0;  // seed: the point's; each reader derives its own
 };
 
-// Runs reader a.index of the point until it has accounted for every update or the writer closes
-// the control pipe, then reports; returns the process exit code.
+// Runs reader a.index of the point until it has accounted for every update (with a readers
+// schedule: or is away once the writer has published the last) or the writer closes the control
+// pipe, then reports; returns the process exit code.
 int run_reader(const ReaderArgs& a, const HarnessSpec& spec);
 
 }  // namespace adamant::bench::detail

@@ -8,6 +8,7 @@
 #include <adamant/units.hpp>
 
 #include "point_common.hpp"
+#include "reader_presence.hpp"
 #include "sim_in_flight.hpp"
 
 #include <algorithm>
@@ -208,12 +209,7 @@ class PointSim {
     for (std::size_t s = 0; s < lat.size(); ++s) {
       res.rows.push_back(bench::detail::stream_row(pt_, plan_, s, std::move(lat[s])));
       auto& row = res.rows.back();
-      if (!net_.readers_schedule.empty()) {  // delivery of what each reader was there for
-        row.delivery = expected_[s] ? static_cast<double>(row.received) / static_cast<double>(expected_[s]) : 0.0;
-        row.delivery_or_replaced = row.delivery;
-        row.relate = metrics::relate(row.lat.mean_us, row.delivery);
-        row.relate2 = metrics::relate2(row.lat.mean_us, row.delivery);
-      }
+      if (!net_.readers_schedule.empty()) bench::detail::set_delivery_of_owed(row, expected_[s]);  // what each was there for
     }
     res.deliveries = std::move(records_);
     std::vector<std::vector<std::uint64_t>> delivered(hosts_.size() - 1);
