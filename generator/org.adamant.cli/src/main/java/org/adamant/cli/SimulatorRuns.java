@@ -14,6 +14,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.adamant.dsl.adaptive.AdaptiveCandidate;
+import org.adamant.dsl.contract.RuntimeContract;
 import org.adamant.dsl.prediction.FlowScenario;
 
 /**
@@ -99,25 +100,48 @@ final class SimulatorRuns {
 			cmd.addAll(List.of("--bandwidth", Math.round(flow.bandwidth()) + "B/s"));
 		}
 		for (Map.Entry<String, Object> e : p.candidate().params().entrySet()) {
-			cmd.add("--" + e.getKey().replace('_', '-'));
+			String option = "--" + e.getKey().replace('_', '-');
+			if (isFlag(e.getKey())) { // ant-bench takes a flag parameter (nak_fallback) bare, when it is on
+				if (e.getValue() instanceof Number n && n.doubleValue() != 0) {
+					cmd.add(option);
+				}
+				continue;
+			}
+			cmd.add(option);
 			cmd.add(e.getValue() instanceof Number n && "nak_timeout".equals(e.getKey()) ? n.longValue() + "us"
 					: String.valueOf(e.getValue()));
 		}
 		return cmd;
 	}
 
+	private static boolean isFlag(String parameter) {
+		return RuntimeContract.get().parameters().stream()
+				.anyMatch(q -> q.name().equals(parameter) && "flag".equals(q.type()));
+	}
+
+	/** A point as a person reads it: "ricochet_reliable at 3 readers, 0 % loss, 100 Hz". */
+	static String describe(Point p) {
+		return p.candidate().name() + " at " + p.receivers() + " readers, " + number(p.lossPct()) + " % loss, "
+				+ number(p.rateHz()) + " Hz";
+	}
+
 	private Measured run(Point p, String name) throws IOException, InterruptedException {
 		Path csv = work.resolve(name + ".csv");
 		Path log = work.resolve(name + ".log");
 		Files.deleteIfExists(csv);
-		Process process = new ProcessBuilder(command(p, csv)).redirectErrorStream(true).redirectOutput(log.toFile())
-				.start();
+		List<String> command = command(p, csv);
+		Files.writeString(log, String.join(" ", command) + "\n", StandardCharsets.UTF_8); // the log's first line
+		Process process = new ProcessBuilder(command).redirectErrorStream(true)
+				.redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
 		if (process.waitFor() != 0) {
-			throw new IOException("ant-bench failed for " + p + " (log: " + log + ")");
+			String said = Files.readAllLines(log, StandardCharsets.UTF_8).stream().skip(1).filter(l -> !l.isBlank())
+					.findFirst().orElse("no output");
+			throw new IOException("ant-bench failed for " + describe(p) + ": " + said + " (command and output: " + log
+					+ ")");
 		}
 		List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
 		if (lines.size() < 2) {
-			throw new IOException("ant-bench wrote no row for " + p + " (" + csv + ")");
+			throw new IOException("ant-bench wrote no row for " + describe(p) + " (" + csv + ")");
 		}
 		List<String> header = List.of(lines.get(0).split(","));
 		String[] row = lines.get(1).split(",");

@@ -98,4 +98,40 @@ class AdaptiveCliTest {
 		assertTrue(args.lines().allMatch(l -> l.contains("--delay-us 10000") && l.matches(".*--bandwidth \\d+B/s.*")),
 				args);
 	}
+
+	/**
+	 * train passes a flag parameter as ant-bench takes it (ricochet_reliable's nak_fallback: bare
+	 * {@code --nak-fallback}), and a point ant-bench refuses is named with what ant-bench said.
+	 */
+	@Test
+	void trainPassesFlagsBareAndNamesAFailedPoint(@TempDir Path dir) throws IOException {
+		Path sar = Models.repoRoot().resolve("examples/sar/sar.adamant");
+		Path bench = dir.resolve("ant-bench");
+		Files.writeString(bench, """
+				#!/bin/sh
+				echo "$@" >> "$(dirname "$0")/args"
+				while [ $# -gt 0 ]; do case "$1" in
+				  --nak-fallback) case "$2" in --*|"") ;; *) echo "The following argument was not expected: $2"; exit 109;; esac;;
+				  --csv) csv=$2; shift;; esac; shift; done
+				echo "transport,delivery,lat_mean_us,lat_p99_us,relate2" > "$csv"
+				echo "x,1,100,100,100" >> "$csv"
+				""");
+		assertTrue(bench.toFile().setExecutable(true));
+		CliTest.Result r = CliTest.cli("train", sar.toString(), "--bench", bench.toString(), "--out", dir.toString(),
+				"--receivers", "3,25", "--loss", "0,3", "--rate", "100", "--held-out", "2", "--jobs", "1");
+		assertEquals(0, r.code(), r.out() + r.err());
+		String args = Files.readString(dir.resolve("args"));
+		assertTrue(args.lines().anyMatch(l -> l.contains("--transport ricochet") && l.contains("--nak-fallback")), args);
+
+		Files.writeString(bench, """
+				#!/bin/sh
+				echo "The following argument was not expected: 1"
+				exit 109
+				""");
+		r = CliTest.cli("train", sar.toString(), "--bench", bench.toString(), "--out", dir.resolve("again").toString(),
+				"--receivers", "3", "--loss", "0", "--rate", "100", "--held-out", "0", "--jobs", "1");
+		assertEquals(2, r.code(), r.out() + r.err());
+		assertTrue(r.err().contains("ant-bench failed for ricochet_reliable at 3 readers, 0 % loss, 100 Hz: "
+				+ "The following argument was not expected: 1"), r.err());
+	}
 }
