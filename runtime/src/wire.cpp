@@ -118,7 +118,7 @@ std::vector<std::uint8_t> encode_heartbeat(std::uint32_t session, std::uint32_t 
 
 void encode_heartbeat_into(std::vector<std::uint8_t>& b, std::uint32_t session, std::uint32_t stream_id,
                            std::uint64_t highest, std::uint64_t lowest_available, std::int64_t now_ns) {
-  std::uint8_t p[8];
+  std::uint8_t p[kHeartbeatPayloadSize];
   set_u64(p, lowest_available);
   encode_into(b, Header{Kind::Heartbeat, session, stream_id, highest, now_ns, 0}, ByteView{p, sizeof p});
 }
@@ -437,7 +437,7 @@ std::optional<std::vector<SeqRange>> decode_nak_ranges(ByteView payload) {
 }
 
 std::optional<std::uint64_t> decode_heartbeat_lowest(ByteView payload) {
-  if (payload.size != 8) return std::nullopt;
+  if (payload.size != kHeartbeatPayloadSize) return std::nullopt;
   return get_u64(payload.data);
 }
 

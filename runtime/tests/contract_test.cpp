@@ -173,6 +173,7 @@ TEST(Wire, SizesAreWhatTheCodecWrites) {
   wire::Header h;
   EXPECT_EQ(wire::encode(h, ByteView{body, 12}).size(), wire_size("header") + 12);
   EXPECT_EQ(wire::encode_nak(1, 1, {{1, 2}, {5, 5}}, 0).size(), wire_size("header") + 2 * wire_size("nak_range"));
+  EXPECT_EQ(wire::encode_heartbeat(1, 1, 9, 2, 0).size(), wire_size("header") + wire_size("heartbeat"));
   EXPECT_EQ(wire::encode_repair(1, 1, {1, 2, 3, 4}, 0, 0, ByteView{body, 12}, 0).size(),
             wire_size("header") + wire_size("repair_fixed") + 4 * wire_size("repair_sequence") + 12);
   EXPECT_EQ(wire::encode_msg(1, 1, 1, 0, wire::MsgInfo{}, ByteView{body, 12}).size(),

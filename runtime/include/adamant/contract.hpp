@@ -256,6 +256,7 @@ inline constexpr WireConstant kWire[] = {
      "per datagram on a link beyond the UDP payload (UDP + IPv4 + Ethernet): the pace and the simulator's link"},
     {"nak_range", wire::kNakRangeSize, "one NAK or ACK range (u64 first, u64 last)"},
     {"max_nak_ranges", wire::kMaxNakRanges, "ranges in one NAK or ACK, at most"},
+    {"heartbeat", wire::kHeartbeatPayloadSize, "HEARTBEAT payload (the lowest sequence still in history)"},
     {"repair_fixed", wire::kRepairFixedSize, "REPAIR payload before its sequences (count, lengths, times)"},
     {"repair_sequence", kRepairSequenceBytes, "REPAIR: one covered sequence"},
     {"msg_fixed", wire::kMsgFixedSize, "replace/fifo MSG fields before the application bytes"},

@@ -16,6 +16,7 @@ inline constexpr std::size_t kMaxDatagram = 65507;  // largest IPv4 UDP payload
 inline constexpr std::size_t kMaxPayload = kMaxDatagram - kHeaderSize;
 inline constexpr std::size_t kMaxNakRanges = 64;  // bounds NAK size and sender work per NAK
 inline constexpr std::size_t kNakRangeSize = 16;
+inline constexpr std::size_t kHeartbeatPayloadSize = 8;  // HEARTBEAT: the lowest sequence still in history
 inline constexpr std::size_t kMaxRepairCount = 64;        // packets one REPAIR may cover
 inline constexpr std::size_t kRepairFixedSize = 16;       // count..time xor
 inline constexpr std::size_t kMaxMembersPerMessage = 64;  // entries in one JOIN/LEAVE

@@ -21,7 +21,7 @@ import org.eclipse.xtext.util.OnChangeEvictingCache;
  * The decision table from the language's predictions: at every grid point the flow is taken to have
  * that many readers, that loss and that rate (its payload, round trip and bandwidth as modeled), and
  * each candidate's predicted ReLate2 is its score, unless {@link TransportRanking#feasibility} or the
- * flow-dependent parameters ({@link TransportRanking#parameters}) find an error there: then null.
+ * parameters ({@link TransportRanking#parameters}) find an error there: then null.
  */
 public final class TablePrediction {
 
@@ -90,7 +90,7 @@ public final class TablePrediction {
 	/** The candidate's predicted ReLate2 in µs (to the nanosecond) at {@code s}; null where it breaks a constraint. */
 	public static Double score(Flow flow, AdaptiveCandidate c, FlowScenario s) {
 		Optional<FlowPrediction> p = TransportRanking.predict(s, c.transport());
-		if (p.isEmpty() || !feasible(flow, c, s, p.get())) {
+		if (p.isEmpty() || !feasible(flow, c, p.get())) {
 			return null;
 		}
 		double us = p.get().relate2() * 1e6;
@@ -109,7 +109,7 @@ public final class TablePrediction {
 		for (int i = 0; i < candidates.size(); i++) {
 			AdaptiveCandidate c = candidates.get(i);
 			Optional<FlowPrediction> p = TransportRanking.predict(s, c.transport());
-			if (p.isPresent() && feasible(flow, c, s, p.get()) && Double.isFinite(p.get().relate2())
+			if (p.isPresent() && feasible(flow, c, p.get()) && Double.isFinite(p.get().relate2())
 					&& p.get().relate2() < bestRelate2) {
 				best = i;
 				bestRelate2 = p.get().relate2();
@@ -118,8 +118,12 @@ public final class TablePrediction {
 		return best;
 	}
 
-	private static boolean feasible(Flow flow, AdaptiveCandidate c, FlowScenario s, FlowPrediction p) {
-		return TransportRanking.parameters(flow, c.transport(), s.receivers()).stream().noneMatch(Finding::error)
+	/**
+	 * No error at the point. Ricochet's c is not held against the point's readers: with fewer others than
+	 * c a reader sends each repair to all of them (the runtime's, and the prediction's c').
+	 */
+	private static boolean feasible(Flow flow, AdaptiveCandidate c, FlowPrediction p) {
+		return TransportRanking.parameters(flow, c.transport(), 0).stream().noneMatch(Finding::error)
 				&& TransportRanking.feasibility(flow, c.transport(), p).stream().noneMatch(Finding::error);
 	}
 

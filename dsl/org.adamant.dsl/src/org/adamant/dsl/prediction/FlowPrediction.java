@@ -1,18 +1,51 @@
 package org.adamant.dsl.prediction;
 
 /**
- * What ADAMANT predicts for one data flow over one transport: offered load, latency, delivery and
- * ReLate2. Times in seconds, loads in bytes per second, delivery as a fraction of updates.
+ * What ADAMANT predicts for one data flow over one transport: the load on the hosts' links, latency,
+ * delivery and ReLate2. Times in seconds, loads in bytes per second, delivery as a fraction of updates.
+ *
+ * <p>Links as the environment has them (docs/adaptive.md, the simulator's): every host, the writer
+ * and each reader, has one egress link of the environment's bandwidth, and what a host receives is not
+ * limited. The writer's link carries the data, its heartbeats and its retransmissions; each reader's
+ * carries what that reader sends: its lateral repairs (Ricochet), NAKs and ACKs.
  *
  * @param transport        the transport's name in the catalog
- * @param offeredLoad      bytes per second the flow puts on the network (data, repairs, NAKs, retransmissions)
+ * @param writerLoad       bytes per second on the writer's link (data, heartbeats, retransmissions)
+ * @param readerLoad       bytes per second on each reader's link (repairs, NAKs, ACKs)
  * @param baseLatency      latency of an update that is not lost (half the RTT plus serialization)
  * @param recoveryLatency  latency of an update that was lost and recovered (0 when nothing recovers)
  * @param meanLatency      expected latency over received updates, including in-order hold-back
  * @param delivery         expected fraction of updates delivered to a receiver
  */
-public record FlowPrediction(String transport, double offeredLoad, double baseLatency, double recoveryLatency,
-		double meanLatency, double delivery) {
+public record FlowPrediction(String transport, double writerLoad, double readerLoad, double baseLatency,
+		double recoveryLatency, double meanLatency, double delivery) {
+
+	/** A flow whose readers send nothing: all its load is on the writer's link. */
+	public FlowPrediction(String transport, double writerLoad, double baseLatency, double recoveryLatency,
+			double meanLatency, double delivery) {
+		this(transport, writerLoad, 0.0, baseLatency, recoveryLatency, meanLatency, delivery);
+	}
+
+	/** Bytes per second on the flow's busiest link (the writer's or a reader's): what must fit the bandwidth. */
+	public double offeredLoad() {
+		return Math.max(writerLoad, readerLoad);
+	}
+
+	/** The same prediction with another load on the writer's link. */
+	public FlowPrediction withWriterLoad(double bytesPerSecond) {
+		return new FlowPrediction(transport, bytesPerSecond, readerLoad, baseLatency, recoveryLatency, meanLatency,
+				delivery);
+	}
+
+	/** The same prediction with another mean latency (an unbounded queue: infinite). */
+	public FlowPrediction withMeanLatency(double mean) {
+		return new FlowPrediction(transport, writerLoad, readerLoad, baseLatency, recoveryLatency, mean, delivery);
+	}
+
+	/** The same prediction with another delivery (a link that carries only part of it). */
+	public FlowPrediction withDelivery(double fraction) {
+		return new FlowPrediction(transport, writerLoad, readerLoad, baseLatency, recoveryLatency, meanLatency, fraction);
+	}
 
 	/** Percent of updates lost at a receiver. */
 	public double lossPercent() {

@@ -11,6 +11,9 @@ import org.adamant.dsl.semantics.TransportParameters;
  * <p>Loss model: every receiving end host drops each packet independently with probability p, as in
  * the RT-ESP experiments (loss injected at the readers). All formulas are per receiver.
  *
+ * <p>Link model ({@link FlowPrediction}): each host sends on a link of its own, so a prediction splits
+ * its load into the writer's link (data, retransmissions) and each reader's (what that reader sends).
+ *
  * <p>Sources: RT-ESP paper (ReLate2; NAKcast and Ricochet behaviour), FLEXMAT slides (NAK timeouts
  * 25/50 ms; Ricochet R=4/8, C=3), Ricochet's lateral error correction (a receiver recovers a loss
  * from a repair that covers it and no other missing packet).
@@ -75,8 +78,8 @@ public final class Predictions {
 	 * comes one RTT later: D = min(1/f, h) + T·(1 + 0.05) + RTT + σ. In-order delivery holds the
 	 * packets that arrive during D behind the lost one, the i-th by D − i/f, so the latency added per
 	 * sent packet is p·(D + Σ_{i=1}^{⌊fD⌋}(D − i/f)). Every loss is repaired while the sender's history
-	 * holds it, so delivery is 1. Load: data, one multicast retransmission per packet that any
-	 * receiver lost (1 − (1−p)^N), and one NAK per loss per receiver.
+	 * holds it, so delivery is 1. Load on the writer's link: data and one multicast retransmission per
+	 * packet that any receiver lost (1 − (1−p)^N); on each reader's: one NAK per loss.
 	 *
 	 * <p>Calibration (docs/language.md): the detection term was 1/f; the simulator (25 receivers,
 	 * 1–3 % loss, T = 50 ms) recovers in about 63 ms at 10 Hz as at 100 Hz, because the heartbeat
@@ -137,9 +140,13 @@ public final class Predictions {
 		double base = baseLatency(s);
 		double mean = base + p * (recovery + heldBehind(s, recovery));
 		double anyLost = 1 - Math.pow(1 - p, s.receivers());
-		double load = dataLoad(s, true) + anyLost * s.rateHz() * (s.payloadBytes() + headerBytes())
-				+ s.receivers() * p * s.rateHz() * (headerBytes() + nakRangeBytes());
-		return new FlowPrediction(name, load, base, recovery, mean, 1.0);
+		double writer = dataLoad(s, true) + anyLost * s.rateHz() * (s.payloadBytes() + headerBytes());
+		return new FlowPrediction(name, writer, nakLoad(s, p), base, recovery, mean, 1.0);
+	}
+
+	/** Bytes a second one reader's NAKs put on its link when it NAKs a share {@code naked} of the updates. */
+	static double nakLoad(FlowScenario s, double naked) {
+		return naked * s.rateHz() * (headerBytes() + nakRangeBytes());
 	}
 
 	/** The NAKcast sender's idle heartbeat interval for NAK timeout T: clamp(T/2, 1 ms, 10 ms) (the contract's heartbeat rule). */
@@ -169,16 +176,18 @@ public final class Predictions {
 	 * packet is flushed alone, so a repair covers r' = 1 packet, else r' = r. A repair covering a lost
 	 * packet is usable when its sender had the packet and this receiver has the other r'−1 and the
 	 * repair arrives: u = (1−p)^(r'+1). Each other receiver sends this receiver that repair with
-	 * probability c/(N−1), so the number k of usable repairs is Binomial(N−1, q) with q = c·u/(N−1), and
+	 * probability c'/(N−1), so the number k of usable repairs is Binomial(N−1, q) with q = c'·u/(N−1), and
 	 * a loss stays unrecovered with probability (1 − q)^(N−1).
 	 *
 	 * <p>Receivers' batches drift out of phase (each batches what it received), so a repair completes
 	 * after a uniform 0..r'−1 further packets and the first of the k usable ones repairs the loss:
 	 * E[min] = [Σ_{j=1}^{r'−1} (1 − q·j/r')^(N−1) − (r'−1)(1 − q)^(N−1)] / (1 − (1 − q)^(N−1)) periods
 	 * (the binomial sum of ((r'−j)/r')^k); with r' = 1 the wait is the flush time. The repair then
-	 * takes two one-way trips (data to the repairer, repair to this receiver): recovery = wait + RTT + σ.
-	 * Delivery is out of order, so nothing is held behind a loss. Load: data plus N·f·(c/r') repairs of
-	 * payload + headers + 16 + 8 bytes per covered sequence.
+	 * takes two one-way trips (data to the repairer, repair to this receiver) and waits for the repairer's
+	 * link ({@link #repairSerialization}): recovery = wait + RTT + σ + σ_repair.
+	 * Delivery is out of order, so nothing is held behind a loss. A receiver sends each repair to c' =
+	 * min(c, N−1) others (the runtime's, when fewer are members). Load on the writer's link: the data;
+	 * on each reader's: its f·c'/r' repairs of payload + headers + 16 + 8 bytes per covered sequence.
 	 *
 	 * <p>Calibration (docs/language.md): the first version assumed every receiver's batches aligned
 	 * ((r+1)/(2f) wait) and exactly c repairs per loss ((1 − u)^c unrecovered); against the simulator
@@ -193,13 +202,11 @@ public final class Predictions {
 		double base = baseLatency(s);
 		int others = s.receivers() - 1;
 		int batch = s.period() >= lecFlush() ? 1 : r;
-		double repairLoad = s.receivers() * s.rateHz() * ((double) c / batch)
-				* (s.payloadBytes() + headerBytes() + repairHeaderBytes() + repairSequenceBytes() * batch);
 		if (others < 1) { // nobody to repair from
 			return new FlowPrediction(name, dataLoad(s, true), base, 0.0, base, 1 - p);
 		}
 		double usable = Math.pow(1 - p, batch + 1);
-		double q = Math.min(1.0, c * usable / others);
+		double q = Math.min(c, others) * usable / others;
 		double none = Math.pow(1 - q, others);
 		double residualLoss = p * none;
 		double wait;
@@ -212,57 +219,105 @@ public final class Predictions {
 			}
 			wait = none < 1 ? (sum - (batch - 1) * none) / (1 - none) * s.period() : 0;
 		}
-		double recovery = wait + s.rttSeconds() + serialization(s);
+		double recovery = wait + s.rttSeconds() + serialization(s) + repairSerialization(s, r, c);
 		double recovered = p - residualLoss; // fraction of sent updates that arrive by repair
 		double mean = ((1 - p) * base + recovered * recovery) / (1 - residualLoss);
-		return new FlowPrediction(name, dataLoad(s, true) + repairLoad, base, recovery, mean, 1 - residualLoss);
+		return new FlowPrediction(name, dataLoad(s, true), lateralRepairLoad(s, r, c), base, recovery, mean,
+				1 - residualLoss);
+	}
+
+	/** Bytes a second one Ricochet reader's repairs put on its link: f·c'/r' repairs, c' = min(c, N−1). */
+	static double lateralRepairLoad(FlowScenario s, int r, int c) {
+		int batch = s.period() >= lecFlush() ? 1 : r;
+		return s.rateHz() * ((double) Math.max(0, Math.min(c, s.receivers() - 1)) / batch) * repairBytes(s, batch);
+	}
+
+	/** Bytes one REPAIR of {@code batch} packets occupies on a link. */
+	private static double repairBytes(FlowScenario s, int batch) {
+		return s.payloadBytes() + headerBytes() + repairHeaderBytes() + repairSequenceBytes() * batch;
+	}
+
+	/** A repair's mean wait for the reader's link: its c' copies leave one after another, (c'+1)/2 of them. */
+	static double repairSerialization(FlowScenario s, int r, int c) {
+		int batch = s.period() >= lecFlush() ? 1 : r;
+		int targets = Math.max(1, Math.min(c, s.receivers() - 1));
+		return s.bandwidth() > 0 ? repairBytes(s, batch) / s.bandwidth() * (targets + 1) / 2 : 0;
 	}
 
 	/**
-	 * Ricochet with its NAK fallback: the lateral repairs of {@link #ricochet} race the NAK. With
-	 * {@code nak_timeout auto} a receiver detects the loss as NAKcast auto does ({@link #autoDetection}),
-	 * NAKs the writer alone after a uniform [0, 2·rtt/8] (its NAKs go to the writer only, so it hears no
-	 * other receiver: mean rtt/8) and the multicast repair comes one RTT later; a lost NAK or repair is
-	 * asked again after {@link #autoSecondTry}: T_nak = detection + rtt/8 + RTT + σ + p·second try.
-	 * With a fixed timeout T: T_nak = min(1/f, heartbeat(T)) + T + RTT + σ. The first usable lateral repair completes
-	 * J further packets after the loss, P(J ≥ j) = (1 − q·j/r')^(N−1) (none: (1 − q)^(N−1), as in
-	 * {@link #ricochet}); a full bin waits for the writer's next datagram (its first idle heartbeat,
-	 * {@link #autoDetection} or min(1/f, heartbeat(T)), as a loss's detection), so the repair arrives
-	 * RTT + σ + J/f + that wait after the loss (a partial bin: the flush time); the loss is repaired at
-	 * E[min(T_lec, T_nak)]. Every loss is repaired while the writer keeps it, so delivery is 1;
-	 * delivery is out of order, so nothing is held behind a loss. Load: Ricochet's, plus one NAK per
-	 * loss the lateral repairs did not beat, and a multicast repair of each packet someone NAKed.
+	 * From an update's arrival to the arrival of the writer's next datagram, sent {@code gap} after the
+	 * update: it leaves when the update has left the link, max(gap, σ), and takes its own time there.
+	 */
+	static double nextArrival(FlowScenario s, double gap, double nextBytes) {
+		double sigma = serialization(s);
+		return s.bandwidth() > 0 ? Math.max(gap, sigma) - sigma + nextBytes / s.bandwidth() : gap;
+	}
+
+	/**
+	 * Ricochet with its NAK fallback: the lateral repairs of {@link #ricochet} race the NAK. Times count
+	 * from the lost update's send. A receiver sees the gap when the writer's next datagram arrives, its
+	 * first idle heartbeat ({@link #autoDetection} under auto, else min(1/f, heartbeat(T))) after the
+	 * update, behind it on the link ({@link #nextArrival}), after the update was due (RTT/2 + σ); with {@code nak_timeout auto} it NAKs the writer alone after a uniform [0, 2·rtt/8]
+	 * (its NAKs go to the writer only, so it hears no other receiver) and again every re-NAK wait while
+	 * the repair has not come, rtt being its estimate ({@link AutoNakRtt}: the link's round trip, or its
+	 * start when that is longer than the first re-NAK wait); with a fixed T after T and again every T.
+	 * The multicast repair of a NAK arrives a round trip R = RTT + σ after it: T_nak = first NAK + R (+ p
+	 * re-NAK waits under auto, for a lost NAK or repair). The first usable lateral repair completes J
+	 * further packets after the loss, P(J ≥ j) = (1 − q·j/r')^(N−1) (none: (1 − q)^(N−1), as in
+	 * {@link #ricochet}); a full bin waits for the writer's next datagram (its first idle heartbeat, as a
+	 * loss's detection), so the repair arrives RTT + σ + J/f + that wait after the send (a partial bin:
+	 * the flush time); the loss is repaired at E[min(T_lec, T_nak)]. Every loss is repaired while the
+	 * writer keeps it, so delivery is 1; delivery is out of order, so nothing is held behind a loss.
+	 *
+	 * <p>Load: Ricochet's, plus on each reader's link its NAKs, one per re-NAK wait from its first NAK
+	 * until a repair comes (none when the lateral repair comes before the first NAK), and on the writer's
+	 * link their multicast repairs: one per NAK under auto (each reader's NAKs come alone: the writer
+	 * holds off a sequence 1 ms), one per NAK round of a packet someone NAKed with a fixed timeout.
 	 */
 	public static FlowPrediction ricochetReliable(String name, FlowScenario s, int r, int c, double nakTimeout) {
 		FlowPrediction lateral = ricochet(name, s, r, c);
 		double p = s.lossFraction();
+		boolean auto = TransportParameters.isAuto(nakTimeout);
+		double base = baseLatency(s);
+		double gap = auto ? autoDetection(s) : Math.min(s.period(), heartbeatInterval(nakTimeout));
 		RuntimeContract k = RuntimeContract.get();
-		double nakDelay = s.rttSeconds() * k.timing("nak_auto_backoff") / k.timing("nak_auto_backoff_group") / 2;
-		double tNak = TransportParameters.isAuto(nakTimeout)
-				? autoDetection(s) + nakDelay + s.rttSeconds() + serialization(s) + p * autoSecondTry(s)
-				: Math.min(s.period(), heartbeatInterval(nakTimeout)) + nakTimeout + s.rttSeconds() + serialization(s);
+		double hold = nextArrival(s, gap, gap < s.period() ? linkBytes(k.wire("header") + k.wire("heartbeat"))
+				: s.payloadBytes() + headerBytes());
+		double firstNak = base + hold + (auto ? AutoNakRtt.firstNakDelay(s) : nakTimeout);
+		double renak = auto ? AutoNakRtt.renakInterval(s) : nakTimeout;
+		double tNak = firstNak + AutoNakRtt.path(s) + (auto ? p * renak : 0);
 		int others = s.receivers() - 1;
 		int batch = s.period() >= lecFlush() ? 1 : r;
-		double q = others < 1 ? 0 : Math.min(1.0, c * Math.pow(1 - p, batch + 1) / others);
-		double arrive = s.rttSeconds() + serialization(s);
-		double hold = TransportParameters.isAuto(nakTimeout) ? autoDetection(s)
-				: Math.min(s.period(), heartbeatInterval(nakTimeout));
+		double q = others < 1 ? 0 : Math.min(c, others) * Math.pow(1 - p, batch + 1) / others;
+		double arrive = s.rttSeconds() + serialization(s) + repairSerialization(s, r, c);
 		double recovery = 0;
-		double naked = 0; // share of the losses NAKed: the lateral repair comes later than the NAK's
+		double naked = 0; // share of the losses NAKed: the lateral repair comes after the first NAK
+		double naks = 0; // NAKs per loss
 		double later = 1; // P(J >= j)
 		for (int j = 0; j < batch && others >= 1; j++) {
 			double next = Math.pow(1 - q * (j + 1) / batch, others);
 			double tLec = arrive + (batch == 1 ? lecFlush() : j * s.period() + hold);
-			recovery += (later - next) * Math.min(tLec, tNak);
-			naked += tLec < tNak ? 0 : later - next;
+			double repaired = Math.min(tLec, tNak);
+			recovery += (later - next) * repaired;
+			if (tLec > firstNak) {
+				naked += later - next;
+				naks += (later - next) * nakRounds(repaired - firstNak, renak);
+			}
 			later = next;
 		}
 		recovery += later * tNak;
-		double nakedShare = naked + later;
-		double load = lateral.offeredLoad() + s.receivers() * p * nakedShare * s.rateHz() * (headerBytes() + nakRangeBytes())
-				+ (1 - Math.pow(1 - p * nakedShare, s.receivers())) * s.rateHz() * (s.payloadBytes() + headerBytes());
-		double base = baseLatency(s);
-		return new FlowPrediction(name, load, base, recovery, (1 - p) * base + p * recovery, 1.0);
+		naked += later;
+		naks += later * nakRounds(tNak - firstNak, renak);
+		double repairs = auto ? s.receivers() * p * naks
+				: (1 - Math.pow(1 - p * naked, s.receivers())) * (naked > 0 ? naks / naked : 0);
+		double writer = lateral.writerLoad() + repairs * s.rateHz() * (s.payloadBytes() + headerBytes());
+		double reader = lateral.readerLoad() + nakLoad(s, p * naks);
+		return new FlowPrediction(name, writer, reader, base, recovery, (1 - p) * base + p * recovery, 1.0);
+	}
+
+	/** NAKs one reader sends for a loss whose repair comes {@code wait} after its first NAK: one every {@code renak}. */
+	private static double nakRounds(double wait, double renak) {
+		return Math.max(1, Math.ceil(wait / renak - 1e-9));
 	}
 
 	/** The FEC sender repairs a partial block after this long without data (contract timing fec_flush). */
@@ -308,8 +363,8 @@ public final class Predictions {
 	 * {@value #DUPLICATE_ACKS} later packets have been acknowledged twice (3/f) or after the
 	 * retransmission timeout T, whichever is sooner, plus one RTT: D = min(3/f, T) + RTT. Delivery is
 	 * in order, so packets arriving during D are held back exactly as for NAKcast (p·(D + Σ(D − i/f))).
-	 * Delivery is 1. Load per receiver: data, one retransmission per loss (p) and one ACK
-	 * (header only) per packet.
+	 * Delivery is 1. Load on the writer's link, per receiver: data and one retransmission per loss (p);
+	 * on each reader's: one ACK (header only) per packet.
 	 */
 	public static FlowPrediction ackUnicast(String name, FlowScenario s, double retransmitTimeout) {
 		double p = s.lossFraction();
@@ -317,8 +372,13 @@ public final class Predictions {
 		double recovery = Math.min(DUPLICATE_ACKS * s.period(), retransmitTimeout) + s.rttSeconds() + serialization(s);
 		double mean = base + p * (recovery + heldBehind(s, recovery));
 		double perPacket = s.payloadBytes() + headerBytes();
-		double load = s.receivers() * s.rateHz() * (perPacket * (1 + p) + headerBytes());
-		return new FlowPrediction(name, load, base, recovery, mean, 1.0);
+		return new FlowPrediction(name, s.receivers() * s.rateHz() * perPacket * (1 + p), ackLoad(s), base, recovery,
+				mean, 1.0);
+	}
+
+	/** Bytes a second one reader's ACKs put on its link: one (header only) per packet. */
+	static double ackLoad(FlowScenario s) {
+		return s.rateHz() * headerBytes();
 	}
 
 	/** Bytes a replace MSG adds to the payload: ADAMANT header + MSG fields (contract: wire header, msg_fixed); UDP/IP not included. */
@@ -397,8 +457,8 @@ public final class Predictions {
 	 * n(1 − p)/U. Without replacement the queue grows without bound (the validator says so); the
 	 * prediction is then the one for a load that fits.</li>
 	 * </ul>
-	 * The offered load is what the flow offers, data and ACKs as for {@link #ackUnicast} (validation
-	 * compares it with B); the link carries at most B of it.
+	 * The offered load is what the flow offers, the writer's data and each reader's ACKs as for
+	 * {@link #ackUnicast} (validation compares the busier link with B); the link carries at most B of it.
 	 *
 	 * <p>Calibration (docs/language.md, CalibrationTest): against the simulator (1 KB updates over
 	 * 5120 B/s at 2–40 Hz = 0.43–8.6× the link, 1, 5 and 20 tags, queue 1, 4 and 16, 0 and 3 % loss; and
@@ -416,7 +476,8 @@ public final class Predictions {
 			int updates) {
 		double p = s.lossFraction();
 		double d = s.rttSeconds() / 2;
-		double load = s.receivers() * s.rateHz() * ((s.payloadBytes() + headerBytes()) * (1 + p) + headerBytes());
+		double writer = s.receivers() * s.rateHz() * (s.payloadBytes() + headerBytes()) * (1 + p);
+		double reader = ackLoad(s);
 		boolean limited = s.bandwidth() > 0;
 		double datagram = (s.payloadBytes() + datagramOverhead) * s.receivers();
 		double service = limited ? datagram / s.bandwidth() : 0;
@@ -426,16 +487,16 @@ public final class Predictions {
 		int tags = Math.max(1, s.tags());
 		if (!limited || !replaces || datagram * s.rateHz() <= s.bandwidth()) {
 			if (replaces && tags * s.period() < rto) { // the next update of the tag supersedes a loss
-				return new FlowPrediction(name, load, base, 0.0, base, 1 - p);
+				return new FlowPrediction(name, writer, reader, base, 0.0, base, 1 - p);
 			}
 			double wait = rto + service;
-			return new FlowPrediction(name, load, base, recovery, base + p * (wait + heldBehind(s, wait)), 1.0);
+			return new FlowPrediction(name, writer, reader, base, recovery, base + p * (wait + heldBehind(s, wait)), 1.0);
 		}
 		double lead = Math.max(0, paceBurstBytes() - datagram) / s.bandwidth();
 		double steady = (2.0 * tags - 1) / (2 * s.rateHz()) + lead + service + d;
 		double delivered = Math.min(updates, updates / (s.rateHz() * service) + tags);
 		double drain = (service - s.period()) * tags * (tags - 1) / 2.0 / delivered;
-		return new FlowPrediction(name, load, base, recovery, steady + drain,
+		return new FlowPrediction(name, writer, reader, base, recovery, steady + drain,
 				Math.min(1.0, delivered * (1 - p) / updates));
 	}
 

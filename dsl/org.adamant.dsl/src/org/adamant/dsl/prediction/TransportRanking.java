@@ -355,16 +355,20 @@ public final class TransportRanking {
 		if (transport.getMapping() instanceof RuntimeMapping m) {
 			p = switch (m.getKind()) {
 			case BASELINE -> Predictions.unreliable(name, s, multicast);
-			case NAKCAST -> Predictions.nakcast(name, s, TransportParameters.nakTimeout(transport));
+			case NAKCAST -> withHeartbeats(Predictions.nakcast(name, s, TransportParameters.nakTimeout(transport)), s,
+					Heartbeats.Timing.NAKS, TransportParameters.nakTimeout(transport));
 			case RICOCHET, FEC -> {
 				int r = (int) Math.max(2, TransportParameters.resolve(transport, "r").value());
 				int c = (int) Math.max(1, TransportParameters.resolve(transport, "c").value());
-				if (m.getKind() == RuntimeTransportKind.FEC) {
-					yield Predictions.fec(name, s, r, c);
+				if (m.getKind() == RuntimeTransportKind.FEC) { // FEC takes no NAK timeout: the writer's is auto
+					yield withHeartbeats(Predictions.fec(name, s, r, c), s, Heartbeats.Timing.FEC,
+							TransportParameters.contractDefault("nak_timeout", "nakcast").value());
 				}
+				double nakTimeout = TransportParameters.nakTimeout(transport);
 				yield TransportParameters.resolve(transport, "nak_fallback").value() != 0
-						? Predictions.ricochetReliable(name, s, r, c, TransportParameters.nakTimeout(transport))
-						: Predictions.ricochet(name, s, r, c);
+						? withHeartbeats(Predictions.ricochetReliable(name, s, r, c, nakTimeout), s,
+								Heartbeats.Timing.NAKS, nakTimeout)
+						: withHeartbeats(Predictions.ricochet(name, s, r, c), s, Heartbeats.Timing.NO_NAKS, nakTimeout);
 			}
 			case REPLACE -> transport.isReplacement() ? Predictions.replacement(name, s) : Predictions.fifo(name, s);
 			};
@@ -384,11 +388,16 @@ public final class TransportRanking {
 				&& rm.getKind() == RuntimeTransportKind.REPLACE)) {
 			p = capAtBandwidth(p, s);
 		} else if (!transport.isReplacement() && s.bandwidth() > 0 && p.offeredLoad() > s.bandwidth()) {
-			// the queue grows without bound: so does latency
-			p = new FlowPrediction(p.transport(), p.offeredLoad(), p.baseLatency(), p.recoveryLatency(),
-					Double.POSITIVE_INFINITY, p.delivery());
+			// the busier link's queue grows without bound: so does latency
+			p = p.withMeanLatency(Double.POSITIVE_INFINITY);
 		}
 		return Optional.of(p);
+	}
+
+	/** The runtime writer's idle heartbeats ({@link Heartbeats}) on its link, beside what the transport's model sends. */
+	private static FlowPrediction withHeartbeats(FlowPrediction p, FlowScenario s, Heartbeats.Timing timing,
+			double nakTimeout) {
+		return p.withWriterLoad(p.writerLoad() + Heartbeats.load(s, timing, nakTimeout));
 	}
 
 	private static FlowPrediction capAtBandwidth(FlowPrediction p, FlowScenario s) {
@@ -396,8 +405,7 @@ public final class TransportRanking {
 			return p;
 		}
 		double sent = s.bandwidth() / p.offeredLoad();
-		return new FlowPrediction(p.transport(), p.offeredLoad(), p.baseLatency(), p.recoveryLatency(), p.meanLatency(),
-				p.delivery() * sent);
+		return p.withDelivery(p.delivery() * sent);
 	}
 
 	/** Send period vs deadline: a deadline shorter than the period is missed by every update. */

@@ -138,7 +138,7 @@ public class TrainCommand implements Callable<Integer> {
 		List<Double> scores = new ArrayList<>();
 		for (int i = 0; i < measured.size(); i++) {
 			int c = i % grid.candidates().size();
-			boolean allowed = TrainingScore.allowed(flow, grid, c, points.get(i).receivers());
+			boolean allowed = TrainingScore.allowed(flow, grid, c);
 			scores.add(allowed ? TrainingScore.score(grid, measured.get(i)) : null);
 		}
 		DecisionTable fitted = grid.withScores(scores);

@@ -27,12 +27,12 @@ import org.adamant.dsl.prediction.TransportRanking;
 record TrainingScore(int points, int best, double within5, double worst) {
 
 	/**
-	 * Whether the language lets candidate {@code c} run with {@code receivers} readers: the flow-dependent
-	 * parameter rules ({@link TransportRanking#parameters}, e.g. Ricochet's c below the readers), which the
-	 * simulator does not enforce.
+	 * Whether the language lets candidate {@code c} run at a point: its parameter rules
+	 * ({@link TransportRanking#parameters}) as the predicted table applies them. Ricochet's c is not held
+	 * against the point's readers: with fewer others a reader sends each repair to all of them.
 	 */
-	static boolean allowed(Flow flow, DecisionTable t, int c, int receivers) {
-		return TransportRanking.parameters(flow, t.candidates().get(c).transport(), receivers).stream()
+	static boolean allowed(Flow flow, DecisionTable t, int c) {
+		return TransportRanking.parameters(flow, t.candidates().get(c).transport(), 0).stream()
 				.noneMatch(Finding::error);
 	}
 
@@ -57,7 +57,7 @@ record TrainingScore(int points, int best, double within5, double worst) {
 			List<SimulatorRuns.Measured> row = measured.subList(i * n, (i + 1) * n);
 			int really = -1;
 			for (int c = 0; c < n; c++) {
-				if (meets(t, row.get(c)) && allowed(flow, t, c, (int) held.get(i)[0])
+				if (meets(t, row.get(c)) && allowed(flow, t, c)
 						&& (really < 0 || row.get(c).relate2Us() < row.get(really).relate2Us())) {
 					really = c;
 				}

@@ -25,10 +25,12 @@ class PredictionsTest {
 		assertEquals(0.002275, p.meanLatency(), 1e-12);
 		assertEquals(1.0, p.delivery());
 		assertEquals(p.meanLatency(), p.relate2(), 1e-15);
-		// load (a datagram carries 36 B of ADAMANT header and 42 B of the link's: 12 + 78 = 90 B):
-		// data 100 * 90 = 9000; retransmissions (1 - 0.99^3) * 9000 = 267.309;
-		// NAKs 3 * 0.01 * 100 * (78 + 16) = 282  ->  9549.309 B/s
-		assertEquals(9549.309, p.offeredLoad(), 1e-9);
+		// load (a datagram carries 36 B of ADAMANT header and 42 B of the link's: 12 + 78 = 90 B): the
+		// writer's link data 100 * 90 = 9000 and retransmissions (1 - 0.99^3) * 9000 = 267.309 -> 9267.309 B/s;
+		// each reader's its NAKs, 0.01 * 100 * (78 + 16) = 94 B/s
+		assertEquals(9267.309, p.writerLoad(), 1e-9);
+		assertEquals(94, p.readerLoad(), 1e-9);
+		assertEquals(9267.309, p.offeredLoad(), 1e-9);
 	}
 
 	@Test
@@ -69,8 +71,9 @@ class PredictionsTest {
 				/ (1 - none) / 100;
 		assertEquals(0.00774, wait, 5e-5);
 		assertEquals(wait, r4.recoveryLatency(), 1e-15);
-		// repairs: 25 * 100 * 3/4 * (12 + 78 + 16 + 32) = 258750 B/s on top of the 9000 of data
-		assertEquals(9000 + 258750, r4.offeredLoad(), 1e-9);
+		// the writer's link: the 9000 B/s of data; each reader's its repairs, 100 * 3/4 * (12 + 78 + 16 + 32)
+		assertEquals(9000, r4.writerLoad(), 1e-9);
+		assertEquals(10350, r4.readerLoad(), 1e-9);
 		FlowPrediction r8 = Predictions.ricochet("ricochet", s, 8, 3);
 		assertTrue(r4.meanLatency() < r8.meanLatency(), "r=4 recovers sooner than r=8");
 		assertTrue(r4.delivery() > r8.delivery(), "r=4 repairs are usable more often");
@@ -116,8 +119,10 @@ class PredictionsTest {
 		// held: i = 1..5, sum (0.25 - i/20) = 1.25 - 0.75 = 0.5; mean = 0.05 + 0.02 * (0.25 + 0.5) = 0.065 s
 		assertEquals(0.065, p.meanLatency(), 1e-12);
 		assertEquals(1.0, p.delivery());
-		// load: 20 * (1102 * 1.02 + 78) = 24040.8 B/s (a datagram: 36 B of header and 42 B of the link's)
-		assertEquals(24040.8, p.offeredLoad(), 1e-9);
+		// load: the writer's 20 * 1102 * 1.02 = 22480.8 B/s (a datagram: 36 B of header and 42 B of the
+		// link's), the reader's ACKs 20 * 78 = 1560 B/s
+		assertEquals(22480.8, p.writerLoad(), 1e-9);
+		assertEquals(1560, p.readerLoad(), 1e-9);
 	}
 
 	@Test
@@ -125,8 +130,10 @@ class PredictionsTest {
 		// Mockets experiment one: 20 updates/s of 1 KB to one client over 5 KB/s, no loss, one tag
 		FlowScenario s = new FlowScenario(20, 1024, 1, 0, 0, 5 * 1024);
 		FlowPrediction p = Predictions.replacement("mockets", s);
-		// offered 20 * (1102 + 78) = 23600 B/s (data and ACKs, as for ACK unicast, with the link's headers)
-		assertEquals(23600, p.offeredLoad(), 1e-9);
+		// offered 20 * 1102 = 22040 B/s on the writer's link, 20 * 78 of ACKs on the reader's (as for ACK
+		// unicast, with the link's headers)
+		assertEquals(22040, p.offeredLoad(), 1e-9);
+		assertEquals(1560, p.readerLoad(), 1e-9);
 		// datagram 1024 + 76 + 42 = 1142 B, S = 1142 / 5120 = 0.223046875 s; the bucket saves nothing up, so
 		// the update is chosen when the link is free, 1 / 40 s old on average: 0.248046875 s
 		assertEquals(0.248046875, p.meanLatency(), 1e-12);

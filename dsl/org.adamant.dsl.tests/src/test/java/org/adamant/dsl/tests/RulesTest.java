@@ -251,13 +251,13 @@ class RulesTest {
 
 	@Test
 	void loadAboveBandwidthGrowsTheQueue() throws Exception {
-		// 1 KB at 20 Hz over TCP to 1 reader: 20 * (1024 + 78) + 20 * 78 = 23600 B/s on 5 KB/s (5120 B/s); a
-		// datagram carries 36 B of ADAMANT header and 42 B of the link's (UDP, IPv4, Ethernet)
+		// 1 KB at 20 Hz over TCP to 1 reader: 20 * (1024 + 78) = 22040 B/s on the writer's 5 KB/s (5120 B/s; the
+		// ACKs leave on the reader's link); a datagram carries 36 B of ADAMANT header and 42 B of the link's
 		String body = "environment radio { bandwidth %s }\ntopic T : Scan\n"
 				+ "application gw { environment radio publish T rate 20 Hz payload 1 KB transport opendds_tcp }\n"
 				+ "application fc { subscribe T transport opendds_tcp }\n";
-		Issue i = fires(body.replace("%s", String.valueOf("5 KB/s")), IssueCodes.UNBOUNDED_QUEUE_GROWTH, "23 KB/s", "461 %",
-				"grows by 18480 B/s");
+		Issue i = fires(body.replace("%s", String.valueOf("5 KB/s")), IssueCodes.UNBOUNDED_QUEUE_GROWTH, "21.5 KB/s", "430 %",
+				"grows by 16920 B/s");
 		assertEquals(Severity.ERROR, i.getSeverity());
 		silent(body.replace("%s", String.valueOf("100 KB/s")), IssueCodes.UNBOUNDED_QUEUE_GROWTH);
 	}
@@ -269,19 +269,19 @@ class RulesTest {
 				+ "transport repl { cast unicast reliability reliable ordering ordered replacement maps to runtime replace }\n"
 				+ "application gw { environment radio publish T rate 20 Hz payload 1 KB transport repl }\n"
 				+ "application fc { subscribe T transport repl }\n";
-		Issue i = fires(body, IssueCodes.BANDWIDTH_EXCEEDED, "461 %", "21.7 %");
+		Issue i = fires(body, IssueCodes.BANDWIDTH_EXCEEDED, "430 %", "23.2 %");
 		assertEquals(Severity.WARNING, i.getSeverity());
 		silent(body, IssueCodes.UNBOUNDED_QUEUE_GROWTH);
 	}
 
 	@Test
 	void scheduleLowPhaseIsAWarningWhenTheMeanSuffices() throws Exception {
-		// 10 Hz of 1 KB over TCP: 10 * (1102 + 78) = 11800 B/s; schedule 40 KB/s for 50 s, 5 KB/s for 10 s: mean 34.2 KB/s
+		// 10 Hz of 1 KB over TCP: 10 * 1102 = 11020 B/s on the writer's link; schedule 40 KB/s for 50 s, 5 KB/s for 10 s: mean 34.2 KB/s
 		String body = "environment link { bandwidth schedule { 40 KB/s for 50 s, 5 KB/s for 10 s } repeat }\n"
 				+ "topic T : Scan\n"
 				+ "application gw { environment link publish T rate 10 Hz payload 1 KB transport opendds_tcp }\n"
 				+ "application fc { subscribe T transport opendds_tcp }\n";
-		Issue i = fires(body, IssueCodes.BANDWIDTH_EXCEEDED, "low phase", "grows by 6680 B/s");
+		Issue i = fires(body, IssueCodes.BANDWIDTH_EXCEEDED, "low phase", "grows by 5900 B/s");
 		assertEquals(Severity.WARNING, i.getSeverity());
 		silent(body, IssueCodes.UNBOUNDED_QUEUE_GROWTH);
 	}
@@ -310,28 +310,29 @@ class RulesTest {
 
 	@Test
 	void flowsSharingAnEnvironmentExceedItsBandwidthTogether() throws Exception {
-		// each flow: opendds_tcp, 1 receiver, 20 Hz of 80 B: 20 * ((80 + 78) + 78) = 4720 B/s (a datagram carries
-		// 36 B of ADAMANT header and 42 B of the link's), below 5 KB/s alone but 9440 B/s = 9.22 KB/s, 184 % together
+		// each flow: opendds_tcp, 1 receiver, 20 Hz of 80 B: 20 * (80 + 78) = 3160 B/s on the writer's link (a
+		// datagram carries 36 B of ADAMANT header and 42 B of the link's), below 5 KB/s alone but 6320 B/s =
+		// 6.17 KB/s, 123 % together
 		String flows = "topic A : Scan\ntopic B : Scan\n"
 				+ "application gw { environment link publish A rate 20 Hz payload 80 B transport opendds_tcp\n"
 				+ "  publish B rate 20 Hz payload 80 B transport opendds_tcp }\n"
 				+ "application fc { environment link subscribe A transport opendds_tcp subscribe B transport opendds_tcp }\n";
 		Issue error = fires("environment link { multicast unavailable bandwidth 5 KB/s }\n" + flows,
-				IssueCodes.ENVIRONMENT_BANDWIDTH_EXCEEDED, "'link'", "2 flows", "9.22 KB/s", "(publish A) 4.61 KB/s over "
-						+ "opendds_tcp", "184 %", "grows by 4320 B/s", "bind transports with replacement");
+				IssueCodes.ENVIRONMENT_BANDWIDTH_EXCEEDED, "'link'", "2 flows", "6.17 KB/s", "(publish A) 3.09 KB/s over "
+						+ "opendds_tcp", "123 %", "grows by 1200 B/s", "bind transports with replacement");
 		assertEquals(Severity.ERROR, error.getSeverity());
 		// each flow alone would fit; beside the other it does not, and says so
 		List<Issue> each = withCode(issues("environment link { multicast unavailable bandwidth 5 KB/s }\n" + flows),
 				IssueCodes.UNBOUNDED_QUEUE_GROWTH);
 		assertEquals(2, each.size(), each::toString);
-		assertTrue(each.get(0).getMessage().contains("of the 400 B/s bandwidth left of environment 'link' by its "
-				+ "other flows without replacement (they need 4.61 KB/s)"), each.get(0)::getMessage);
+		assertTrue(each.get(0).getMessage().contains("of the 1.91 KB/s bandwidth left of environment 'link' by its "
+				+ "other flows without replacement (they need 3.09 KB/s)"), each.get(0)::getMessage);
 		silent("environment link { multicast unavailable bandwidth 10 KB/s }\n" + flows,
 				IssueCodes.ENVIRONMENT_BANDWIDTH_EXCEEDED);
 		// a schedule whose mean (34.2 KB/s) carries both but whose 5 KB/s phase does not: a warning per phase
 		Issue phase = fires("environment link { multicast unavailable bandwidth schedule { 40 KB/s for 50 s, "
 				+ "5 KB/s for 10 s } repeat }\n" + flows, IssueCodes.ENVIRONMENT_BANDWIDTH_EXCEEDED,
-				"the 5 KB/s for 10 s (184 %; 4320 B/s more than the link carries, 43200 B over the phase)",
+				"the 5 KB/s for 10 s (123 %; 1200 B/s more than the link carries, 12000 B over the phase)",
 				"queue up while a low phase lasts");
 		assertEquals(Severity.WARNING, phase.getSeverity());
 		// one flow alone is the per-flow rule's
