@@ -303,6 +303,7 @@ inline constexpr int kNakAutoBackoffRtts = 2;        // NAK delay: uniform [0, t
 inline constexpr int kNakAutoBackoffGroup = 8;       // group share = min(1, receivers heard NAKing + 1) / this
 inline constexpr int kNakAutoRenakRtts = 3;          // re-NAK: max(this * rtt, renak_min) + a NAK delay
 inline constexpr std::chrono::microseconds kNakAutoRenakMin{2'000};
+inline constexpr int kNakAutoRenakBackoffMax = 64;   // re-NAK wait backoff: doubled per re-NAK, up to this factor
 inline constexpr int kNakAutoRttGainDivisor = 8;     // rtt += (sample - rtt) / this
 inline constexpr std::chrono::microseconds kNakAutoHoldoff{1'000};
 inline constexpr int kNakAutoHeartbeatDivisor = 16;   // first idle heartbeat: publish interval / this
@@ -335,6 +336,9 @@ inline constexpr Timing kTiming[] = {
      "max(rtt * this, nak_auto_renak_min) plus a NAK delay"},
     {"nak_auto_renak_min", static_cast<double>(kNakAutoRenakMin.count()), "us",
      "nak_timeout auto: shortest re-NAK wait (twice the writer's hold-off)"},
+    {"nak_auto_renak_backoff_max", static_cast<double>(kNakAutoRenakBackoffMax), "",
+     "nak_timeout auto: each re-NAK doubles a receiver's re-NAK wait, up to this factor, until a repair of a "
+     "sequence NAKed once times the round trip (Karn's rule) and resets it"},
     {"nak_auto_rtt_gain", 1.0 / kNakAutoRttGainDivisor, "",
      "nak_timeout auto: rtt += (NAK-to-repair sample - rtt) * this"},
     {"nak_auto_holdoff", static_cast<double>(kNakAutoHoldoff.count()), "us",

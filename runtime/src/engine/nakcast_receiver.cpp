@@ -167,6 +167,7 @@ void NakcastReceiver::on_tick(Nanos now, Output& out) {
       continue;
     }
     if (++m.naks == 1) m.asked = now;
+    else if (cfg_.adaptive) timing_.renaked();
     m.due = now + renak_delay();  // re-NAK if the repair is lost too
     naks.add(seq);
   }

@@ -327,6 +327,7 @@ void RicochetReceiver::on_tick(Nanos now, Output& out) {
     }
     if (!cfg_.lec_nak_fallback || !sender_ || m.nak_due > now) continue;
     if (++m.naks == 1) m.asked = now;
+    else if (cfg_.adaptive_nak) timing_.renaked();
     m.nak_due = now + nak_delay(true);
     naks.add(seq);
   }

@@ -1,5 +1,8 @@
 // The round-trip-scaled NAK timing of `nak_timeout auto`, shared by the
 // NAKcast receiver and Ricochet's NAK fallback. The constants are the contract's nak_auto_*.
+// Karn's rule takes a sample only from a sequence NAKed once; on a path whose round trip exceeds the
+// re-NAK wait every NAK would be repeated before its repair came and no sample would ever be taken,
+// so each re-NAK doubles the wait (as TCP backs off its RTO) until a sample resets it.
 #pragma once
 
 #include <adamant/contract.hpp>
@@ -23,16 +26,25 @@ class AutoNakTiming {
     std::uniform_int_distribution<Nanos::rep> d(0, spread.count());
     return Nanos{d(rng)};
   }
-  // The wait before asking again when the repair has not come: max(renak * rtt, renak_min) + a delay.
+  // The wait before asking again when the repair has not come: max(renak * rtt, renak_min) * backoff
+  // + a delay.
   Nanos renak(std::mt19937_64& rng, std::size_t heard) const {
-    return std::max<Nanos>(rtt_ * contract::kNakAutoRenakRtts, contract::kNakAutoRenakMin) + delay(rng, heard);
+    return std::max<Nanos>(rtt_ * contract::kNakAutoRenakRtts, contract::kNakAutoRenakMin) * backoff_ +
+           delay(rng, heard);
   }
+  // A NAK of this receiver's went unanswered for the whole re-NAK wait: the next waits are twice as long.
+  void renaked() { backoff_ = std::min(backoff_ * 2, contract::kNakAutoRenakBackoffMax); }
   // A repair of a sequence NAKed once came `sample` after the NAK (Karn's rule: the caller's).
-  void sample(Nanos sample) { rtt_ += (sample - rtt_) / contract::kNakAutoRttGainDivisor; }
+  void sample(Nanos sample) {
+    rtt_ += (sample - rtt_) / contract::kNakAutoRttGainDivisor;
+    backoff_ = 1;
+  }
   Nanos rtt() const { return rtt_; }
+  int backoff() const { return backoff_; }
 
  private:
   Nanos rtt_{contract::kNakAutoInitialRtt};
+  int backoff_ = 1;
 };
 
 }  // namespace adamant::engine

@@ -8,7 +8,8 @@
 // NAK of a sequence only, Karn's rule) and share grows with the receivers heard NAKing (a small
 // group has little to suppress, so it waits less). NAKs also go to the group, and a NAK heard for a sequence this
 // receiver misses counts as its own (suppression): it waits for the repair, re-NAKing after
-// max(renak * rtt, renak_min) plus a NAK delay. The constants are the contract's nak_auto_*.
+// max(renak * rtt, renak_min) times a backoff (doubled per re-NAK of its own, reset by a round-trip
+// sample) plus a NAK delay. The constants are the contract's nak_auto_*.
 //
 // Late-join rule: a receiver's stream starts at the first sequence it learns of — the
 // sequence of the first DATA it receives, or highest+1 from the first HEARTBEAT (so a

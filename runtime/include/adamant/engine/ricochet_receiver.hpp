@@ -16,7 +16,7 @@
 // NAK fallback (lec_nak_fallback): a packet still missing is NAKed to the sender after
 // nak_timeout and again every nak_timeout; with nak_timeout auto (adaptive_nak) after a random
 // delay scaled to the NAK-to-repair round trip this receiver measures, and again after
-// max(renak * rtt, renak_min) plus such a delay (AutoNakTiming, NAKcast's auto timing without
+// max(renak * rtt, renak_min), backed off per re-NAK, plus such a delay (AutoNakTiming, NAKcast's auto timing without
 // its group suppression), so a loss the lateral repairs do not rebuild first is repaired about one
 // round trip after it is seen.
 #pragma once
