@@ -249,6 +249,12 @@ public final class OpenDdsTransports {
 	 * and link bandwidth as options.
 	 */
 	public static Resolved resolve(Endpoint e) {
+		// ant_adaptive runs the runtime's adaptive channel, so every candidate the runtime switches among
+		// runs inside OpenDDS too, those without an ant_* transport of their own (fec) included
+		Optional<String> adaptiveTable = TransportLowering.adaptiveTable(e);
+		if (adaptiveTable.isPresent()) {
+			return withEndpointParams(adaptive(e, adaptiveTable.get()), e);
+		}
 		Bindings.Resolution binding = Bindings.resolve(e, OpenDdsTransports::runs);
 		Resolved r = resolve(binding.transport(), EffectiveQos.of(e).isReliable());
 		if (binding.isAuto()) {

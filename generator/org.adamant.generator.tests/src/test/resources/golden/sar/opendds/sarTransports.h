@@ -17,6 +17,7 @@
 //     reader
 //   ant_ricochet (reliable, Adamant::opendds): experiment rtesp_isislab_sweep, experiment
 //     hotspots_adapt
+//   rtps_udp (reliable, OpenDDS::Rtps_Udp): experiment hotspots_adapt
 #pragma once
 
 #include <dds/DCPS/StaticIncludes.h>
@@ -24,6 +25,7 @@
 // below defines a static initializer object that registers its discovery or transport plugin.
 #ifdef ACE_AS_STATIC_LIBS
 #  include <dds/DCPS/RTPS/RtpsDiscovery.h>
+#  include <dds/DCPS/transport/rtps_udp/RtpsUdp.h>
 #endif
 // The ADAMANT runtime's transports (ant_*): OpenDDS does not know the plugin's library, so its
 // initializer registers the ant_* transport types in every build (runtime/opendds/README.md).

@@ -4,7 +4,7 @@
 // Experiment hotspots_adapt: 1 writer and N readers exchange Hotspots updates; one CSV row per point.
 //
 // Sweep, in the model's order (one point per combination):
-//   transports ricochet_reliable, nakcast_25ms, nakcast, adaptive
+//   transports ricochet_reliable, fec, nakcast_25ms, adaptive
 //   × receivers 25
 //   × loss 0 %
 //   × rate 100 Hz
@@ -56,13 +56,13 @@ int main(int argc, char** argv) {
           .r(4)
           .c(3)
           .nak_fallback(true),
+      // transport fec: forward error correction over multicast: the writer follows every 4 packets with 1
+      //   XOR repair, receivers send nothing — from profiles/transports.adamant
+      adamant::bench::SweepTransport::of("fec").r(4).c(1),
       // transport nakcast_25ms: reliable multicast, NAK after 25 ms — from profiles/transports.adamant
       adamant::bench::SweepTransport::of("nakcast").nak_timeout(25ms),
-      // transport nakcast: reliable multicast, NAK after a random delay scaled to the measured round trip
-      //   (auto) — from profiles/transports.adamant
-      adamant::bench::SweepTransport::of("nakcast").nak_timeout(adamant::contract::kNakTimeoutAuto),
-      // adaptive: switches at run time among ricochet_reliable, nakcast_25ms on the decision table of
-      //   flow uav_relay.Hotspots (docs/adaptive.md), with hold 2 s, margin 10 %.
+      // adaptive: switches at run time among ricochet_reliable, fec on the decision table of flow
+      //   uav_relay.Hotspots (docs/adaptive.md), with hold 2 s, margin 10 %.
       adamant::bench::SweepTransport::of("adaptive")
           .table(ADAMANT_TARGET_DIR "/adaptive/uav_relay.Hotspots.json")
           .hold(std::chrono::microseconds(2000000))
@@ -78,11 +78,11 @@ int main(int argc, char** argv) {
   sweep.make_payload = make_payload;
   sweep.check_payload = check_payload;
 
-  // Environment field_mesh (44 KB/s, rtt 40 ms): with --mode sim the simulator models this link,
+  // Environment field_mesh (20 KB/s, rtt 40 ms): with --mode sim the simulator models this link,
   //   unless the command line sets the option itself. Real mode runs on loopback, which no option
   //   shapes.
   sweep.sim_link = {
-      {"--bandwidth", "45056B/s"},
+      {"--bandwidth", "20480B/s"},
       {"--loss-schedule", "0%@10000ms,3%@35000ms,0%@86415000ms"},
       {"--readers-schedule", "3@40000ms,25@10000ms,3@86410000ms"},
       {"--delay-us", "20000"},

@@ -4,7 +4,7 @@
 #
 # Experiment hotspots_adapt for real, over loopback shaped like environment field_mesh.
 #
-# The link: 44 KB/s, rtt 40 ms. A token bucket filter (tc tbf) on lo passes 45056 B/s, and queues 1
+# The link: 20 KB/s, rtt 40 ms. A token bucket filter (tc tbf) on lo passes 20480 B/s, and queues 1
 #   packet (the model gives no queue) of 90 B (an update of 12 B and 78 B of headers); what
 #   overflows the queue is dropped, as on the radio. Every datagram on lo shares the bucket
 #   (acknowledgements too). The round-trip time is not shaped.
@@ -26,5 +26,5 @@ bench="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/hotspots_adapt_bench"
 shape() {  # shape BYTES_PER_SECOND
   tc qdisc replace dev lo root tbf rate "$1bps" burst 1600 limit 90
 }
-shape 45056
+shape 20480
 "$bench" "$@"

@@ -23,7 +23,6 @@ int main(int argc, char** argv) {
     return *rc;
   }
   using Clock = std::chrono::steady_clock;
-  using namespace std::chrono_literals;  // the transports' durations (50ms)
   const auto start = Clock::now();
   const auto expired = [&] {
     return options.seconds > 0 && Clock::now() - start >= std::chrono::duration<double>(options.seconds);
@@ -31,9 +30,10 @@ int main(int argc, char** argv) {
 
   // subscribe Hotspots (ThermalScan) as stream 2
   // transport adaptive: the runtime switches between the candidates of table
-  //   adaptive/uav_relay.Hotspots.json as readers, loss and rate change; it starts with nakcast_25ms,
-  //   the table's pick at the modeled environment (of the publisher of Hotspots); transport
-  //   nakcast_25ms: reliable multicast, NAK after 25 ms — from profiles/transports.adamant
+  //   adaptive/uav_relay.Hotspots.json as readers, loss and rate change; it starts with fec, the
+  //   table's pick at the modeled environment (of the publisher of Hotspots); transport fec: forward
+  //   error correction over multicast: the writer follows every 4 packets with 1 XOR repair,
+  //   receivers send nothing — from profiles/transports.adamant
   std::uint64_t hotspots_sub_received = 0;
   std::uint64_t hotspots_sub_corrupt = 0;
   const adamant::TransportSettings hotspots_sub_transport =

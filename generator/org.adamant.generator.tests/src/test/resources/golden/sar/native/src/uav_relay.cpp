@@ -22,7 +22,6 @@ int main(int argc, char** argv) {
     return *rc;
   }
   using Clock = std::chrono::steady_clock;
-  using namespace std::chrono_literals;  // the transports' durations (50ms)
   const auto start = Clock::now();
   const auto expired = [&] {
     return options.seconds > 0 && Clock::now() - start >= std::chrono::duration<double>(options.seconds);
@@ -30,9 +29,10 @@ int main(int argc, char** argv) {
 
   // publish Hotspots (ThermalScan) as stream 2 at 100 Hz
   // transport adaptive: the runtime switches between the candidates of table
-  //   adaptive/uav_relay.Hotspots.json as readers, loss and rate change; it starts with nakcast_25ms,
-  //   the table's pick at the modeled environment; transport nakcast_25ms: reliable multicast, NAK
-  //   after 25 ms — from profiles/transports.adamant
+  //   adaptive/uav_relay.Hotspots.json as readers, loss and rate change; it starts with fec, the
+  //   table's pick at the modeled environment; transport fec: forward error correction over
+  //   multicast: the writer follows every 4 packets with 1 XOR repair, receivers send nothing — from
+  //   profiles/transports.adamant
   const adamant::TransportSettings hotspots_pub_transport =
       adamant::TransportSettings::of(adamant::TransportKind::Adaptive)
           .table(ADAMANT_TARGET_DIR "/adaptive/uav_relay.Hotspots.json")

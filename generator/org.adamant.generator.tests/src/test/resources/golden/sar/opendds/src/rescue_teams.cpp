@@ -31,7 +31,7 @@ aa::App application() {
   // Reader: topic, QoS profile, transport (configuration, type, options).
   a.readers = {
       // Hotspots
-      // transport adaptive: the runtime switches between the candidates of table adaptive/uav_relay.Hotspots.json as readers, loss and rate change; it starts with nakcast_25ms, the table's pick at the modeled environment (of the publisher of Hotspots); the ADAMANT runtime's adaptive transport inside OpenDDS (transport type ant_adaptive, plugin Adamant::opendds)
+      // transport adaptive: the runtime switches between the candidates of table adaptive/uav_relay.Hotspots.json as readers, loss and rate change; it starts with fec, the table's pick at the modeled environment (of the publisher of Hotspots); the ADAMANT runtime's adaptive transport inside OpenDDS (transport type ant_adaptive, plugin Adamant::opendds)
       {"Hotspots", entities::qos_HotspotQos(),
        {"rescue_teams_Hotspots_reader", "ant_adaptive", {{"table", "adaptive/uav_relay.Hotspots.json"}, {"hold", "2000000us"}, {"margin", "10"}}}},
   };

@@ -31,7 +31,7 @@ aa::App application() {
   // seconds foreign readers get to synchronize, transport (configuration, type, options).
   a.writers = {
       // Hotspots at 100 Hz
-      // transport adaptive: the runtime switches between the candidates of table adaptive/uav_relay.Hotspots.json as readers, loss and rate change; it starts with nakcast_25ms, the table's pick at the modeled environment; the ADAMANT runtime's adaptive transport inside OpenDDS (transport type ant_adaptive, plugin Adamant::opendds)
+      // transport adaptive: the runtime switches between the candidates of table adaptive/uav_relay.Hotspots.json as readers, loss and rate change; it starts with fec, the table's pick at the modeled environment; the ADAMANT runtime's adaptive transport inside OpenDDS (transport type ant_adaptive, plugin Adamant::opendds)
       {"Hotspots", entities::qos_HotspotQos(), 100.0, 3, 0,
        {"uav_relay_Hotspots_writer", "ant_adaptive", {{"table", "adaptive/uav_relay.Hotspots.json"}, {"hold", "2000000us"}, {"margin", "10"}}}},
   };
