@@ -357,11 +357,14 @@ class PointSim {
       const auto& st = plan_.streams[plan_.slot(seq).stream];
       writer_->publish_in_class(plan_.tag(seq), bench::detail::stream_class(st), st.replaces, bytes, q_.now(), out_);
     }
-    handle(0, false);
+    // The next update is queued before the writer's timer (handle), so an update and a timer due at the
+    // same instant run update first, however the writer's timers were scheduled before (an idle
+    // heartbeat is not idle when an update goes out with it).
     if (seq < plan_.total())
       q_.at(kFirstUpdateAt + Nanos{plan_.slot(seq + 1).offset_ns}, [this, seq] { publish(seq + 1); });
     else
       published_all_ = true;
+    handle(0, false);
   }
 
   void handle(std::size_t h, bool after_tick) {

@@ -21,10 +21,24 @@ void Output::clear_datagrams() {
   datagrams.clear();
 }
 
+namespace {
+
+// The kind a datagram counts as: its header's kind byte; an epoch envelope's, the datagram it
+// wraps (the envelope counted with it); an adaptive REPORT, control.
+wire::Kind kind_of(ByteView bytes) {
+  if (const auto env = wire::decode_epoch(bytes)) {
+    if (env->type != wire::EpochType::Datagram) return wire::Kind{};
+    bytes = env->body;
+  }
+  return bytes.size > 5 ? static_cast<wire::Kind>(bytes.data[5]) : wire::Kind{};
+}
+
+}  // namespace
+
 void count_sent(const Output& out, WireBytes& acc) {
   for (const auto& d : out.datagrams) {
     const std::uint64_t n = d.bytes.size();
-    switch (d.bytes.size() > 5 ? static_cast<wire::Kind>(d.bytes[5]) : wire::Kind{}) {
+    switch (kind_of(ByteView{d.bytes.data(), d.bytes.size()})) {
       case wire::Kind::Data:
       case wire::Kind::DataBatch:
       case wire::Kind::Msg: acc.data += n; break;
