@@ -6,10 +6,10 @@ import org.adamant.dsl.contract.RuntimeContract;
  * The round trip a Ricochet reader's NAK fallback under {@code nak_timeout auto} comes to work with
  * (the runtime's AutoNakTiming, the contract's nak_auto_* rules). It starts at nak_auto_initial_rtt
  * and learns only from the repair of a sequence it NAKed once (Karn's rule); it re-NAKs after
- * max(renak·rtt, renak_min) plus a NAK delay. When the link's NAK-to-repair round trip R is below that
- * first re-NAK wait, the first repair is sampled and the estimate becomes R; when R is longer, every
- * repair comes after a re-NAK, nothing is sampled and the estimate stays at its start: the reader then
- * NAKs a loss again every re-NAK wait until a repair comes.
+ * max(renak·rtt, renak_min) plus a NAK delay, and each re-NAK doubles that wait (up to
+ * nak_auto_renak_backoff_max times) until a repair is sampled. Within a few losses the doubled wait
+ * outlasts the link's NAK-to-repair round trip R, repairs are sampled, and the estimate settles at R.
+ * The losses before that are left out.
  */
 final class AutoNakRtt {
 
@@ -23,8 +23,7 @@ final class AutoNakRtt {
 
 	/** The round trip the reader's estimate settles at. */
 	static double estimate(FlowScenario s) {
-		double initial = RuntimeContract.get().timing("nak_auto_initial_rtt");
-		return path(s) < renakWait(initial) ? path(s) : initial;
+		return path(s);
 	}
 
 	/** Mean wait before a reader that hears no other reader's NAK NAKs a gap: uniform [0, 2·rtt/8]. */
