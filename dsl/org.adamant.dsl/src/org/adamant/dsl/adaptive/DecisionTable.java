@@ -32,7 +32,8 @@ public record DecisionTable(String flow, Double maxLatencyUs, Double maxLossPct,
 					+ candidates.size() + " candidates");
 		}
 		if (unconstrained != null && unconstrained.size() != scores.size()) {
-			throw new IllegalArgumentException(unconstrained.size() + " unconstrained scores for " + scores.size() + " scores");
+			throw new IllegalArgumentException(
+					unconstrained.size() + " unconstrained scores for " + scores.size() + " scores");
 		}
 		scores = Collections.unmodifiableList(new ArrayList<>(scores));
 		unconstrained = unconstrained == null ? null : Collections.unmodifiableList(new ArrayList<>(unconstrained));
@@ -40,7 +41,8 @@ public record DecisionTable(String flow, Double maxLatencyUs, Double maxLossPct,
 
 	/** The same table with other scores (training's measurements), same order. */
 	public DecisionTable withScores(List<Double> measured, List<Double> measuredUnconstrained) {
-		return new DecisionTable(flow, maxLatencyUs, maxLossPct, rttUs, axes, candidates, measured, measuredUnconstrained);
+		return new DecisionTable(flow, maxLatencyUs, maxLossPct, rttUs, axes, candidates, measured,
+				measuredUnconstrained);
 	}
 
 	/** Position in {@link #scores} of one grid point's candidate. */
