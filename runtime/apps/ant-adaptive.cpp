@@ -112,8 +112,9 @@ int main(int argc, char** argv) {
     if (!pick_file.empty() && point.size() == 3) {
       const DecisionTable t = load_table(pick_file);
       const auto d = t.pick({point[0], point[1], point[2]});
-      std::printf("%s %s\n", t.candidates()[d.candidate].name.c_str(),
-                  d.score ? std::to_string(*d.score).c_str() : "(none eligible)");
+      std::printf("%s %s%s\n", t.candidates()[d.candidate].name.c_str(),
+                  d.score ? std::to_string(*d.score).c_str() : "(none eligible)",
+                  d.score && !d.eligible ? " (none eligible: the closest)" : "");
       return 0;
     }
   } catch (const std::exception& e) {

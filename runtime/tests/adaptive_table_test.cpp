@@ -49,11 +49,31 @@ TEST(DecisionTable, ANullCornerMakesTheCandidateIneligible) {
   EXPECT_TRUE(t.score(1, {1, 0, 10}));            // exactly on 1: the corner at 3 has no weight
 }
 
-TEST(DecisionTable, NothingEligiblePicksTheFirst) {
+TEST(DecisionTable, NothingEligibleWithoutUnconstrainedScoresPicksTheFirst) {
   const DecisionTable t({1}, {0}, {10}, {{"a", "nakcast", {}}, {"b", "fec", {}}}, {std::nullopt, std::nullopt});
   const Decision d = t.pick({5, 1, 10});
   EXPECT_EQ(d.candidate, 0u);
   EXPECT_FALSE(d.score);
+  EXPECT_FALSE(d.eligible);
+}
+
+TEST(DecisionTable, NothingEligiblePicksTheClosest) {
+  // Both break a constraint at 3 readers; unconstrained, b is far lower there (a overloads the link).
+  const DecisionTable t({1, 3}, {0}, {10}, {{"a", "nakcast", {}}, {"b", "fec", {}}},
+                        {100.0, std::nullopt, std::nullopt, std::nullopt}, std::nullopt,
+                        {100.0, 150.0, 9e8, 120000.0});
+  const Decision d = t.pick({3, 0, 10});
+  EXPECT_EQ(d.candidate, 1u);
+  EXPECT_FALSE(d.eligible);
+  EXPECT_DOUBLE_EQ(*d.score, 120000.0);
+  EXPECT_DOUBLE_EQ(*t.unconstrained_score(0, {2, 0, 10}), (100.0 + 9e8) / 2);
+  const Decision near = t.pick({2, 0, 10});  // a is ineligible too (its corner at 3 is null)
+  EXPECT_EQ(near.candidate, 1u);
+  const Decision low = t.pick({1, 0, 10});  // a meets the constraints on 1: it wins though b is unconstrained
+  EXPECT_EQ(low.candidate, 0u);
+  EXPECT_TRUE(low.eligible);
+  EXPECT_THROW(DecisionTable({1}, {0}, {10}, {{"a", "nakcast", {}}}, {1.0}, std::nullopt, {1.0, 2.0}),
+               std::invalid_argument);
 }
 
 TEST(DecisionTable, TrilinearMatchesTheCornersMean) {
@@ -84,8 +104,10 @@ TEST(DecisionTable, ReadsTheJsonFormat) {
     "candidates": [
       {"name": "nakcast", "kind": "nakcast", "params": {"nak_timeout": "auto"}},
       {"name": "ricochet_r4", "kind": "ricochet", "params": {"r": 4, "c": 3}}],
-    "scores": [500, 900, 5000, null]})");
+    "scores": [500, 900, 5000, null],
+    "unconstrained": [500, 900, 5000, 2e8]})");
   ASSERT_EQ(t.candidates().size(), 2u);
+  EXPECT_DOUBLE_EQ(*t.unconstrained_score(1, {25, 0, 100}), 2e8);
   EXPECT_EQ(t.candidates()[1].params.at(0), (std::pair<std::string, std::string>{"r", "4"}));
   EXPECT_EQ(t.pick({3, 0, 100}).candidate, 0u);
   EXPECT_EQ(t.find("ricochet_r4"), std::optional<std::size_t>(1));

@@ -357,6 +357,25 @@ TEST(AdaptiveChannel, TheMarginKeepsTheCurrentCandidate) {
   EXPECT_EQ(net.writer.switches(), 0u);
 }
 
+TEST(AdaptiveChannel, WhereNoneMeetsTheConstraintsSwitchesToTheClosest) {
+  // At 100 Hz both break a constraint; unconstrained, b is far closer than a (which overloads).
+  auto t = std::make_shared<const DecisionTable>(
+      std::vector<double>{1}, std::vector<double>{0}, std::vector<double>{10, 100},
+      std::vector<Candidate>{kNakcastAuto, kNakcast5ms},
+      std::vector<std::optional<double>>{100.0, std::nullopt, std::nullopt, std::nullopt}, std::nullopt,
+      std::vector<std::optional<double>>{100.0, 300.0, 9e8, 100.0});
+  Net net(config(t, 300ms), 2);
+  Nanos now{0};
+  net.run(now, 20, 100ms);
+  EXPECT_EQ(net.writer.current(), 0u);
+  net.run(now, 100, 10ms, 1s);
+  EXPECT_EQ(net.writer.current(), 1u);
+  ASSERT_EQ(net.writer.timeline().size(), 2u);
+  const std::string& why = net.writer.timeline()[1].reason;
+  EXPECT_NE(why.find("none meets the constraints"), std::string::npos) << why;
+  net.expect_all(120);
+}
+
 TEST(AdaptiveChannel, MeasuresReadersAndLossFromReports) {
   auto t = rate_table(kNakcastAuto, kNakcast5ms);
   Net net(config(t, 100s), 5);

@@ -64,13 +64,15 @@ void AdaptiveSender::maybe_switch(Nanos now) {
   const Query q = env_.measure(now, cfg_.initial);
   const Decision d = cfg_.table->pick(q);
   if (d.candidate == cur.candidate || !d.score) return;
-  const auto mine = cfg_.table->score(cur.candidate, q);
+  // none eligible: the candidates are compared by their unconstrained scores (the closest wins)
+  const auto mine =
+      d.eligible ? cfg_.table->score(cur.candidate, q) : cfg_.table->unconstrained_score(cur.candidate, q);
   if (mine && *d.score >= *mine * (1.0 - cfg_.margin_pct / 100.0)) return;  // inside the band
   const auto& names = cfg_.table->candidates();
-  char buf[160];
+  char buf[200];
   if (mine)
-    std::snprintf(buf, sizeof buf, ": %s %.0f us < %s %.0f us", names[d.candidate].name.c_str(), *d.score,
-                  names[cur.candidate].name.c_str(), *mine);
+    std::snprintf(buf, sizeof buf, ": %s %.0f us < %s %.0f us%s", names[d.candidate].name.c_str(), *d.score,
+                  names[cur.candidate].name.c_str(), *mine, d.eligible ? "" : " (none meets the constraints)");
   else
     std::snprintf(buf, sizeof buf, ": %s breaks a constraint", names[cur.candidate].name.c_str());
   begin(d.candidate, now, q, describe(q) + buf);

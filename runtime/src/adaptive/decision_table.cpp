@@ -35,7 +35,7 @@ std::string param_text(const nlohmann::ordered_json& v) {
 
 DecisionTable::DecisionTable(std::vector<double> receivers, std::vector<double> loss_pct, std::vector<double> rate_hz,
                              std::vector<Candidate> candidates, std::vector<std::optional<double>> scores,
-                             std::optional<double> rtt_us)
+                             std::optional<double> rtt_us, std::vector<std::optional<double>> unconstrained)
     : axes_{std::move(receivers), std::move(loss_pct), std::move(rate_hz)}, candidates_(std::move(candidates)),
       rtt_us_(rtt_us) {
   if (rtt_us_ && !(std::isfinite(*rtt_us_) && *rtt_us_ > 0)) bad("rtt_us must be a number above 0");
@@ -55,11 +55,18 @@ DecisionTable::DecisionTable(std::vector<double> receivers, std::vector<double> 
   if (scores.size() != want)
     bad("scores has " + std::to_string(scores.size()) + " entries, the axes and candidates need " +
         std::to_string(want));
-  scores_.reserve(want);
-  for (const auto& s : scores) {
-    if (s && !std::isfinite(*s)) bad("a score is not finite");
-    scores_.push_back(s ? *s : kNull);
-  }
+  if (!unconstrained.empty() && unconstrained.size() != want)
+    bad("unconstrained has " + std::to_string(unconstrained.size()) + " entries, the axes and candidates need " +
+        std::to_string(want));
+  const auto fill = [](std::vector<double>& to, const std::vector<std::optional<double>>& from) {
+    to.reserve(from.size());
+    for (const auto& s : from) {
+      if (s && !std::isfinite(*s)) bad("a score is not finite");
+      to.push_back(s ? *s : kNull);
+    }
+  };
+  fill(scores_, scores);
+  fill(unconstrained_, unconstrained);
 }
 
 DecisionTable DecisionTable::from_json(std::string_view text) {
@@ -82,19 +89,26 @@ DecisionTable DecisionTable::from_json(std::string_view text) {
         for (const auto& [k, v] : c.at("params").items()) cand.params.emplace_back(k, param_text(v));
       cands.push_back(std::move(cand));
     }
-    std::vector<std::optional<double>> scores;
-    for (const auto& s : j.at("scores")) {
-      if (s.is_null()) scores.emplace_back(std::nullopt);
-      else if (s.is_number()) scores.emplace_back(s.get<double>());
-      else bad("a score must be a number or null");
-    }
+    const auto read_scores = [](const nlohmann::ordered_json& a) {
+      std::vector<std::optional<double>> out;
+      for (const auto& s : a) {
+        if (s.is_null()) out.emplace_back(std::nullopt);
+        else if (s.is_number()) out.emplace_back(s.get<double>());
+        else bad("a score must be a number or null");
+      }
+      return out;
+    };
+    std::vector<std::optional<double>> scores = read_scores(j.at("scores"));
+    // absent in tables written before it was stated: nothing eligible picks candidate 0
+    std::vector<std::optional<double>> unconstrained;
+    if (j.contains("unconstrained")) unconstrained = read_scores(j.at("unconstrained"));
     std::optional<double> rtt_us;  // absent in tables written before it was stated: no round-trip check
     if (j.contains("rtt_us")) {
       if (!j.at("rtt_us").is_number()) bad("rtt_us must be a number above 0");
       rtt_us = j.at("rtt_us").get<double>();
     }
     return DecisionTable(std::move(ax[0]), std::move(ax[1]), std::move(ax[2]), std::move(cands), std::move(scores),
-                         rtt_us);
+                         rtt_us, std::move(unconstrained));
   } catch (const nlohmann::json::exception& e) {
     bad(std::string("malformed: ") + e.what());
   }
@@ -143,10 +157,12 @@ DecisionTable::Corners DecisionTable::corners(const Query& q) const {
   return k;
 }
 
-std::optional<double> DecisionTable::interpolate(std::size_t c, const Corners& k) const {
+std::optional<double> DecisionTable::interpolate(const std::vector<double>& values, std::size_t c,
+                                                 const Corners& k) {
+  if (values.empty()) return std::nullopt;
   double sum = 0;
   for (int i = 0; i < k.n; ++i) {
-    const double s = scores_[k.at[i] + c];
+    const double s = values[k.at[i] + c];
     if (std::isnan(s)) return std::nullopt;
     sum += k.w[i] * s;
   }
@@ -154,17 +170,30 @@ std::optional<double> DecisionTable::interpolate(std::size_t c, const Corners& k
 }
 
 std::optional<double> DecisionTable::score(std::size_t candidate, const Query& q) const {
-  return interpolate(candidate, corners(q));
+  return interpolate(scores_, candidate, corners(q));
+}
+
+std::optional<double> DecisionTable::unconstrained_score(std::size_t candidate, const Query& q) const {
+  return interpolate(unconstrained_, candidate, corners(q));
+}
+
+Decision DecisionTable::lowest(const std::vector<double>& values, const Corners& k) const {
+  Decision best;
+  for (std::size_t c = 0; c < candidates_.size(); ++c) {
+    const auto s = interpolate(values, c, k);
+    if (s && (!best.score || *s < *best.score)) best = {c, s, false};
+  }
+  return best;
 }
 
 Decision DecisionTable::pick(const Query& q) const {
   const Corners k = corners(q);
-  Decision best;
-  for (std::size_t c = 0; c < candidates_.size(); ++c) {
-    const auto s = interpolate(c, k);
-    if (s && (!best.score || *s < *best.score)) best = {c, s};
+  Decision best = lowest(scores_, k);
+  if (best.score) {
+    best.eligible = true;
+    return best;
   }
-  return best;
+  return lowest(unconstrained_, k);  // none meets the constraints: the one that comes closest
 }
 
 }  // namespace adamant::adaptive

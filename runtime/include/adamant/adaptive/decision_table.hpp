@@ -6,7 +6,9 @@
 // pick() is the one decision rule the language's agreement test checks: clamp each measured value
 // into its axis, interpolate every candidate's score multilinearly over the three axes (a null
 // corner makes the candidate ineligible for that query), take the lowest score; ties go to the lower
-// index; when none is eligible, candidate 0. Hysteresis is the adaptive channel's, not the table's.
+// index; when none is eligible, the same over the unconstrained scores (the candidate that comes
+// closest), and when the table has none or they find none either, candidate 0. Hysteresis is the
+// adaptive channel's, not the table's.
 #pragma once
 
 #include <cstddef>
@@ -35,7 +37,8 @@ struct Query {
 
 struct Decision {
   std::size_t candidate = 0;
-  std::optional<double> score;  // its interpolated ReLate2 (µs); nullopt when none was eligible
+  std::optional<double> score;  // its interpolated ReLate2 (µs); nullopt when nothing was found
+  bool eligible = false;        // whether it meets the constraints (else score is its unconstrained one)
 };
 
 class DecisionTable {
@@ -44,10 +47,13 @@ class DecisionTable {
   // the candidate breaks a constraint. Throws std::invalid_argument for axes that are empty or not
   // strictly increasing, no candidates, duplicate names, a score count that does not match, or an
   // rtt_us not above 0. rtt_us: the round trip the scores were computed for (the JSON's optional
-  // "rtt_us"); nullopt when the table does not say.
+  // "rtt_us"); nullopt when the table does not say. unconstrained (the JSON's optional
+  // "unconstrained"): as scores, nullopt only where the candidate cannot run at all; empty when the
+  // table does not carry it.
   DecisionTable(std::vector<double> receivers, std::vector<double> loss_pct, std::vector<double> rate_hz,
                 std::vector<Candidate> candidates, std::vector<std::optional<double>> scores,
-                std::optional<double> rtt_us = std::nullopt);
+                std::optional<double> rtt_us = std::nullopt,
+                std::vector<std::optional<double>> unconstrained = {});
   // Parses the JSON text of a table (std::invalid_argument naming what is wrong).
   static DecisionTable from_json(std::string_view text);
   // Reads and parses a table file (std::runtime_error when it cannot be read).
@@ -56,6 +62,8 @@ class DecisionTable {
   Decision pick(const Query& q) const;
   // Candidate i's interpolated score at q; nullopt when a corner it needs is null.
   std::optional<double> score(std::size_t candidate, const Query& q) const;
+  // The same over the unconstrained scores; nullopt also when the table has none.
+  std::optional<double> unconstrained_score(std::size_t candidate, const Query& q) const;
 
   const std::vector<Candidate>& candidates() const { return candidates_; }
   std::optional<std::size_t> find(std::string_view name) const;
@@ -79,11 +87,15 @@ class DecisionTable {
   };
   static Cell locate(const std::vector<double>& axis, double v);
   Corners corners(const Query& q) const;
-  std::optional<double> interpolate(std::size_t candidate, const Corners& k) const;
+  static std::optional<double> interpolate(const std::vector<double>& values, std::size_t candidate,
+                                           const Corners& k);
+  // The lowest interpolated candidate of values (ties to the lower index); score nullopt when none.
+  Decision lowest(const std::vector<double>& values, const Corners& k) const;
 
   std::vector<double> axes_[3];
   std::vector<Candidate> candidates_;
-  std::vector<double> scores_;  // NaN where null
+  std::vector<double> scores_;         // NaN where null
+  std::vector<double> unconstrained_;  // NaN where null; empty when the table has none
   std::optional<double> rtt_us_;
 };
 

@@ -8,7 +8,8 @@ import java.util.OptionalDouble;
 /**
  * The adaptive decision table (format {@value #FORMAT}, docs/adaptive.md): for every point of the
  * {@link TableAxes} grid and every candidate, the ReLate2 in µs it is expected to reach there, or null
- * where it breaks a constraint. The one pick rule the runtime also applies ({@link #pick}).
+ * where it breaks a constraint; optionally the same without the constraints, for where none meets them.
+ * The one pick rule the runtime also applies ({@link #pick}).
  *
  * @param flow           "application.topic", informative
  * @param maxLatencyUs   the profile's max_latency in µs, null when it states none
@@ -17,9 +18,11 @@ import java.util.OptionalDouble;
  * @param axes           the grid
  * @param candidates     the columns, in the order a tie is broken
  * @param scores         row-major over (receivers, loss, rate, candidate); null entries allowed
+ * @param unconstrained  as {@code scores} but null only where the candidate cannot run at all (the language's
+ *                       parameter rules); null when the table does not carry it
  */
 public record DecisionTable(String flow, Double maxLatencyUs, Double maxLossPct, Double rttUs, TableAxes axes,
-		List<AdaptiveCandidate> candidates, List<Double> scores) {
+		List<AdaptiveCandidate> candidates, List<Double> scores, List<Double> unconstrained) {
 
 	public static final String FORMAT = "adamant-adaptive-table/1";
 
@@ -28,12 +31,18 @@ public record DecisionTable(String flow, Double maxLatencyUs, Double maxLossPct,
 			throw new IllegalArgumentException(scores.size() + " scores for " + axes.size() + " points and "
 					+ candidates.size() + " candidates");
 		}
+		if (unconstrained != null && unconstrained.size() != scores.size()) {
+			throw new IllegalArgumentException(
+					unconstrained.size() + " unconstrained scores for " + scores.size() + " scores");
+		}
 		scores = Collections.unmodifiableList(new ArrayList<>(scores));
+		unconstrained = unconstrained == null ? null : Collections.unmodifiableList(new ArrayList<>(unconstrained));
 	}
 
 	/** The same table with other scores (training's measurements), same order. */
-	public DecisionTable withScores(List<Double> measured) {
-		return new DecisionTable(flow, maxLatencyUs, maxLossPct, rttUs, axes, candidates, measured);
+	public DecisionTable withScores(List<Double> measured, List<Double> measuredUnconstrained) {
+		return new DecisionTable(flow, maxLatencyUs, maxLossPct, rttUs, axes, candidates, measured,
+				measuredUnconstrained);
 	}
 
 	/** Position in {@link #scores} of one grid point's candidate. */
@@ -53,6 +62,11 @@ public record DecisionTable(String flow, Double maxLatencyUs, Double maxLossPct,
 	 * makes the candidate ineligible (empty).
 	 */
 	public OptionalDouble interpolate(int candidate, double receivers, double lossPct, double rateHz) {
+		return interpolate(scores, candidate, receivers, lossPct, rateHz);
+	}
+
+	private OptionalDouble interpolate(List<Double> values, int candidate, double receivers, double lossPct,
+			double rateHz) {
 		double[][] r = weights(axes.receivers(), receivers);
 		double[][] l = weights(axes.lossPct(), lossPct);
 		double[][] f = weights(axes.rateHz(), rateHz);
@@ -64,7 +78,7 @@ public record DecisionTable(String flow, Double maxLatencyUs, Double maxLossPct,
 					if (w == 0) {
 						continue;
 					}
-					Double s = score((int) ri[0], (int) li[0], (int) fi[0], candidate);
+					Double s = values.get(index((int) ri[0], (int) li[0], (int) fi[0], candidate));
 					if (s == null) {
 						return OptionalDouble.empty();
 					}
@@ -77,19 +91,35 @@ public record DecisionTable(String flow, Double maxLatencyUs, Double maxLossPct,
 
 	/**
 	 * The candidate to run at a measured environment: the eligible one with the lowest interpolated score,
-	 * the lower index on a tie; when none is eligible, candidate 0.
+	 * the lower index on a tie; when none is eligible, the one that comes closest (the same over
+	 * {@link #unconstrained}); when that finds none either, or the table has no unconstrained scores,
+	 * candidate 0.
 	 */
 	public int pick(double receivers, double lossPct, double rateHz) {
+		int best = lowest(scores, receivers, lossPct, rateHz);
+		if (best < 0 && unconstrained != null) {
+			best = lowest(unconstrained, receivers, lossPct, rateHz);
+		}
+		return Math.max(best, 0);
+	}
+
+	/** Whether some candidate meets the constraints at a measured environment ({@link #pick} chose by them). */
+	public boolean anyEligible(double receivers, double lossPct, double rateHz) {
+		return lowest(scores, receivers, lossPct, rateHz) >= 0;
+	}
+
+	/** The candidate with the lowest interpolated value, the lower index on a tie; -1 when none has one. */
+	private int lowest(List<Double> values, double receivers, double lossPct, double rateHz) {
 		int best = -1;
 		double bestScore = Double.POSITIVE_INFINITY;
 		for (int c = 0; c < candidates.size(); c++) {
-			OptionalDouble s = interpolate(c, receivers, lossPct, rateHz);
+			OptionalDouble s = interpolate(values, c, receivers, lossPct, rateHz);
 			if (s.isPresent() && (best < 0 || s.getAsDouble() < bestScore)) {
 				best = c;
 				bestScore = s.getAsDouble();
 			}
 		}
-		return Math.max(best, 0);
+		return best;
 	}
 
 	/** {index, weight} of the one or two axis values around {@code x} (clamped into the axis). */

@@ -7,7 +7,7 @@ import java.util.Map;
 
 /**
  * A {@link DecisionTable} as the runtime reads it (format {@value DecisionTable#FORMAT}): one object,
- * the scores one line per grid point (its candidates' scores side by side). Numbers are written so that
+ * the scores (and the unconstrained ones, when the table has them) one line per grid point (its candidates' scores side by side). Numbers are written so that
  * they read back as the same doubles, so the runtime interpolates exactly what Java did.
  */
 public final class DecisionTableJson {
@@ -50,18 +50,26 @@ public final class DecisionTableJson {
 			candidates.add(head.length() + 1 + tail.length() <= 120 ? head + " " + tail : head + "\n" + in + "   " + tail);
 		}
 		b.append(String.join(",\n", candidates)).append("\n").append(in).append("],\n");
-		b.append(in).append("\"scores\": [\n");
-		int n = t.candidates().size();
+		b.append(in).append("\"scores\": ");
+		rows(b, t.scores(), t.candidates().size(), in);
+		if (t.unconstrained() != null) {
+			b.append(",\n").append(in).append("\"unconstrained\": ");
+			rows(b, t.unconstrained(), t.candidates().size(), in);
+		}
+		return b.append("\n").append(pad).append("}").toString();
+	}
+
+	/** An array of scores, one line per grid point (its {@code n} candidates side by side). */
+	private static void rows(StringBuilder b, List<Double> scores, int n, String in) {
 		List<String> rows = new ArrayList<>();
-		for (int i = 0; i < t.scores().size(); i += n) {
+		for (int i = 0; i < scores.size(); i += n) {
 			List<String> row = new ArrayList<>();
-			for (Double s : t.scores().subList(i, i + n)) {
+			for (Double s : scores.subList(i, i + n)) {
 				row.add(number(s));
 			}
 			rows.add(in + "  " + String.join(", ", row));
 		}
-		b.append(String.join(",\n", rows)).append("\n").append(in).append("]\n");
-		return b.append(pad).append("}").toString();
+		b.append("[\n").append(String.join(",\n", rows)).append("\n").append(in).append("]");
 	}
 
 	/** A number as its shortest decimal that reads back as the same double (no exponent), or null. */

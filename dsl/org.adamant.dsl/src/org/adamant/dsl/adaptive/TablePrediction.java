@@ -21,7 +21,8 @@ import org.eclipse.xtext.util.OnChangeEvictingCache;
  * The decision table from the language's predictions: at every grid point the flow is taken to have
  * that many readers, that loss and that rate (its payload, round trip and bandwidth as modeled), and
  * each candidate's predicted ReLate2 is its score, unless {@link TransportRanking#feasibility} or the
- * parameters ({@link TransportRanking#parameters}) find an error there: then null.
+ * parameters ({@link TransportRanking#parameters}) find an error there: then null. Its unconstrained
+ * score is the same ReLate2, null only where the parameters forbid the candidate.
  */
 public final class TablePrediction {
 
@@ -64,19 +65,21 @@ public final class TablePrediction {
 
 	public static DecisionTable predict(Flow flow, List<AdaptiveCandidate> candidates, TableAxes axes) {
 		List<Double> scores = new ArrayList<>();
+		List<Double> unconstrained = new ArrayList<>();
 		for (double r : axes.receivers()) {
 			for (double l : axes.lossPct()) {
 				for (double f : axes.rateHz()) {
 					FlowScenario s = at(flow, r, l, f);
 					for (AdaptiveCandidate c : candidates) {
 						scores.add(score(flow, c, s));
+						unconstrained.add(unconstrained(flow, c, s));
 					}
 				}
 			}
 		}
 		double rttUs = Math.round(flow.scenario().orElseThrow().rttSeconds() * 1e9) / 1e3;
 		return new DecisionTable(flow.applicationName() + "." + flow.topicName(), maxLatencyUs(flow),
-				maxLossPct(flow), rttUs, axes, candidates, scores);
+				maxLossPct(flow), rttUs, axes, candidates, scores, unconstrained);
 	}
 
 	/** The flow's scenario with {@code receivers} readers, {@code lossPct} loss and {@code rateHz} rate. */
@@ -90,27 +93,40 @@ public final class TablePrediction {
 	/** The candidate's predicted ReLate2 in µs (to the nanosecond) at {@code s}; null where it breaks a constraint. */
 	public static Double score(Flow flow, AdaptiveCandidate c, FlowScenario s) {
 		Optional<FlowPrediction> p = TransportRanking.predict(s, c.transport());
-		if (p.isEmpty() || !feasible(flow, c, p.get())) {
-			return null;
-		}
-		double us = p.get().relate2() * 1e6;
+		return p.isPresent() && feasible(flow, c, p.get()) ? micros(p.get()) : null;
+	}
+
+	/** The candidate's predicted ReLate2 in µs at {@code s} whatever the constraints; null where it cannot run. */
+	public static Double unconstrained(Flow flow, AdaptiveCandidate c, FlowScenario s) {
+		Optional<FlowPrediction> p = TransportRanking.predict(s, c.transport());
+		return p.isPresent() && allowed(flow, c) ? micros(p.get()) : null;
+	}
+
+	private static Double micros(FlowPrediction p) {
+		double us = p.relate2() * 1e6;
 		return Double.isFinite(us) ? Math.round(us * 1000) / 1000.0 : null;
 	}
 
 	/**
 	 * The index of the candidate the predictions rank best at exactly this point (lowest ReLate2 of those
-	 * that break no constraint, the lower index on a tie), or -1 when none qualifies.
+	 * that break no constraint, the lower index on a tie; when none keeps them, of those the parameter
+	 * rules allow), or -1 when none qualifies.
 	 */
 	public static int best(Flow flow, List<AdaptiveCandidate> candidates, double receivers, double lossPct,
 			double rateHz) {
 		FlowScenario s = at(flow, receivers, lossPct, rateHz);
+		int best = best(flow, candidates, s, true);
+		return best >= 0 ? best : best(flow, candidates, s, false);
+	}
+
+	private static int best(Flow flow, List<AdaptiveCandidate> candidates, FlowScenario s, boolean constrained) {
 		int best = -1;
 		double bestRelate2 = Double.POSITIVE_INFINITY;
 		for (int i = 0; i < candidates.size(); i++) {
 			AdaptiveCandidate c = candidates.get(i);
 			Optional<FlowPrediction> p = TransportRanking.predict(s, c.transport());
-			if (p.isPresent() && feasible(flow, c, p.get()) && Double.isFinite(p.get().relate2())
-					&& p.get().relate2() < bestRelate2) {
+			if (p.isPresent() && (constrained ? feasible(flow, c, p.get()) : allowed(flow, c))
+					&& Double.isFinite(p.get().relate2()) && p.get().relate2() < bestRelate2) {
 				best = i;
 				bestRelate2 = p.get().relate2();
 			}
@@ -123,8 +139,12 @@ public final class TablePrediction {
 	 * c a reader sends each repair to all of them (the runtime's, and the prediction's c').
 	 */
 	private static boolean feasible(Flow flow, AdaptiveCandidate c, FlowPrediction p) {
-		return TransportRanking.parameters(flow, c.transport(), 0).stream().noneMatch(Finding::error)
-				&& TransportRanking.feasibility(flow, c.transport(), p).stream().noneMatch(Finding::error);
+		return allowed(flow, c) && TransportRanking.feasibility(flow, c.transport(), p).stream().noneMatch(Finding::error);
+	}
+
+	/** The parameter rules find no error (at any readers: see {@link #feasible}). */
+	private static boolean allowed(Flow flow, AdaptiveCandidate c) {
+		return TransportRanking.parameters(flow, c.transport(), 0).stream().noneMatch(Finding::error);
 	}
 
 	private static Double maxLatencyUs(Flow flow) {

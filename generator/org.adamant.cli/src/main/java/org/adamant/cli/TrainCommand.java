@@ -136,12 +136,15 @@ public class TrainCommand implements Callable<Integer> {
 		}
 		List<SimulatorRuns.Measured> measured = sim.run(points, "grid", out);
 		List<Double> scores = new ArrayList<>();
+		List<Double> unconstrained = new ArrayList<>();
 		for (int i = 0; i < measured.size(); i++) {
 			int c = i % grid.candidates().size();
 			boolean allowed = TrainingScore.allowed(flow, grid, c);
+			double relate2Us = measured.get(i).relate2Us();
 			scores.add(allowed ? TrainingScore.score(grid, measured.get(i)) : null);
+			unconstrained.add(allowed && Double.isFinite(relate2Us) ? relate2Us : null);
 		}
-		DecisionTable fitted = grid.withScores(scores);
+		DecisionTable fitted = grid.withScores(scores, unconstrained);
 		Files.createDirectories(dir);
 		Files.writeString(dir.resolve(name + ".json"), DecisionTableJson.write(fitted), StandardCharsets.UTF_8);
 		TrainingScore.writeCsv(dir.resolve(name + ".train.csv"), points, measured);

@@ -4,11 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 import org.adamant.dsl.adamant.Publication;
+import org.adamant.dsl.adaptive.AdaptiveCandidate;
 import org.adamant.dsl.adaptive.AdaptiveCandidates;
 import org.adamant.dsl.adaptive.DecisionTable;
+import org.adamant.dsl.adaptive.TableAxes;
 import org.adamant.dsl.adaptive.TablePrediction;
 import org.adamant.dsl.contract.RuntimeContract;
 import org.adamant.dsl.prediction.Flow;
@@ -157,5 +161,24 @@ class AdaptiveTest {
 		double l0 = t.axes().lossPct().get(0);
 		assertEquals((lo + hi) / 2, t.interpolate(c, r0, l0, (f0 + f1) / 2).getAsDouble(), 1e-9);
 		assertEquals(lo, t.interpolate(c, 0, -5, 0).getAsDouble(), 1e-12);
+	}
+
+	/**
+	 * Where no candidate meets the constraints the pick is the one that comes closest (lowest unconstrained
+	 * score); a table without unconstrained scores picks candidate 0 there.
+	 */
+	@Test
+	void nothingEligiblePicksTheClosest() {
+		TableAxes axes = new TableAxes(List.of(1.0, 3.0), List.of(0.0), List.of(10.0));
+		List<AdaptiveCandidate> two = List.of(new AdaptiveCandidate("a", "nakcast", Map.of(), null, null),
+				new AdaptiveCandidate("b", "fec", Map.of(), null, null));
+		List<Double> scores = Arrays.asList(100.0, null, null, null);
+		DecisionTable t = new DecisionTable("w.T", 1e5, null, null, axes, two, scores,
+				List.of(100.0, 150.0, 9e8, 120000.0));
+		assertEquals(1, t.pick(3, 0, 10));
+		assertEquals(1, t.pick(2, 0, 10)); // a's corner at 3 is null too
+		assertEquals(0, t.pick(1, 0, 10)); // a meets the constraints on 1
+		assertTrue(!t.anyEligible(2, 0, 10) && t.anyEligible(1, 0, 10));
+		assertEquals(0, t.withScores(scores, null).pick(3, 0, 10));
 	}
 }
