@@ -97,6 +97,12 @@ sys.exit(rc)' "$@")" || rc=$?
 
 # keep OUT EXPERIMENT NAME: the experiment's per-point summary as docs/results/NAME.csv.
 keep() { cp "$1/$2.summary.csv" "$data/$3.csv"; }
+# merge_peers DIR EXPERIMENT NAME: the peers' rows and load lines of DIR's run put in place of theirs
+# in the kept NAME.csv and NAME_load.csv
+merge_peers() {
+  python3 "$root/tools/results/merge_rows.py" "$data/$3.csv" "$1/$2.summary.csv" "$grid_peers"
+  python3 "$root/tools/results/merge_rows.py" "$data/$3_load.csv" "$1/load/$2.csv" "$grid_peers"
+}
 
 if (( ! tables_only )); then
   if wanted isislab; then
@@ -235,8 +241,7 @@ if (( ! tables_only )); then
       || echo "make-results: some peer points failed (their logs: $pw/logs); the others are kept" >&2
     kill "$probe" && wait "$probe" || true
     cat "$pw.wakeup.csv" >>"$data/isislab_real_wakeup.csv"
-    python3 "$root/tools/results/merge_rows.py" "$data/isislab_real.csv" "$pw/isislab_real.summary.csv" "$grid_peers"
-    python3 "$root/tools/results/merge_rows.py" "$data/isislab_real_load.csv" "$pw/load/isislab_real.csv" "$grid_peers"
+    merge_peers "$pw" isislab_real isislab_real
   fi
   if wanted testbed-peers; then
     # the peers alone at Table 2's testbed points (the first run, the study's 20,000 updates, all at once),
@@ -246,8 +251,7 @@ if (( ! tables_only )); then
     timed testbed-peers "$root/adamant" bench "$rtesp" --experiment emulab_table2 --mode real --loss-at host \
       --out "$tp" --peers "$grid_peers" --points "transport=${grid_peers//,/|},run=1" --jobs 8 \
       || echo "make-results: some peer points failed (their logs: $tp/logs); the others are kept" >&2
-    python3 "$root/tools/results/merge_rows.py" "$data/emulab_testbed.csv" "$tp/emulab_table2.summary.csv" "$grid_peers"
-    python3 "$root/tools/results/merge_rows.py" "$data/emulab_testbed_load.csv" "$tp/load/emulab_table2.csv" "$grid_peers"
+    merge_peers "$tp" emulab_table2 emulab_testbed
   fi
 fi
 if (( ! tables_only )); then

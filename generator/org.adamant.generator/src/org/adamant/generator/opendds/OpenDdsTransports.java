@@ -259,11 +259,7 @@ public final class OpenDdsTransports {
 		Resolved r = resolve(binding.transport(), EffectiveQos.of(e).isReliable());
 		if (binding.isAuto()) {
 			r = r.withComment(autoComment(e, binding));
-		} else if (binding.how() == Bindings.How.ADAPTIVE && binding.transport() != null) {
-			Optional<String> table = TransportLowering.adaptiveTable(e);
-			if (table.isPresent()) {
-				return withEndpointParams(adaptive(e, table.get()), e);
-			}
+		} else if (binding.how() == Bindings.How.ADAPTIVE && binding.transport() != null) { // no table (above)
 			r = r.withComment(TransportLowering.adaptiveReason(e, binding) + "; the flow has no decision table, so it runs fixed; ");
 		}
 		return r.kind().isAnt() ? withEndpointParams(r, e) : r;
