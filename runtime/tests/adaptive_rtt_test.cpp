@@ -1,5 +1,6 @@
-// The adaptive writer's round trip: the REPORT's echo and held time on the wire, Environment's smoothed
-// round trip per reader and over readers, and the table's stated round trip (DecisionTable::rtt_us).
+// The adaptive writer's measurements: Environment's loss, pooled over the readers; and its round trip:
+// the REPORT's echo and held time on the wire, Environment's smoothed round trip per reader and over
+// readers, and the table's stated round trip (DecisionTable::rtt_us).
 #include <adamant/adaptive/decision_table.hpp>
 #include <adamant/adaptive/environment.hpp>
 #include <adamant/wire.hpp>
@@ -90,6 +91,22 @@ TEST(EnvironmentRtt, SmoothsEachReadersRoundTripFromEchoes) {
   EXPECT_EQ(env.rtt(reader(0)), Nanos{41ms});
   // A reader without an echo yet has no round trip.
   EXPECT_FALSE(env.rtt(reader(9)));
+}
+
+TEST(EnvironmentLoss, PoolsTheReadersSamples) {
+  Environment env(200ms, 2s);
+  const Nanos t = 5s;
+  // Three readers 2 s in, each 6 of 200 updates missed (3 %), and 22 that joined one report ago, each
+  // with 20 seen and none missed: 18 of 1040 (1.73 %), not the mean of the 25 rates (0.36 %).
+  for (int i = 0; i < 3; ++i) env.on_report(reader(i), {194, 200, 0, 0}, t);
+  for (int i = 3; i < 25; ++i) env.on_report(reader(i), {20, 20, 0, 0}, t);
+  const Query q = env.measure(t, Query{});
+  EXPECT_EQ(q.receivers, 25);
+  EXPECT_NEAR(q.loss_pct, 100.0 * 18 / 1040, 1e-9);
+  // Samples older than the window no longer count: 2 of the next 20 missed at each of the three.
+  for (int i = 0; i < 3; ++i) env.on_report(reader(i), {212, 220, 0, 0}, t + 2100ms);
+  for (int i = 3; i < 25; ++i) env.on_report(reader(i), {40, 40, 0, 0}, t + 2100ms);
+  EXPECT_NEAR(env.measure(t + 2100ms, Query{}).loss_pct, 100.0 * 6 / (25 * 20), 1e-9);
 }
 
 TEST(EnvironmentRtt, TheFlowsRoundTripIsTheLiveReadersMedian) {

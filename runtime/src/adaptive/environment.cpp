@@ -70,21 +70,20 @@ void Environment::on_publish(Nanos now) {
 Query Environment::measure(Nanos now, const Query& initial) const {
   Query q = initial;
   int live = 0;
-  double loss_sum = 0;
-  int loss_readers = 0;
+  std::uint64_t missed = 0, expected = 0;  // over every live reader's window
   for (const auto& r : readers_) {
     if (!alive(r, now)) continue;
     ++live;
     std::uint64_t got = 0, want = 0;
     for (const auto& s : r.samples)
       if (s.at + window_ >= now) got += s.received, want += s.expected;
-    if (want > 0) {
-      loss_sum += 100.0 * static_cast<double>(want - std::min(got, want)) / static_cast<double>(want);
-      ++loss_readers;
-    }
+    missed += want - std::min(got, want);
+    expected += want;
   }
   if (live > 0) q.receivers = live;
-  if (loss_readers > 0) q.loss_pct = loss_sum / loss_readers;
+  // Pooled, not a mean of each reader's rate: a reader that joined a report ago has seen a handful of
+  // updates, and its 0 % of 20 must not outweigh another's 3 % of 200.
+  if (expected > 0) q.loss_pct = 100.0 * static_cast<double>(missed) / static_cast<double>(expected);
   std::size_t n = 0;
   for (auto t : publishes_)
     if (t + window_ >= now) ++n;

@@ -16,9 +16,17 @@ package org.adamant.dsl.prediction;
  * @param recoveryLatency  latency of an update that was lost and recovered (0 when nothing recovers)
  * @param meanLatency      expected latency over received updates, including in-order hold-back
  * @param delivery         expected fraction of updates delivered to a receiver
+ * @param retransmitLoad   the part of {@code writerLoad} sent in answer to losses, at random times (NAKed
+ *                         or unacknowledged updates sent again); the rest leaves on the publish schedule
  */
 public record FlowPrediction(String transport, double writerLoad, double readerLoad, double baseLatency,
-		double recoveryLatency, double meanLatency, double delivery) {
+		double recoveryLatency, double meanLatency, double delivery, double retransmitLoad) {
+
+	/** A flow whose writer sends only on the publish schedule. */
+	public FlowPrediction(String transport, double writerLoad, double readerLoad, double baseLatency,
+			double recoveryLatency, double meanLatency, double delivery) {
+		this(transport, writerLoad, readerLoad, baseLatency, recoveryLatency, meanLatency, delivery, 0.0);
+	}
 
 	/** A flow whose readers send nothing: all its load is on the writer's link. */
 	public FlowPrediction(String transport, double writerLoad, double baseLatency, double recoveryLatency,
@@ -34,17 +42,25 @@ public record FlowPrediction(String transport, double writerLoad, double readerL
 	/** The same prediction with another load on the writer's link. */
 	public FlowPrediction withWriterLoad(double bytesPerSecond) {
 		return new FlowPrediction(transport, bytesPerSecond, readerLoad, baseLatency, recoveryLatency, meanLatency,
-				delivery);
+				delivery, retransmitLoad);
 	}
 
 	/** The same prediction with another mean latency (an unbounded queue: infinite). */
 	public FlowPrediction withMeanLatency(double mean) {
-		return new FlowPrediction(transport, writerLoad, readerLoad, baseLatency, recoveryLatency, mean, delivery);
+		return new FlowPrediction(transport, writerLoad, readerLoad, baseLatency, recoveryLatency, mean, delivery,
+				retransmitLoad);
+	}
+
+	/** The same prediction with every latency {@code wait} later (a queue every update passes through). */
+	public FlowPrediction delayedBy(double wait) {
+		return new FlowPrediction(transport, writerLoad, readerLoad, baseLatency + wait,
+				recoveryLatency > 0 ? recoveryLatency + wait : 0.0, meanLatency + wait, delivery, retransmitLoad);
 	}
 
 	/** The same prediction with another delivery (a link that carries only part of it). */
 	public FlowPrediction withDelivery(double fraction) {
-		return new FlowPrediction(transport, writerLoad, readerLoad, baseLatency, recoveryLatency, meanLatency, fraction);
+		return new FlowPrediction(transport, writerLoad, readerLoad, baseLatency, recoveryLatency, meanLatency, fraction,
+				retransmitLoad);
 	}
 
 	/** Percent of updates lost at a receiver. */

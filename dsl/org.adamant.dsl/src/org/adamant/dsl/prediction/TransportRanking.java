@@ -390,6 +390,8 @@ public final class TransportRanking {
 		} else if (!transport.isReplacement() && s.bandwidth() > 0 && p.offeredLoad() > s.bandwidth()) {
 			// the busier link's queue grows without bound: so does latency
 			p = p.withMeanLatency(Double.POSITIVE_INFINITY);
+		} else if (!transport.isReplacement()) {
+			p = p.delayedBy(Predictions.writerQueueWait(p, s));
 		}
 		return Optional.of(p);
 	}
