@@ -26,7 +26,8 @@ std::vector<std::uint8_t> packet(wire::Kind kind, std::uint64_t seq) {
 }
 
 struct Recovery {
-  std::uint64_t losses_late = 0, naks_late = 0;  // over the last second
+  std::uint64_t losses_first = 0, naks_first = 0;  // over the first second
+  std::uint64_t losses_late = 0, naks_late = 0;    // over the last second
   Nanos rtt{0};
 };
 
@@ -50,6 +51,8 @@ void drive(Rx& rx, Recovery& run) {
         rx.on_datagram(ByteView{b.data(), b.size()}, kWriter, t, out);
       } else if (t >= late) {
         ++run.losses_late;
+      } else if (t < 1s) {
+        ++run.losses_first;
       }
     }
     if (const auto d = rx.next_deadline(); d && *d <= t) rx.on_tick(t, out);
@@ -61,6 +64,7 @@ void drive(Rx& rx, Recovery& run) {
       for (const auto& r : *ranges)
         for (std::uint64_t s = r.first; s <= r.last; ++s) repairs.emplace(t + kRoundTrip, s);
     }
+    if (t < 1s) run.naks_first = rx.stats().nak_sequences;
     if (t < late) counted_before = rx.stats().nak_sequences;
   }
   run.naks_late = rx.stats().nak_sequences - counted_before;
@@ -68,11 +72,15 @@ void drive(Rx& rx, Recovery& run) {
   EXPECT_GE(rx.accounted_through(), 590u);  // every loss repaired but those of the last round trip
 }
 
-// The receiver learned the round trip and NAKs a loss about once.
+// The receiver learned the round trip and NAKs a loss about once; it learned it from the first repair
+// that answered a single NAK, so within the first second only the first loss or two drew more.
 template <class Rx>
 void expect_learned(Rx& rx) {
   Recovery run;
   drive(rx, run);
+  // 20 losses and 23 NAKs; 26 when the first sample only moved the 1 ms start by an eighth of the way
+  ASSERT_GT(run.losses_first, 0u);
+  EXPECT_LE(run.naks_first, run.losses_first + 4);
   EXPECT_GT(run.rtt, kRoundTrip / 2);
   EXPECT_LT(run.rtt, kRoundTrip * 2);
   ASSERT_GT(run.losses_late, 0u);
@@ -80,6 +88,19 @@ void expect_learned(Rx& rx) {
 }
 
 }  // namespace
+
+TEST(NakAutoTiming, TheFirstSampleReplacesTheInitialEstimate) {
+  AutoNakTiming t;
+  EXPECT_EQ(t.rtt(), Nanos{contract::kNakAutoInitialRtt});
+  t.renaked();
+  t.renaked();
+  EXPECT_EQ(t.backoff(), 4);
+  t.sample(40ms);  // RFC 6298, 2.2: the first measurement is the estimate
+  EXPECT_EQ(t.rtt(), Nanos{40ms});
+  EXPECT_EQ(t.backoff(), 1);
+  t.sample(48ms);  // then each moves it by an eighth of the difference
+  EXPECT_EQ(t.rtt(), Nanos{41ms});
+}
 
 TEST(NakAutoLongRtt, NakcastLearnsTheRoundTripAndStopsReNaking) {
   NakcastReceiverConfig c;

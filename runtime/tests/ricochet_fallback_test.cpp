@@ -96,8 +96,8 @@ TEST(RicochetFallback, TheFirstRepairTimesTheRoundTripByKarnsRule) {
   ASSERT_TRUE(asked.has_value());
   feed(r, packet(wire::Kind::Retransmit, 2), *asked + 400us, out);
   EXPECT_EQ(r.accounted_through(), 3u);
-  // rtt += (400 us - 1 ms) / 8
-  EXPECT_EQ(r.rtt_estimate(), 1000us + (400us - 1000us) / contract::kNakAutoRttGainDivisor);
+  // the first sample is the estimate (RFC 6298, 2.2), not the 1 ms start moved an eighth of the way
+  EXPECT_EQ(r.rtt_estimate(), 400us);
   // a sequence NAKed twice does not time the round trip
   feed(r, packet(wire::Kind::Data, 5), *asked + 1ms, out);
   const auto once = next_nak(r, *asked + 1ms, *asked + 2ms, out);

@@ -325,7 +325,8 @@ inline constexpr Timing kTiming[] = {
     {"nak_timeout_fixed", static_cast<double>(kNakTimeoutFixed.count()), "us",
      "a NAK timeout where a fixed one is needed and none is stated (OpenDDS's reliable multicast)"},
     {"nak_auto_initial_rtt", static_cast<double>(kNakAutoInitialRtt.count()), "us",
-     "nak_timeout auto: a receiver's round-trip estimate before its first NAK is answered"},
+     "nak_timeout auto: a receiver's round-trip estimate until its first NAK-to-repair sample, which replaces "
+     "it (RFC 6298, 2.2)"},
     {"nak_auto_backoff", static_cast<double>(kNakAutoBackoffRtts), "",
      "nak_timeout auto: a receiver NAKs a gap after a uniform random [0, rtt * this * min(1, n / "
      "nak_auto_backoff_group)], n = 1 + the other receivers it has heard NAK"},
@@ -340,7 +341,7 @@ inline constexpr Timing kTiming[] = {
      "nak_timeout auto: each re-NAK doubles a receiver's re-NAK wait, up to this factor, until a repair of a "
      "sequence NAKed once times the round trip (Karn's rule) and resets it"},
     {"nak_auto_rtt_gain", 1.0 / kNakAutoRttGainDivisor, "",
-     "nak_timeout auto: rtt += (NAK-to-repair sample - rtt) * this"},
+     "nak_timeout auto: after the first, rtt += (NAK-to-repair sample - rtt) * this"},
     {"nak_auto_holdoff", static_cast<double>(kNakAutoHoldoff.count()), "us",
      "nak_timeout auto: the writer repairs a sequence at most once this long"},
     {"nak_auto_heartbeat_fraction", 1.0 / kNakAutoHeartbeatDivisor, "",

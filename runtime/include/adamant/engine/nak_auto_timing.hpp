@@ -34,9 +34,12 @@ class AutoNakTiming {
   }
   // A NAK of this receiver's went unanswered for the whole re-NAK wait: the next waits are twice as long.
   void renaked() { backoff_ = std::min(backoff_ * 2, contract::kNakAutoRenakBackoffMax); }
-  // A repair of a sequence NAKed once came `sample` after the NAK (Karn's rule: the caller's).
+  // A repair of a sequence NAKed once came `sample` after the NAK (Karn's rule: the caller's). The first
+  // sample replaces the initial estimate (RFC 6298, 2.2: it says nothing of the path); later ones move
+  // it by 1/gain of the difference.
   void sample(Nanos sample) {
-    rtt_ += (sample - rtt_) / contract::kNakAutoRttGainDivisor;
+    rtt_ = sampled_ ? rtt_ + (sample - rtt_) / contract::kNakAutoRttGainDivisor : sample;
+    sampled_ = true;
     backoff_ = 1;
   }
   Nanos rtt() const { return rtt_; }
@@ -45,6 +48,7 @@ class AutoNakTiming {
  private:
   Nanos rtt_{contract::kNakAutoInitialRtt};
   int backoff_ = 1;
+  bool sampled_ = false;
 };
 
 }  // namespace adamant::engine

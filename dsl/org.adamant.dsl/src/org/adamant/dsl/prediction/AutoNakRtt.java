@@ -7,9 +7,9 @@ import org.adamant.dsl.contract.RuntimeContract;
  * (the runtime's AutoNakTiming, the contract's nak_auto_* rules). It starts at nak_auto_initial_rtt
  * and learns only from the repair of a sequence it NAKed once (Karn's rule); it re-NAKs after
  * max(renak·rtt, renak_min) plus a NAK delay, and each re-NAK doubles that wait (up to
- * nak_auto_renak_backoff_max times) until a repair is sampled. Within a few losses the doubled wait
- * outlasts the link's NAK-to-repair round trip R, repairs are sampled, and the estimate settles at R.
- * The losses before that are left out.
+ * nak_auto_renak_backoff_max times) until a repair is sampled. Within a loss or two the doubled wait
+ * outlasts the link's NAK-to-repair round trip R, and the first repair sampled sets the estimate to R
+ * (RFC 6298, 2.2). The losses before that are left out.
  */
 final class AutoNakRtt {
 
