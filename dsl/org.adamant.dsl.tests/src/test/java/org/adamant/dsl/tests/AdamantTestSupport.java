@@ -7,6 +7,8 @@ import java.util.List;
 
 import org.adamant.dsl.AdamantStandaloneSetup;
 import org.adamant.dsl.adamant.Model;
+import org.adamant.dsl.adamant.Publication;
+import org.adamant.dsl.adaptive.AdaptiveCandidates;
 import org.eclipse.emf.common.util.URI;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.util.EcoreUtil;
@@ -33,6 +35,12 @@ final class AdamantTestSupport {
 	static Resource load(String relativePath) {
 		XtextResourceSet set = INJECTOR.getInstance(XtextResourceSet.class);
 		return set.getResource(URI.createFileURI(ROOT.resolve(relativePath).toString()), true);
+	}
+
+	/** The first publication that binds {@code transport adaptive} in a file of the repository. */
+	static Publication adaptivePublication(String relativePath) {
+		return EcoreUtil2.getAllContentsOfType(load(relativePath).getContents().get(0), Publication.class).stream()
+				.filter(AdaptiveCandidates::isAdaptive).findFirst().orElseThrow();
 	}
 
 	/**

@@ -16,7 +16,6 @@ import org.adamant.dsl.prediction.FlowPrediction;
 import org.adamant.dsl.prediction.FlowScenario;
 import org.adamant.dsl.prediction.Heartbeats;
 import org.adamant.dsl.prediction.Predictions;
-import org.eclipse.xtext.EcoreUtil2;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -80,9 +79,7 @@ class HostLinksTest {
 	 */
 	@Test
 	void theSarTablePicksTheSimulatorsCandidateAtEachCorner() {
-		Publication p = EcoreUtil2.getAllContentsOfType(AdamantTestSupport.load("examples/sar/sar.adamant")
-				.getContents().get(0), Publication.class).stream()
-				.filter(AdaptiveCandidates::isAdaptive).findFirst().orElseThrow();
+		Publication p = AdamantTestSupport.adaptivePublication("examples/sar/sar.adamant");
 		Flow flow = Flow.of(p);
 		List<AdaptiveCandidate> candidates = AdaptiveCandidates.of(p).candidates();
 		assertEquals(List.of("ricochet_reliable", "fec"), candidates.stream().map(c -> c.name()).toList());

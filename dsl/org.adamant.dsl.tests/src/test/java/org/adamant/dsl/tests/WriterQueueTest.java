@@ -15,7 +15,6 @@ import org.adamant.dsl.prediction.FlowPrediction;
 import org.adamant.dsl.prediction.FlowScenario;
 import org.adamant.dsl.prediction.Predictions;
 import org.adamant.dsl.prediction.TransportRanking;
-import org.eclipse.xtext.EcoreUtil2;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -49,9 +48,7 @@ class WriterQueueTest {
 	 */
 	@Test
 	void ranksTheSarCandidatesAsTheSimulatorDoesNearCapacity() {
-		Publication p = EcoreUtil2.getAllContentsOfType(AdamantTestSupport.load("examples/sar/sar.adamant")
-				.getContents().get(0), Publication.class).stream()
-				.filter(AdaptiveCandidates::isAdaptive).findFirst().orElseThrow();
+		Publication p = AdamantTestSupport.adaptivePublication("examples/sar/sar.adamant");
 		Flow flow = Flow.of(p);
 		List<AdaptiveCandidate> candidates = AdaptiveCandidates.of(p).candidates();
 		int agree = 0;
