@@ -109,6 +109,17 @@ TEST(EnvironmentLoss, PoolsTheReadersSamples) {
   EXPECT_NEAR(env.measure(t + 2100ms, Query{}).loss_pct, 100.0 * 6 / (25 * 20), 1e-9);
 }
 
+TEST(EnvironmentLoss, AReaderWeighsAtMostWhatWasPublished) {
+  Environment env(200ms, 2s);
+  const Nanos t = 5s;
+  for (Nanos p = t - 1990ms; p <= t; p += 10ms) env.on_publish(p);  // 200 updates in the window
+  for (int i = 0; i < 3; ++i) env.on_report(reader(i), {194, 200, 0, 0}, t);
+  // A forged REPORT: a billion expected, none received. It counts as 220 updates (the window's 200 and
+  // a report interval's 20 more), all missed, not as a billion.
+  env.on_report(reader(3), {0, 1'000'000'000, 0, 0}, t);
+  EXPECT_NEAR(env.measure(t, Query{}).loss_pct, 100.0 * (18 + 220) / (600 + 220), 1e-6);
+}
+
 TEST(EnvironmentRtt, TheFlowsRoundTripIsTheLiveReadersMedian) {
   Environment env(200ms, 2s);
   const Nanos t = 5s;

@@ -69,24 +69,30 @@ void Environment::on_publish(Nanos now) {
 
 Query Environment::measure(Nanos now, const Query& initial) const {
   Query q = initial;
+  std::size_t n = 0;  // updates published within the window
+  for (auto t : publishes_)
+    if (t + window_ >= now) ++n;
   int live = 0;
-  std::uint64_t missed = 0, expected = 0;  // over every live reader's window
+  double missed = 0, expected = 0;  // over every live reader's window
   for (const auto& r : readers_) {
     if (!alive(r, now)) continue;
     ++live;
     std::uint64_t got = 0, want = 0;
     for (const auto& s : r.samples)
       if (s.at + window_ >= now) got += s.received, want += s.expected;
-    missed += want - std::min(got, want);
-    expected += want;
+    if (want == 0) continue;
+    // A reader weighs at most what was published in the window (and a report interval's worth before
+    // it, still being reported): one that claims more, a forged REPORT, counts as one full reader.
+    const double cap = static_cast<double>(n) * (1.0 + static_cast<double>(report_interval_.count()) /
+                                                           static_cast<double>(window_.count()));
+    const double weight = cap > 0 ? std::min(1.0, cap / static_cast<double>(want)) : 1.0;
+    missed += weight * static_cast<double>(want - std::min(got, want));
+    expected += weight * static_cast<double>(want);
   }
   if (live > 0) q.receivers = live;
   // Pooled, not a mean of each reader's rate: a reader that joined a report ago has seen a handful of
   // updates, and its 0 % of 20 must not outweigh another's 3 % of 200.
-  if (expected > 0) q.loss_pct = 100.0 * static_cast<double>(missed) / static_cast<double>(expected);
-  std::size_t n = 0;
-  for (auto t : publishes_)
-    if (t + window_ >= now) ++n;
+  if (expected > 0) q.loss_pct = 100.0 * missed / expected;
   if (n >= 2) {
     const Nanos span = std::max(now - publishes_[publishes_.size() - n], Nanos{1});
     q.rate_hz = static_cast<double>(n - 1) * 1e9 / static_cast<double>(span.count());

@@ -1,8 +1,9 @@
 // What the adaptive writer measures of its environment while it runs: the readers (those that sent a
-// REPORT within three report intervals), the loss they report (DATA missing before recovery over
-// the window, pooled over the readers: missed over expected), its own publish rate over the window, and the round trip to each reader (a REPORT
-// echoes the newest writer send time the reader saw and how long it held it: now - echo - held,
-// smoothed as TCP's SRTT is, a new sample weighing 1/8).
+// REPORT within three report intervals), the loss they report (DATA missing before recovery over the
+// window, pooled over the readers: missed over expected, each reader weighing at most the updates
+// published in the window), its own publish rate over the window, and the round trip to each reader
+// (a REPORT echoes the newest writer send time the reader saw and how long it held it: now - echo -
+// held, smoothed as TCP's SRTT is, a new sample weighing 1/8).
 #pragma once
 
 #include <adamant/adaptive/adaptive_config.hpp>

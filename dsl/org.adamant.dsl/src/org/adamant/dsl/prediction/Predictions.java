@@ -514,9 +514,9 @@ public final class Predictions {
 	 * 0 without a bandwidth limit or retransmissions; infinite at ρ ≥ 1.
 	 *
 	 * <p>Calibration (docs/language.md, "Queueing near capacity"): against the simulator at 20 KB/s (12 B at
-	 * 100 Hz, rtt 40 ms, ricochet_reliable and fec, 3–25 readers, 0–3 % loss) the ranking of the two
-	 * agrees at 27 of 32 points, where without the wait it agreed at 19; where it does not, the two are
-	 * within 2.5 % of each other. The wait is a lower bound near saturation: the simulator's queue also
+	 * 100 Hz, rtt 40 ms, ricochet_reliable and fec, 3–25 readers, 0.25–3 % loss) the ranking of the two
+	 * agrees at 24 of 28 points, where without the wait it agreed at 13 (WriterQueueTest); where it does
+	 * not, the two are within 2.5 % of each other. The wait is a lower bound near saturation: the simulator's queue also
 	 * slows the repairs, which draws more NAKs and retransmissions than the prediction counts.
 	 */
 	public static double writerQueueWait(FlowPrediction p, FlowScenario s) {
